@@ -1,0 +1,30 @@
+/*
+ * cli.h - shared pieces of the visafin command: loading and saving
+ * modules by file type, and the subcommands' entry points.
+ */
+#ifndef VISAFIN_CLI_H
+#define VISAFIN_CLI_H
+
+#include <stdbool.h>
+
+#include "visafin.h"
+
+/* Load one module from 'n' input files.  A binary object (magic "CISA")
+ * must come alone; texts are combined.  Unless 'no_siblings', a text
+ * X.visaasm also pulls in X.f0.visaasm, X.f1.visaasm, ... (the stack-call
+ * functions of the kernel, as the corpus stores them). */
+enum vf_status cli_load(const char *const *paths, int n, bool no_siblings,
+                        struct vf_module **out, struct vf_error *err);
+/* Save by the extension of 'path': .visaasm text, anything else binary. */
+enum vf_status cli_save(const struct vf_module *m, const char *path,
+                        struct vf_error *err);
+bool cli_has_suffix(const char *s, const char *suffix);
+/* Prints "visafin: MSG" to stderr and returns the exit code for 'st'. */
+int cli_fail(const struct vf_error *err);
+
+int cmd_convert(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_fat(int argc, char **argv);
+
+#endif

@@ -1,0 +1,144 @@
+/*
+ * load.c - loading and saving modules for the command line (cli.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "err.h"
+#include "fileio.h"
+
+#define MAX_TEXTS 256
+
+static bool is_binary(const uint8_t *d, size_t n)
+{
+	return n >= 4 && memcmp(d, "CISA", 4) == 0;
+}
+
+/* X.visaasm -> X.f<k>.visaasm, unless X.visaasm is itself such a file. */
+static char *sibling_path(const char *path, int k)
+{
+	size_t n = strlen(path) - strlen(".visaasm");
+	char *s = malloc(n + 32);
+	if (s)
+		snprintf(s, n + 32, "%.*s.f%d.visaasm", (int)n, path, k);
+	return s;
+}
+
+static bool is_function_text(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+	if (!dot || dot == path)
+		return false;
+	const char *p = dot - 1;
+	while (p > path && p[0] >= '0' && p[0] <= '9')
+		p--;
+	return p < dot - 1 && p > path && p[0] == 'f' && p[-1] == '.';
+}
+
+struct text_set {
+	struct vf_text texts[MAX_TEXTS];
+	uint8_t *data[MAX_TEXTS];
+	char *names[MAX_TEXTS];
+	size_t n;
+};
+
+static enum vf_status add_text(struct text_set *ts, const char *path,
+                               uint8_t *d, size_t size, struct vf_error *err)
+{
+	if (ts->n == MAX_TEXTS) {
+		free(d);
+		return vf_err(err, VF_ERR_INPUT, "too many input texts (max %d)",
+		              MAX_TEXTS);
+	}
+	ts->names[ts->n] = strdup(path);
+	ts->data[ts->n] = d;
+	ts->texts[ts->n] = (struct vf_text){ ts->names[ts->n], (const char *)d,
+	                                     size };
+	ts->n++;
+	return VF_OK;
+}
+
+static enum vf_status add_siblings(struct text_set *ts, const char *path,
+                                   struct vf_error *err)
+{
+	if (!cli_has_suffix(path, ".visaasm") || is_function_text(path))
+		return VF_OK;
+	for (int k = 0;; k++) {
+		char *sp = sibling_path(path, k);
+		if (!sp)
+			return vf_err_oom(err);
+		if (access(sp, R_OK) != 0) {
+			free(sp);
+			return VF_OK;
+		}
+		uint8_t *d;
+		size_t size;
+		enum vf_status st = vf_file_read(sp, &d, &size, err);
+		if (st == VF_OK)
+			st = add_text(ts, sp, d, size, err);
+		free(sp);
+		if (st != VF_OK)
+			return st;
+	}
+}
+
+enum vf_status cli_load(const char *const *paths, int n, bool no_siblings,
+                        struct vf_module **out, struct vf_error *err)
+{
+	struct text_set ts = { .n = 0 };
+	enum vf_status st = VF_OK;
+	*out = NULL;
+	for (int i = 0; i < n && st == VF_OK; i++) {
+		uint8_t *d;
+		size_t size;
+		st = vf_file_read(paths[i], &d, &size, err);
+		if (st != VF_OK)
+			break;
+		if (is_binary(d, size)) {
+			if (n != 1) {
+				free(d);
+				st = vf_err(err, VF_ERR_INPUT, "%s: a binary vISA object "
+				            "must be the only input", paths[i]);
+				break;
+			}
+			st = vf_read_isa(d, size, paths[i], out, err);
+			free(d);
+			return st;
+		}
+		st = add_text(&ts, paths[i], d, size, err);
+		if (st == VF_OK && !no_siblings && n == 1)
+			st = add_siblings(&ts, paths[i], err);
+	}
+	if (st == VF_OK)
+		st = vf_read_visaasm(ts.texts, ts.n, out, err);
+	for (size_t i = 0; i < ts.n; i++) {
+		free(ts.data[i]);
+		free(ts.names[i]);
+	}
+	return st;
+}
+
+enum vf_status cli_save(const struct vf_module *m, const char *path,
+                        struct vf_error *err)
+{
+	enum vf_status st;
+	if (cli_has_suffix(path, ".visaasm")) {
+		char *text;
+		size_t size;
+		st = vf_print_visaasm(m, &text, &size, err);
+		if (st == VF_OK)
+			st = vf_file_write(path, text, size, err);
+		free(text);
+		return st;
+	}
+	uint8_t *bin;
+	size_t size;
+	st = vf_write_isa(m, &bin, &size, err);
+	if (st == VF_OK)
+		st = vf_file_write(path, bin, size, err);
+	free(bin);
+	return st;
+}

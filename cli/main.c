@@ -1,0 +1,71 @@
+/*
+ * main.c - the visafin command: dispatch to subcommands.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "err.h"
+#include "fileio.h"
+
+static const char usage[] =
+	"usage: visafin COMMAND [ARGS]\n"
+	"\n"
+	"commands:\n"
+	"  convert IN... -o OUT   convert between .isa and .visaasm (by extension)\n"
+	"  dump IN...             print a vISA object as text\n"
+	"  list IN                list kernels and functions with embedded Gen binaries\n"
+	"  fat IN --platform P (--add|--replace) GEN -o OUT\n"
+	"  fat IN --platform P --extract -o GEN\n"
+	"  fat IN --platform P --remove -o OUT\n"
+	"                         edit the Gen binaries a kernel carries\n"
+	"\n"
+	"Text inputs: X.visaasm also loads its stack-call functions X.f<K>.visaasm\n"
+	"(disable with --no-siblings).  Platforms: bdw, skl, bxt, icllp, tgllp.\n";
+
+bool cli_has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+int cli_fail(const struct vf_error *err)
+{
+	fprintf(stderr, "visafin: %s\n", err->msg[0] ? err->msg : "failed");
+	switch (err->status) {
+	case VF_ERR_UNSUPPORTED: return 3;
+	case VF_ERR_INTERNAL:    return 4;
+	case VF_ERR_MEMORY:      return 5;
+	default:                 return 1;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "--version")) {
+		puts("visafin " PACKAGE_VERSION);
+		return 0;
+	}
+	if (!strcmp(cmd, "convert"))
+		return cmd_convert(argc - 1, argv + 1);
+	if (!strcmp(cmd, "dump"))
+		return cmd_dump(argc - 1, argv + 1);
+	if (!strcmp(cmd, "list"))
+		return cmd_list(argc - 1, argv + 1);
+	if (!strcmp(cmd, "fat"))
+		return cmd_fat(argc - 1, argv + 1);
+	fprintf(stderr, "visafin: unknown command '%s'\n%s", cmd, usage);
+	return 2;
+}

@@ -1,0 +1,28 @@
+/*
+ * arena.h - a region allocator: many allocations, freed in one call.
+ *
+ * Every vf_module owns one arena; the reader, the parser and the passes
+ * allocate from it and never free individual objects.  Allocation failure
+ * is reported by returning NULL (callers turn it into VF_ERR_MEMORY).
+ */
+#ifndef VISAFIN_ARENA_H
+#define VISAFIN_ARENA_H
+
+#include <stddef.h>
+
+struct vf_arena;
+
+struct vf_arena *vf_arena_new(void);
+void vf_arena_free(struct vf_arena *a);
+/* Zero-filled, aligned for any type; NULL when out of memory. */
+void *vf_arena_alloc(struct vf_arena *a, size_t size);
+/* Array of n elements of size each, zero-filled; NULL on overflow or OOM. */
+void *vf_arena_array(struct vf_arena *a, size_t n, size_t size);
+void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size);
+/* Copy of s[0..len) with a terminating NUL. */
+char *vf_arena_strndup(struct vf_arena *a, const char *s, size_t len);
+char *vf_arena_strdup(struct vf_arena *a, const char *s);
+/* Total bytes requested so far (for benchmarks). */
+size_t vf_arena_used(const struct vf_arena *a);
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * module.c - creation and small queries of the vISA object model
+ * (visa_model.h).
+ */
+#include "visa_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "visafin.h"
+
+struct vf_module *vf_module_new(void)
+{
+	struct vf_arena *a = vf_arena_new();
+	if (!a)
+		return NULL;
+	struct vf_module *m = vf_arena_alloc(a, sizeof *m);
+	if (!m) {
+		vf_arena_free(a);
+		return NULL;
+	}
+	m->arena = a;
+	m->major = 4;
+	m->minor = 1;
+	return m;
+}
+
+void vf_module_free(struct vf_module *m)
+{
+	if (m)
+		vf_arena_free(m->arena);
+}
+
+/* Every vISA 3.x/4.x object reserves 32 ids for pre-defined variables. */
+unsigned vf_predef_var_count(unsigned version)
+{
+	(void)version;
+	return VISA_NUM_PREDEF_VARS;
+}
+
+const char *vf_routine_string(const struct vf_routine *r, uint32_t index)
+{
+	if (index >= r->string_count)
+		return NULL;
+	return r->strings[index];
+}
+
+uint32_t vf_routine_add_string(struct vf_arena *a, struct vf_routine *r,
+                               const char *s)
+{
+	/* Grow by doubling; capacity is implied by the count (powers of 2). */
+	uint32_t n = r->string_count;
+	if ((n & (n - 1)) == 0) {
+		uint32_t cap = n ? n * 2 : 16;
+		char **ns = vf_arena_array(a, cap, sizeof *ns);
+		if (!ns)
+			return UINT32_MAX;
+		if (n)
+			memcpy(ns, r->strings, n * sizeof *ns);
+		r->strings = ns;
+	}
+	char *copy = vf_arena_strdup(a, s);
+	if (!copy)
+		return UINT32_MAX;
+	r->strings[n] = copy;
+	r->string_count = n + 1;
+	return n;
+}
+
+unsigned vf_type_size(unsigned type)
+{
+	static const unsigned char sizes[16] = {
+		[VISA_TYPE_UD] = 4, [VISA_TYPE_D] = 4, [VISA_TYPE_UW] = 2,
+		[VISA_TYPE_W] = 2, [VISA_TYPE_UB] = 1, [VISA_TYPE_B] = 1,
+		[VISA_TYPE_DF] = 8, [VISA_TYPE_F] = 4, [VISA_TYPE_V] = 4,
+		[VISA_TYPE_VF] = 4, [VISA_TYPE_BOOL] = 2, [VISA_TYPE_UQ] = 8,
+		[VISA_TYPE_UV] = 4, [VISA_TYPE_Q] = 8, [VISA_TYPE_HF] = 2,
+		[VISA_TYPE_BF] = 2,
+	};
+	return type < 16 ? sizes[type] : 0;
+}
+
+const char *vf_type_name(unsigned type)
+{
+	static const char *const names[16] = {
+		"ud", "d", "uw", "w", "ub", "b", "df", "f",
+		"v", "vf", "bool", "uq", "uv", "q", "hf", "bf",
+	};
+	return type < 16 ? names[type] : NULL;
+}

@@ -1,0 +1,91 @@
+/*
+ * visafin.h - public API of libvisafin.
+ *
+ * visafin reads vISA objects (binary .isa, text .visaasm), holds them in
+ * one object model (struct vf_module, see visa_model.h) and writes them
+ * back.  Every call reports failure through a struct vf_error: the library
+ * never prints and never exits.
+ */
+#ifndef VISAFIN_H
+#define VISAFIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The four kinds of failure, never mixed (see docs/errors.md). */
+enum vf_status {
+	VF_OK = 0,
+	VF_ERR_INPUT = 1,        /* malformed input: file, offset or line, what */
+	VF_ERR_UNSUPPORTED = 2,  /* valid input visafin cannot handle (yet) */
+	VF_ERR_INTERNAL = 3,     /* a visafin bug */
+	VF_ERR_MEMORY = 4,       /* out of memory */
+	VF_ERR_IO = 5,           /* a file could not be read or written */
+};
+
+#define VF_ERROR_MSG_MAX 1024
+
+struct vf_error {
+	enum vf_status status;
+	char msg[VF_ERROR_MSG_MAX];
+};
+
+struct vf_module;
+
+/* vISA platform codes as gen_binary_info stores them. */
+enum vf_platform_code {
+	VF_PLATFORM_BDW = 3,
+	VF_PLATFORM_SKL = 5,
+	VF_PLATFORM_BXT = 6,
+	VF_PLATFORM_ICLLP = 10,
+	VF_PLATFORM_TGLLP = 12,
+};
+
+/* Platform by name: bdw, skl, bxt, icllp, tgllp, any case; also GenX_IR's
+ * spellings (BDW, SKL, BXT, ICLLP, TGLLP, GEN8, GEN9, GEN11, GEN12LP).
+ * Returns the vISA platform code, or -1 if unknown. */
+int vf_platform_from_name(const char *name);
+/* Canonical lower-case name of a platform code, or NULL. */
+const char *vf_platform_name(int code);
+
+/* Read a binary vISA object.  'name' is used in error messages. */
+enum vf_status vf_read_isa(const void *data, size_t size, const char *name,
+                           struct vf_module **out, struct vf_error *err);
+
+/* Parse vISA assembly text.  Several texts (a kernel and the functions it
+ * calls, each a separate text as IGC dumps them) make one module; each
+ * text may also hold several routines one after another. */
+struct vf_text {
+	const char *name;  /* for error messages */
+	const char *data;
+	size_t size;
+};
+enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
+                               struct vf_module **out, struct vf_error *err);
+
+/* Serialise to the binary format; *out is malloc'ed, caller frees. */
+enum vf_status vf_write_isa(const struct vf_module *m, uint8_t **out,
+                            size_t *size, struct vf_error *err);
+
+/* Print as vISA assembly in IGC's dialect; *out is malloc'ed and
+ * NUL-terminated, caller frees. */
+enum vf_status vf_print_visaasm(const struct vf_module *m, char **out,
+                                size_t *size, struct vf_error *err);
+
+void vf_module_free(struct vf_module *m);
+
+/* Embedded Gen binaries (gen_binary_info) of kernel 'kernel'. */
+enum vf_gen_edit { VF_GEN_ADD, VF_GEN_REPLACE, VF_GEN_REMOVE };
+enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
+                                 int platform, enum vf_gen_edit edit,
+                                 const void *bytes, size_t size,
+                                 struct vf_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
