@@ -96,4 +96,30 @@ bool visa_inst_read(struct vf_cursor *c, struct vf_arena *a,
 void visa_inst_write(struct vf_buf *b, unsigned version,
                      const struct vf_inst *in);
 
+/*
+ * Layouts and sub-opcodes (added with visa_ops.c; the layout language is
+ * described in docs/visa-binary-instructions.md).
+ */
+
+/* Layout string of 'op' for a binary of 'version' ((major << 8) | minor),
+ * after the opcode byte; NULL for reserved/unknown opcodes.  "S" means a
+ * sub-opcode byte follows, then visa_subop_layout(op, subop). */
+const char *visa_op_layout(unsigned op, unsigned version);
+/* True for the opcodes whose byte after the opcode is a sub-opcode that
+ * selects the rest of the layout: svm, va, va_skl_plus, lsc_untyped,
+ * lsc_typed (vf_inst.has_subop). */
+bool visa_op_has_subop(unsigned op);
+/* Layout after the sub-opcode byte, or NULL if 'subop' is not valid for
+ * 'op'. */
+const char *visa_subop_layout(unsigned op, unsigned subop);
+/* IGC's name of a sub-opcode ("svm_gather", "va_minmax",
+ * "va_hdc_erode", "lsc_load_quad", ...), or NULL if invalid. */
+const char *visa_subop_name(unsigned op, unsigned subop);
+/* Name of an LSC operation code 0x00..0x1F (LSC_OP), or NULL. */
+const char *visa_lsc_op_name(unsigned lsc_op);
+/* IGC's text name of a 3D sampler operation (low byte of the sub-op field
+ * of sample_3d/load_3d/gather4_3d, the first byte of info_3d):
+ * "sample_3d", "sample_lz", "resinfo", ...; NULL if invalid. */
+const char *visa_sampler3d_op_name(unsigned op);
+
 #endif
