@@ -11,9 +11,11 @@
 static void list_routine(const char *kind, const char *name,
                          const struct vf_routine *r)
 {
-	printf("%s %s: %u instructions, %u variables, %u labels, %u inputs\n",
+	printf("%s %s: %u instructions, %u variables, %u labels, %u inputs%s\n",
 	       kind, name, r->inst_count, r->var_count, r->label_count,
-	       r->input_count);
+	       r->input_count,
+	       r->layout == VF_LAYOUT_IGC ? " (IGC's short instruction layout)"
+	                                  : "");
 }
 
 int cmd_list(int argc, char **argv)

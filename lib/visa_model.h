@@ -178,6 +178,18 @@ struct vf_routine {
 	struct vf_attrs attrs;
 	uint32_t inst_count;
 	struct vf_inst *insts;
+	/* How the instructions are laid out in the binary (see visa_ops.h,
+	 * enum visa_io_mode, and docs/objmodel.md "Two instruction layouts"):
+	 * complete (the spec's layout, what Intel's reader expects) or IGC's
+	 * writer's short form, whose code area ends with left-over bytes. */
+	uint8_t layout;          /* enum vf_layout */
+	uint32_t code_tail_size; /* IGC layout: bytes after the last instruction */
+	uint8_t *code_tail;
+};
+
+enum vf_layout {
+	VF_LAYOUT_COMPLETE = 0,
+	VF_LAYOUT_IGC = 1,
 };
 
 struct vf_reloc {

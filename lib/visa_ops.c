@@ -11,10 +11,15 @@
  * va_skl_plus, lsc_untyped, lsc_typed) continue with a per-sub-opcode
  * layout from the tables further down.
  *
+ * The layouts are complete: every field IGC's binary reader
+ * (ByteCodeReaderNG.cpp) expects, in the order IGC's builder
+ * (VISAKernelImpl.cpp) lists the operands.  IGC's writer drops the last
+ * fields of each instruction; visa_inst_io.c applies that rule, the table
+ * does not encode it.
+ *
  * Spec: shared/spec/visa/6_instructions.md and the instructions/ folder
- * for the instruction formats, 5_operands.md for the operand letters.  Where the
- * spec and IGC 1.0.12504.6's binary reader (ByteCodeReaderNG.cpp) differ,
- * the layouts follow the reader, which is what a finalizer accepts.
+ * for the instruction formats, 5_operands.md for the operands.  Where the
+ * spec and IGC 1.0.12504.6 differ, the layouts follow IGC.
  */
 #include "visa_ops.h"
 
@@ -171,7 +176,7 @@ static const struct visa_op_row visa_op_rows[VISA_OP_COUNT] = {
 	ROW(0x6B, "plane", ARITH, 2, 1, "EPvvv"),
 	ROW(0x6C, "goto", SIMD_FLOW, 1, 0, "EPw"),
 	/* 3D sampler: sub-op, exec, pred, channels, aoffimmi, [sampler],
-	 * surface, dst, param count, params. */
+	 * surface, dst, param count (may be cut off, see the docs), params. */
 	ROW(0x6D, "sample_3d", SAMPLER, 5, 1, "oEPbabbrn*r"),
 	ROW(0x6E, "load_3d", SAMPLER, 5, 1, "oEPbabrn*r"),
 	ROW(0x6F, "gather4_3d", SAMPLER, 5, 1, "oEPbabbrn*r"),

@@ -122,4 +122,36 @@ const char *visa_lsc_op_name(unsigned lsc_op);
  * "sample_3d", "sample_lz", "resinfo", ...; NULL if invalid. */
 const char *visa_sampler3d_op_name(unsigned op);
 
+/* Which instruction layout to read or write.  IGC 1.0.12504.6 (IGC and
+ * GenX_IR alike) writes every instruction short: the last n fields are
+ * missing, n being the number of exec-size and predicate fields of the
+ * instruction (docs/visa-binary-instructions.md, "Truncation").  That is
+ * what visa_inst_read/visa_inst_write use.  VISA_IO_SPEC is the complete
+ * layout that IGC's binary reader expects. */
+enum visa_io_mode {
+	VISA_IO_IGC = 0,
+	VISA_IO_SPEC = 1,
+};
+bool visa_inst_read_ex(struct vf_cursor *c, struct vf_arena *a,
+                       struct vf_inst *in, enum visa_io_mode mode);
+void visa_inst_write_ex(struct vf_buf *b, unsigned version,
+                        const struct vf_inst *in, enum visa_io_mode mode);
+
+/* The size IGC's writer counted for an instruction it wrote truncated:
+ * the 'size' field of a routine it wrote is the sum of these complete
+ * sizes, while only the truncated bytes were written, the rest of the
+ * area being left-over memory.  For an instruction read with VISA_IO_IGC,
+ * *lo..*hi bounds that complete size (opcode byte included); vector
+ * operands that were cut off make the bounds differ. */
+void visa_inst_igc_size(const struct vf_inst *in, unsigned version,
+                        uint32_t *lo, uint32_t *hi);
+
+/* Where the instructions end in a routine's code area [start, start +
+ * size) of the file behind 'c' (c->pos is not used or moved).  IGC's
+ * writer leaves left-over bytes after the instructions (see
+ * visa_inst_igc_size); a reader keeps [end, start + size) as raw bytes.
+ * Returns start + size when the whole area is instructions. */
+size_t visa_insts_igc_end(const struct vf_cursor *c, size_t start,
+                          uint32_t size);
+
 #endif

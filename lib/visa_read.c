@@ -350,10 +350,12 @@ static bool read_symbols(struct reader *r, struct vf_routine *rt)
 }
 
 static bool read_insts(struct reader *r, struct vf_routine *rt, size_t start,
-                       size_t end)
+                       size_t end, enum visa_io_mode mode)
 {
 	/* Grow the instruction array by doubling. */
 	uint32_t cap = 0;
+	rt->inst_count = 0;
+	rt->insts = NULL;
 	r->c.pos = start;
 	while (r->c.pos < end) {
 		if (rt->inst_count == cap) {
@@ -368,7 +370,7 @@ static bool read_insts(struct reader *r, struct vf_routine *rt, size_t start,
 		}
 		struct vf_inst *in = &rt->insts[rt->inst_count];
 		size_t at = r->c.pos;
-		if (!visa_inst_read(&r->c, r->m->arena, in))
+		if (!visa_inst_read_ex(&r->c, r->m->arena, in, mode))
 			return false;
 		if (r->c.pos > end)
 			return vf_cur_fail_at(&r->c, at,
@@ -376,6 +378,42 @@ static bool read_insts(struct reader *r, struct vf_routine *rt, size_t start,
 			    "(offset %zu)", end);
 		in->offset = (uint32_t)(at - start);
 		rt->inst_count++;
+	}
+	return true;
+}
+
+/*
+ * The code area [start, end) holds either complete instructions or IGC's
+ * short form followed by left-over bytes (docs/objmodel.md).  The complete
+ * layout is tried first and accepted only if it decodes the area exactly;
+ * otherwise the area is decoded in IGC's layout, whose error is reported
+ * if that fails too.
+ */
+static bool read_code(struct reader *r, struct vf_routine *rt, size_t start,
+                      size_t end)
+{
+	struct vf_error saved = { 0 };
+	if (r->c.err)
+		saved = *r->c.err;
+	if (read_insts(r, rt, start, end, VISA_IO_SPEC)) {
+		rt->layout = VF_LAYOUT_COMPLETE;
+		return true;
+	}
+	if (r->c.err) {
+		if (r->c.err->status == VF_ERR_MEMORY)
+			return false;
+		*r->c.err = saved;
+	}
+	size_t iend = visa_insts_igc_end(&r->c, start, (uint32_t)(end - start));
+	if (!read_insts(r, rt, start, iend, VISA_IO_IGC))
+		return false;
+	rt->layout = VF_LAYOUT_IGC;
+	if (iend < end) {
+		rt->code_tail_size = (uint32_t)(end - iend);
+		rt->code_tail = vf_arena_memdup(r->m->arena, r->c.buf + iend,
+		                                end - iend);
+		if (!rt->code_tail)
+			return oom(r);
 	}
 	return true;
 }
@@ -427,7 +465,7 @@ static bool read_routine(struct reader *r, struct vf_routine *rt, bool kernel,
 		return vf_cur_fail_at(c, off + rt->entry + rt->size,
 		    "%u stray bytes after the last instruction of the object",
 		    size - rt->entry - rt->size);
-	return read_insts(r, rt, c->pos, c->pos + rt->size);
+	return read_code(r, rt, c->pos, c->pos + rt->size);
 }
 
 static bool read_gen_bytes(struct reader *r, struct vf_kernel_info *k)

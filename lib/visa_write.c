@@ -79,6 +79,37 @@ static void write_symbols(struct writer *w, const struct vf_routine *rt)
 	write_symvars(w, rt->vme_count, rt->vmes);
 }
 
+/*
+ * Instructions in the routine's layout.  IGC's layout keeps the left-over
+ * bytes read with it; a routine that has none (converted from text) gets
+ * zeros up to the size IGC's writer counts, as GenX_IR writes them.
+ */
+static void write_code(struct writer *w, const struct vf_routine *rt)
+{
+	enum visa_io_mode mode = rt->layout == VF_LAYOUT_IGC ? VISA_IO_IGC
+	                                                     : VISA_IO_SPEC;
+	size_t start = w->b.len;
+	uint64_t counted = 0;
+	for (uint32_t i = 0; i < rt->inst_count; i++) {
+		visa_inst_write_ex(&w->b, w->version, &rt->insts[i], mode);
+		uint32_t lo, hi;
+		visa_inst_igc_size(&rt->insts[i], w->version, &lo, &hi);
+		counted += lo;
+	}
+	if (mode == VISA_IO_SPEC)
+		return;
+	if (rt->code_tail_size) {
+		vf_buf_bytes(&w->b, rt->code_tail, rt->code_tail_size);
+		return;
+	}
+	static const uint8_t zeros[64];
+	for (size_t n = w->b.len - start; n < counted;) {
+		size_t k = counted - n < sizeof zeros ? counted - n : sizeof zeros;
+		vf_buf_bytes(&w->b, zeros, k);
+		n += k;
+	}
+}
+
 /* Writes one body; returns the absolute offset of num_inputs (kernels). */
 static size_t write_routine(struct writer *w, const struct vf_routine *rt,
                             bool kernel)
@@ -110,8 +141,7 @@ static size_t write_routine(struct writer *w, const struct vf_routine *rt,
 	vf_buf_u16(&w->b, (uint16_t)rt->attrs.count);
 	write_attrs(w, &rt->attrs);
 	size_t code = w->b.len;
-	for (uint32_t i = 0; i < rt->inst_count; i++)
-		visa_inst_write(&w->b, w->version, &rt->insts[i]);
+	write_code(w, rt);
 	vf_buf_put_u32(&w->b, size_at, (uint32_t)(w->b.len - code));
 	vf_buf_put_u32(&w->b, size_at + 4, (uint32_t)(code - start));
 	return input_off;
