@@ -24,7 +24,8 @@ static void note_dropped_gens(const struct vf_module *m, const char *out)
 /* Splits argv into inputs, -o OUT and --no-siblings; returns false on a
  * usage error (message printed). */
 static bool parse_io(int argc, char **argv, const char **ins, int *nin,
-                     const char **out, bool *no_sib, const char *cmd)
+                     const char **out, bool *no_sib, bool *full,
+                     const char *cmd)
 {
 	*nin = 0;
 	for (int i = 1; i < argc; i++) {
@@ -32,6 +33,8 @@ static bool parse_io(int argc, char **argv, const char **ins, int *nin,
 			*out = argv[++i];
 		else if (!strcmp(argv[i], "--no-siblings"))
 			*no_sib = true;
+		else if (!strcmp(argv[i], "--full") && full)
+			*full = true;
 		else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "visafin %s: unknown option '%s'\n", cmd, argv[i]);
 			return false;
@@ -54,7 +57,8 @@ int cmd_convert(int argc, char **argv)
 	int nin, rc = 2;
 	struct vf_error err = { 0 };
 	struct vf_module *m = NULL;
-	if (ins && parse_io(argc, argv, ins, &nin, &out, &no_sib, "convert")) {
+	if (ins &&
+	    parse_io(argc, argv, ins, &nin, &out, &no_sib, NULL, "convert")) {
 		if (cli_load(ins, nin, no_sib, &m, &err) != VF_OK ||
 		    cli_save(m, out, &err) != VF_OK)
 			rc = cli_fail(&err);
@@ -68,23 +72,31 @@ int cmd_convert(int argc, char **argv)
 	return rc;
 }
 
+/*
+ * By default the dump shows the object as a vISA binary written by Intel's
+ * tools stores it (vf_module_igc_view), so a .isa from IGC and the .visaasm
+ * IGC printed for the same kernel dump the same; --full prints every field
+ * the model holds.
+ */
 int cmd_dump(int argc, char **argv)
 {
 	const char **ins = calloc((size_t)argc + 1, sizeof *ins);
-	bool no_sib = false;
+	bool no_sib = false, full = false;
 	int nin, rc = 2;
 	struct vf_error err = { 0 };
-	struct vf_module *m = NULL;
+	struct vf_module *m = NULL, *view = NULL;
 	char *text = NULL;
 	size_t size;
-	if (ins && parse_io(argc, argv, ins, &nin, NULL, &no_sib, "dump")) {
+	if (ins && parse_io(argc, argv, ins, &nin, NULL, &no_sib, &full, "dump")) {
 		if (cli_load(ins, nin, no_sib, &m, &err) != VF_OK ||
-		    vf_print_visaasm(m, &text, &size, &err) != VF_OK)
+		    (!full && vf_module_igc_view(m, &view, &err) != VF_OK) ||
+		    vf_print_visaasm(view ? view : m, &text, &size, &err) != VF_OK)
 			rc = cli_fail(&err);
 		else
 			rc = fwrite(text, 1, size, stdout) == size ? 0 : 1;
 	}
 	free(text);
+	vf_module_free(view);
 	vf_module_free(m);
 	free(ins);
 	return rc;

@@ -11,13 +11,17 @@
 #include "err.h"
 #include "fileio.h"
 
+int cmd_disasm(int argc, char **argv);  /* cmd_disasm.c */
+
 static const char usage[] =
 	"usage: visafin COMMAND [ARGS]\n"
 	"\n"
 	"commands:\n"
 	"  convert IN... -o OUT   convert between .isa and .visaasm (by extension)\n"
-	"  dump IN...             print a vISA object as text\n"
+	"  dump IN... [--full]    print a vISA object as text (as IGC's binary\n"
+	"                         stores it; --full: every field of the model)\n"
 	"  list IN                list kernels and functions with embedded Gen binaries\n"
+	"  disasm -p P GEN | disasm IN.isa   Gen machine code as IGA assembly\n"
 	"  fat IN --platform P (--add|--replace) GEN -o OUT\n"
 	"  fat IN --platform P --extract -o GEN\n"
 	"  fat IN --platform P --remove -o OUT\n"
@@ -64,6 +68,8 @@ int main(int argc, char **argv)
 		return cmd_dump(argc - 1, argv + 1);
 	if (!strcmp(cmd, "list"))
 		return cmd_list(argc - 1, argv + 1);
+	if (!strcmp(cmd, "disasm"))
+		return cmd_disasm(argc - 1, argv + 1);
 	if (!strcmp(cmd, "fat"))
 		return cmd_fat(argc - 1, argv + 1);
 	fprintf(stderr, "visafin: unknown command '%s'\n%s", cmd, usage);

@@ -77,6 +77,15 @@ enum vf_status vf_print_visaasm(const struct vf_module *m, char **out,
 
 void vf_module_free(struct vf_module *m);
 
+/* The module as a vISA binary written by Intel's tools holds it: IGC's
+ * writer leaves the last one or two fields of every instruction out
+ * (docs/objmodel.md).  The view shares data with 'm'; free it before 'm'.
+ * "visafin dump" prints this view so that an IGC .isa and the .visaasm
+ * printed for the same kernel compare equal. */
+enum vf_status vf_module_igc_view(const struct vf_module *m,
+                                  struct vf_module **out,
+                                  struct vf_error *err);
+
 /* Embedded Gen binaries (gen_binary_info) of kernel 'kernel'. */
 enum vf_gen_edit { VF_GEN_ADD, VF_GEN_REPLACE, VF_GEN_REMOVE };
 enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
