@@ -12,6 +12,7 @@
 #include "fileio.h"
 
 int cmd_disasm(int argc, char **argv);  /* cmd_disasm.c */
+int cmd_asm(int argc, char **argv);     /* cmd_asm.c */
 
 static const char usage[] =
 	"usage: visafin COMMAND [ARGS]\n"
@@ -22,6 +23,7 @@ static const char usage[] =
 	"                         stores it; --full: every field of the model)\n"
 	"  list IN                list kernels and functions with embedded Gen binaries\n"
 	"  disasm -p P GEN | disasm IN.isa   Gen machine code as IGA assembly\n"
+	"  asm -p P IN.asm -o OUT   assemble IGA syntax into Gen machine code\n"
 	"  fat IN --platform P (--add|--replace) GEN -o OUT\n"
 	"  fat IN --platform P --extract -o GEN\n"
 	"  fat IN --platform P --remove -o OUT\n"
@@ -70,6 +72,8 @@ int main(int argc, char **argv)
 		return cmd_list(argc - 1, argv + 1);
 	if (!strcmp(cmd, "disasm"))
 		return cmd_disasm(argc - 1, argv + 1);
+	if (!strcmp(cmd, "asm"))
+		return cmd_asm(argc - 1, argv + 1);
 	if (!strcmp(cmd, "fat"))
 		return cmd_fat(argc - 1, argv + 1);
 	fprintf(stderr, "visafin: unknown command '%s'\n%s", cmd, usage);

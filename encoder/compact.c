@@ -1,0 +1,370 @@
+/*
+ * compact.c - compacted (8-byte) instructions: expansion to the native
+ * 16-byte form through the platform's compaction tables.
+ *
+ * 2-src: opcode, debug bit and register numbers are copied; control,
+ * datatype, subregister and source indices select table entries whose
+ * bits land where the table's map says; a compacted immediate is
+ * rebuilt from the src1 index and register fields (13 bits with the top
+ * bit replicated on Gen8-11; 12 bits expanded by type on Gen12).
+ * 3-src (Gen8/9 Align16, Gen12 Align1): control and source tables (plus
+ * the subregister table on Gen12), register numbers and, on Gen8/9,
+ * replicate/subregister/saturate bits copied directly.
+ *
+ * Sources: Mesa src/intel/compiler/brw_eu_compact.c (uncompact_*(),
+ * uncompact_immediate()), tables in platforms/compact_tables.c.
+ */
+#include "config.h"
+
+#include "gen.h"
+
+static void apply_entry(struct gen_bits *b, const struct plat_ctable *t,
+                        unsigned idx)
+{
+	uint64_t v = t->entries[idx];
+	for (unsigned i = 0; i < PLAT_CMAP_MAX && t->map[i].len; i++) {
+		const struct plat_cmap *m = &t->map[i];
+		gen_bits_set(b, m->lo + m->len - 1u, m->lo, v >> m->vlo);
+	}
+}
+
+/* Table lookup with a range check; false if the index has no entry. */
+static bool use_table(struct gen_bits *b, const struct plat_ctable *t,
+                      uint64_t idx)
+{
+	if (idx >= t->count)
+		return false;
+	apply_entry(b, t, (unsigned)idx);
+	return true;
+}
+
+/* Gen12 compacted immediates keep the high bits of floats and the low
+ * bits of integers (Mesa uncompact_immediate()). */
+static uint32_t gen12_imm(enum gen_type t, uint32_t c)
+{
+	switch (t) {
+	case GEN_TYPE_F:
+		return c << 20;
+	case GEN_TYPE_HF:
+		return (c << 20) | (c << 4);
+	case GEN_TYPE_UW:
+		return (c << 16) | c;
+	case GEN_TYPE_D:
+		return (uint32_t)((int32_t)(c << 20) >> 20);
+	case GEN_TYPE_W: {
+		uint32_t lo = (uint32_t)(uint16_t)((int16_t)(c << 4) >> 4);
+		return (lo << 16) | lo;
+	}
+	default:  /* UD, VF, UV, V */
+		return c;
+	}
+}
+
+/* The immediate of a compacted 2-src instruction, if it has one. */
+static void uncompact_imm(const struct plat_info *p, const struct gen_bits *in,
+                          struct gen_bits *out)
+{
+	enum gen_enc e = p->enc;
+	enum gen_field tf;
+	bool gen12 = e == GEN_ENC_GEN12;
+	if (gen12 ? gen_get(out, e, GEN_F_SRC0_IS_IMM)
+	          : gen_get(out, e, GEN_F_SRC0_FILE) == 3)
+		tf = GEN_F_SRC0_TYPE;
+	else if (gen12 ? gen_get(out, e, GEN_F_SRC1_IS_IMM)
+	               : gen_get(out, e, GEN_F_SRC1_FILE) == 3)
+		tf = GEN_F_SRC1_TYPE;
+	else
+		return;
+	uint32_t reg = (uint32_t)gen_get(in, e, GEN_FC_SRC1_REG);
+	uint32_t idx = (uint32_t)gen_get(in, e, GEN_FC_SRC1_INDEX);
+	uint32_t v;
+	if (gen12) {
+		enum gen_type t = plat_imm_types[e][gen_get(out, e, tf)];
+		v = gen12_imm(t, (reg << 4) | idx);
+	} else {
+		/* 13 bits, bit 12 replicated through the top */
+		v = (uint32_t)((int32_t)(((idx << 8) | reg) << 19) >> 19);
+	}
+	gen_set(out, e, GEN_F_IMM32, v);
+}
+
+static enum vf_status uncompact_2src(const struct plat_info *p,
+                                     const struct gen_bits *in,
+                                     struct gen_bits *out, const char **field)
+{
+	enum gen_enc e = p->enc;
+	const struct plat_compact *c = p->compact;
+	gen_set(out, e, GEN_F_OPCODE, gen_get(in, e, GEN_FC_OPCODE));
+	gen_set(out, e, GEN_F_DEBUG_CTRL, gen_get(in, e, GEN_FC_DEBUG));
+	static const struct {
+		enum gen_field f;
+		size_t off;
+	} idx[] = {
+		{ GEN_FC_CONTROL_INDEX, offsetof(struct plat_compact, control) },
+		{ GEN_FC_DATATYPE_INDEX, offsetof(struct plat_compact, datatype) },
+		{ GEN_FC_SUBREG_INDEX, offsetof(struct plat_compact, subreg) },
+		{ GEN_FC_SRC0_INDEX, offsetof(struct plat_compact, src0) },
+	};
+	for (size_t i = 0; i < sizeof(idx) / sizeof(idx[0]); i++) {
+		const struct plat_ctable *t = (const struct plat_ctable *)
+			((const char *)c + idx[i].off);
+		if (!use_table(out, t, gen_get(in, e, idx[i].f))) {
+			*field = gen_field_name(idx[i].f);
+			return VF_ERR_INPUT;
+		}
+	}
+	bool gen12 = e == GEN_ENC_GEN12;
+	bool imm = gen12 ? gen_get(out, e, GEN_F_SRC0_IS_IMM) ||
+	                   gen_get(out, e, GEN_F_SRC1_IS_IMM)
+	                 : gen_get(out, e, GEN_F_SRC0_FILE) == 3 ||
+	                   gen_get(out, e, GEN_F_SRC1_FILE) == 3;
+	if (imm) {
+		uncompact_imm(p, in, out);
+	} else {
+		if (!use_table(out, &c->src1, gen_get(in, e, GEN_FC_SRC1_INDEX))) {
+			*field = gen_field_name(GEN_FC_SRC1_INDEX);
+			return VF_ERR_INPUT;
+		}
+		gen_set(out, e, GEN_F_SRC1_REG, gen_get(in, e, GEN_FC_SRC1_REG));
+	}
+	if (gen12) {
+		gen_set(out, e, GEN_F_SWSB, gen_get(in, e, GEN_FC_SWSB));
+	} else {
+		gen_set(out, e, GEN_F_ACC_WR_EN, gen_get(in, e, GEN_FC_ACC_WR_EN));
+		gen_set(out, e, GEN_F_COND_MOD, gen_get(in, e, GEN_FC_COND_MOD));
+	}
+	gen_set(out, e, GEN_F_DST_REG, gen_get(in, e, GEN_FC_DST_REG));
+	gen_set(out, e, GEN_F_SRC0_REG, gen_get(in, e, GEN_FC_SRC0_REG));
+	return VF_OK;
+}
+
+/* Register numbers and per-source bits first: the table entries applied
+ * afterwards supply the bits the compact form lacks (Gen8/9 RegNum[7]
+ * and half-dword subregister bits). */
+static void copy_3src_fields(enum gen_enc e, const struct gen_bits *in,
+                             struct gen_bits *out)
+{
+	static const enum gen_field pairs[][2] = {
+		{ GEN_FC3_DST_REG, GEN_F_T_DST_REG },
+		{ GEN_FC3_SRC0_REG, GEN_F_T_SRC0_REG },
+		{ GEN_FC3_SRC1_REG, GEN_F_T_SRC1_REG },
+		{ GEN_FC3_SRC2_REG, GEN_F_T_SRC2_REG },
+		{ GEN_FC3_DEBUG, GEN_F_DEBUG_CTRL },
+		{ GEN_FC3_SRC0_REP, GEN_F_A16_SRC0_REP },
+		{ GEN_FC3_SRC1_REP, GEN_F_A16_SRC1_REP },
+		{ GEN_FC3_SRC2_REP, GEN_F_A16_SRC2_REP },
+		{ GEN_FC3_SATURATE, GEN_F_SATURATE },
+		{ GEN_FC_SWSB, GEN_F_SWSB },
+	};
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (gen_has_field(e, pairs[i][0]))
+			gen_set(out, e, pairs[i][1], gen_get(in, e, pairs[i][0]));
+	if (e != GEN_ENC_GEN12) {
+		/* compact subregisters count dwords */
+		gen_set(out, e, GEN_F_A16_SRC0_SUBREG,
+		        gen_get(in, e, GEN_FC3_SRC0_SUBREG) << 2);
+		gen_set(out, e, GEN_F_A16_SRC1_SUBREG,
+		        gen_get(in, e, GEN_FC3_SRC1_SUBREG) << 2);
+		gen_set(out, e, GEN_F_A16_SRC2_SUBREG,
+		        gen_get(in, e, GEN_FC3_SRC2_SUBREG) << 2);
+	}
+}
+
+static enum vf_status uncompact_3src(const struct plat_info *p,
+                                     const struct gen_bits *in,
+                                     struct gen_bits *out, const char **field)
+{
+	enum gen_enc e = p->enc;
+	const struct plat_compact *c = p->compact;
+	if (!c->control3.count) {
+		*field = "CmptCtrl (no 3-src compaction on this platform)";
+		return VF_ERR_INPUT;
+	}
+	gen_set(out, e, GEN_F_OPCODE, gen_get(in, e, GEN_FC_OPCODE));
+	copy_3src_fields(e, in, out);
+	if (!use_table(out, &c->control3, gen_get(in, e, GEN_FC3_CONTROL_INDEX))) {
+		*field = gen_field_name(GEN_FC3_CONTROL_INDEX);
+		return VF_ERR_INPUT;
+	}
+	if (!use_table(out, &c->source3, gen_get(in, e, GEN_FC3_SOURCE_INDEX))) {
+		*field = gen_field_name(GEN_FC3_SOURCE_INDEX);
+		return VF_ERR_INPUT;
+	}
+	if (c->subreg3.count &&
+	    !use_table(out, &c->subreg3, gen_get(in, e, GEN_FC3_SUBREG_INDEX))) {
+		*field = gen_field_name(GEN_FC3_SUBREG_INDEX);
+		return VF_ERR_INPUT;
+	}
+	return VF_OK;
+}
+
+enum vf_status gen_uncompact(const struct plat_info *p, const struct gen_bits *in,
+                             struct gen_bits *out, const char **field)
+{
+	enum gen_enc e = p->enc;
+	out->w[0] = out->w[1] = 0;
+	enum gen_op op = gen_op_from_hw(e, (unsigned)gen_get(in, e, GEN_FC_OPCODE));
+	if (op == GEN_OP_INVALID || !gen_op_compactable(e, op)) {
+		*field = gen_field_name(GEN_FC_OPCODE);
+		return VF_ERR_INPUT;
+	}
+	if (gen_op_table[op].fmt == GEN_FMT_TERNARY)
+		return uncompact_3src(p, in, out, field);
+	return uncompact_2src(p, in, out, field);
+}
+
+/* ---- compaction (native -> 8 bytes) -------------------------------- */
+
+/* Index of the first entry whose bits the native instruction holds, or
+ * -1.  Bits set in 'ignore' (those an immediate overwrites on expansion)
+ * are not compared. */
+static int find_entry(const struct plat_ctable *t, const struct gen_bits *b,
+                      const struct gen_bits *ignore)
+{
+	for (unsigned i = 0; i < t->count; i++) {
+		bool same = true;
+		for (unsigned k = 0; k < PLAT_CMAP_MAX && t->map[k].len && same;
+		     k++) {
+			const struct plat_cmap *m = &t->map[k];
+			unsigned hi = m->lo + m->len - 1u;
+			uint64_t mask = m->len >= 64 ? ~0ull : (1ull << m->len) - 1;
+			uint64_t care = ~gen_bits_get(ignore, hi, m->lo) & mask;
+			uint64_t want = (t->entries[i] >> m->vlo) & care;
+			same = (gen_bits_get(b, hi, m->lo) & care) == want;
+		}
+		if (same)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* The 12- or 13-bit compacted immediate candidate for a native one. */
+static uint32_t compact_imm_bits(const struct plat_info *p,
+                                 const struct gen_bits *b, enum gen_field tf)
+{
+	enum gen_enc e = p->enc;
+	uint32_t v = (uint32_t)gen_get(b, e, GEN_F_IMM32);
+	if (e != GEN_ENC_GEN12)
+		return v & 0x1FFF;
+	switch (plat_imm_types[e][gen_get(b, e, tf)]) {
+	case GEN_TYPE_F:
+		return v >> 20;
+	case GEN_TYPE_HF:
+		return (v >> 4) & 0xFFF;
+	default:
+		return v & 0xFFF;
+	}
+}
+
+static bool compact_2src(const struct plat_info *p, const struct gen_bits *in,
+                         struct gen_bits *out)
+{
+	enum gen_enc e = p->enc;
+	const struct plat_compact *c = p->compact;
+	bool gen12 = e == GEN_ENC_GEN12;
+	bool imm0 = gen12 ? gen_get(in, e, GEN_F_SRC0_IS_IMM) != 0
+	                  : gen_get(in, e, GEN_F_SRC0_FILE) == 3;
+	bool imm1 = gen12 ? gen_get(in, e, GEN_F_SRC1_IS_IMM) != 0
+	                  : gen_get(in, e, GEN_F_SRC1_FILE) == 3;
+	struct gen_bits ign = { { 0, 0 } };
+	if (imm0 || imm1)
+		gen_set(&ign, e, GEN_F_IMM32, ~0ull);
+	int ctl = find_entry(&c->control, in, &ign);
+	int dt = find_entry(&c->datatype, in, &ign);
+	int sub = find_entry(&c->subreg, in, &ign);
+	int s0 = find_entry(&c->src0, in, &ign);
+	if (ctl < 0 || dt < 0 || sub < 0 || s0 < 0)
+		return false;
+	gen_set(out, e, GEN_FC_OPCODE, gen_get(in, e, GEN_F_OPCODE));
+	gen_set(out, e, GEN_FC_DEBUG, gen_get(in, e, GEN_F_DEBUG_CTRL));
+	gen_set(out, e, GEN_FC_CMPT_CTRL, 1);
+	gen_set(out, e, GEN_FC_CONTROL_INDEX, (unsigned)ctl);
+	gen_set(out, e, GEN_FC_DATATYPE_INDEX, (unsigned)dt);
+	gen_set(out, e, GEN_FC_SUBREG_INDEX, (unsigned)sub);
+	gen_set(out, e, GEN_FC_SRC0_INDEX, (unsigned)s0);
+	if (imm0 || imm1) {
+		uint32_t v = compact_imm_bits(p, in, imm0 ? GEN_F_SRC0_TYPE
+		                                          : GEN_F_SRC1_TYPE);
+		gen_set(out, e, GEN_FC_SRC1_REG, gen12 ? v >> 4 : v & 0xFF);
+		gen_set(out, e, GEN_FC_SRC1_INDEX, gen12 ? v & 0xF : v >> 8);
+	} else {
+		int s1 = find_entry(&c->src1, in, &ign);
+		if (s1 < 0)
+			return false;
+		gen_set(out, e, GEN_FC_SRC1_INDEX, (unsigned)s1);
+		gen_set(out, e, GEN_FC_SRC1_REG, gen_get(in, e, GEN_F_SRC1_REG));
+	}
+	if (gen12) {
+		gen_set(out, e, GEN_FC_SWSB, gen_get(in, e, GEN_F_SWSB));
+	} else {
+		gen_set(out, e, GEN_FC_ACC_WR_EN, gen_get(in, e, GEN_F_ACC_WR_EN));
+		gen_set(out, e, GEN_FC_COND_MOD, gen_get(in, e, GEN_F_COND_MOD));
+	}
+	gen_set(out, e, GEN_FC_DST_REG, gen_get(in, e, GEN_F_DST_REG));
+	gen_set(out, e, GEN_FC_SRC0_REG, gen_get(in, e, GEN_F_SRC0_REG));
+	return true;
+}
+
+static bool compact_3src(const struct plat_info *p, const struct gen_bits *in,
+                         struct gen_bits *out)
+{
+	enum gen_enc e = p->enc;
+	const struct plat_compact *c = p->compact;
+	if (!c->control3.count)
+		return false;
+	struct gen_bits ign = { { 0, 0 } };
+	int ctl = find_entry(&c->control3, in, &ign);
+	int src = find_entry(&c->source3, in, &ign);
+	int sub = c->subreg3.count ? find_entry(&c->subreg3, in, &ign) : 0;
+	if (ctl < 0 || src < 0 || sub < 0)
+		return false;
+	gen_set(out, e, GEN_FC_OPCODE, gen_get(in, e, GEN_F_OPCODE));
+	gen_set(out, e, GEN_FC_CMPT_CTRL, 1);
+	gen_set(out, e, GEN_FC3_CONTROL_INDEX, (unsigned)ctl);
+	gen_set(out, e, GEN_FC3_SOURCE_INDEX, (unsigned)src);
+	if (c->subreg3.count)
+		gen_set(out, e, GEN_FC3_SUBREG_INDEX, (unsigned)sub);
+	static const enum gen_field pairs[][2] = {
+		{ GEN_FC3_DST_REG, GEN_F_T_DST_REG },
+		{ GEN_FC3_SRC0_REG, GEN_F_T_SRC0_REG },
+		{ GEN_FC3_SRC1_REG, GEN_F_T_SRC1_REG },
+		{ GEN_FC3_SRC2_REG, GEN_F_T_SRC2_REG },
+		{ GEN_FC3_DEBUG, GEN_F_DEBUG_CTRL },
+		{ GEN_FC3_SRC0_REP, GEN_F_A16_SRC0_REP },
+		{ GEN_FC3_SRC1_REP, GEN_F_A16_SRC1_REP },
+		{ GEN_FC3_SRC2_REP, GEN_F_A16_SRC2_REP },
+		{ GEN_FC3_SATURATE, GEN_F_SATURATE },
+		{ GEN_FC_SWSB, GEN_F_SWSB },
+	};
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (gen_has_field(e, pairs[i][0]))
+			gen_set(out, e, pairs[i][0], gen_get(in, e, pairs[i][1]));
+	if (e != GEN_ENC_GEN12) {
+		gen_set(out, e, GEN_FC3_SRC0_SUBREG,
+		        gen_get(in, e, GEN_F_A16_SRC0_SUBREG) >> 2);
+		gen_set(out, e, GEN_FC3_SRC1_SUBREG,
+		        gen_get(in, e, GEN_F_A16_SRC1_SUBREG) >> 2);
+		gen_set(out, e, GEN_FC3_SRC2_SUBREG,
+		        gen_get(in, e, GEN_F_A16_SRC2_SUBREG) >> 2);
+	}
+	return true;
+}
+
+bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
+                 struct gen_bits *out)
+{
+	enum gen_enc e = p->enc;
+	struct gen_bits c = { { 0, 0 } }, back;
+	const char *field;
+	enum gen_op op = gen_op_from_hw(e, (unsigned)gen_get(in, e, GEN_F_OPCODE));
+	if (op == GEN_OP_INVALID || !gen_op_compactable(e, op))
+		return false;
+	bool ok = gen_op_table[op].fmt == GEN_FMT_TERNARY ? compact_3src(p, in, &c)
+	                                                   : compact_2src(p, in, &c);
+	/* keep it only if it expands to exactly the same instruction */
+	if (!ok || gen_uncompact(p, &c, &back, &field) != VF_OK ||
+	    back.w[0] != in->w[0] || back.w[1] != in->w[1])
+		return false;
+	*out = c;
+	return true;
+}

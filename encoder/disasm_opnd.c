@@ -1,0 +1,305 @@
+/*
+ * disasm_opnd.c - destination and source operands in IGA syntax.
+ *
+ * Registers print as name, number (unless the class has a single
+ * unnumbered register: null, ce, sp, ip) and ".subreg" in elements of
+ * the operand type (bytes for unscaled classes).  Regions, types and
+ * subregisters that IGA treats as implied by the operation are left out:
+ * SEND operands have neither subregister nor region, macro operands
+ * print ".mmeN"/".nomme" instead, branch operands have no region, and a
+ * type equal to the implied one (send :ud before Gen12, :ub on Gen12,
+ * jmpi/call :d) is not printed.
+ *
+ * Sources: IGC visa/iga/IGALibrary/Frontend/Formatter.cpp (formatDstOp,
+ * formatSrcOp, formatSourceRegion, formatSourceType), Models/OpSpec.cpp
+ * (implicitSrcRegion, implicitSrcTypeVal, implicitDstTypeVal),
+ * Models/Models.hpp (BinaryOffsetToSubReg).
+ */
+#include "config.h"
+
+#include "disasm_priv.h"
+
+bool dis_is_send(const struct gen_inst *in)
+{
+	uint8_t fmt = gen_op_table[in->op].fmt;
+	return fmt == GEN_FMT_SEND || fmt == GEN_FMT_SENDS;
+}
+
+bool dis_has_dst(const struct gen_inst *in)
+{
+	switch (gen_op_table[in->op].fmt) {
+	case GEN_FMT_UNARY: case GEN_FMT_BINARY: case GEN_FMT_MATH:
+	case GEN_FMT_TERNARY: case GEN_FMT_SEND: case GEN_FMT_SENDS:
+	case GEN_FMT_CALL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool is_branching(const struct gen_inst *in)
+{
+	switch (gen_op_table[in->op].fmt) {
+	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
+	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* jmpi, call, calla, ret, brd, brc: typed branches (OpSpec.cpp) */
+static bool is_typed_branch(const struct gen_inst *in)
+{
+	switch (in->op) {
+	case GEN_OP_JMPI: case GEN_OP_CALL: case GEN_OP_CALLA: case GEN_OP_RET:
+	case GEN_OP_BRD: case GEN_OP_BRC:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool is_macro(const struct gen_inst *in)
+{
+	return in->op == GEN_OP_MADM ||
+	       (in->op == GEN_OP_MATH &&
+	        (in->fc == GEN_MATH_INVM || in->fc == GEN_MATH_RSQTM));
+}
+
+static bool gen12(const struct dfmt *f)
+{
+	return f->p->enc == GEN_ENC_GEN12;
+}
+
+/* Subregister as IGA counts it: elements of the type for scaled
+ * registers, raw bytes otherwise. */
+static unsigned subreg_elems(const struct gen_opnd *o, enum gen_type scale)
+{
+	if (!plat_reg_is_scaled((enum gen_regname)o->rn) ||
+	    scale == GEN_TYPE_INVALID)
+		return o->sub;
+	return o->sub / gen_type_size(scale);
+}
+
+static void fmt_reg(struct dfmt *f, const struct gen_opnd *o, bool subreg,
+                    enum gen_type scale)
+{
+	enum gen_regname rn = (enum gen_regname)o->rn;
+	unsigned sub = subreg_elems(o, scale);
+	tx_puts(f, plat_regname(rn));
+	if (o->nr != 0 || plat_reg_has_number(rn))
+		tx_printf(f, "%u", o->nr);
+	if ((subreg && plat_reg_has_subregs(rn)) || sub != 0)
+		tx_printf(f, ".%u", sub);
+}
+
+static void fmt_mme(struct dfmt *f, const struct gen_opnd *o)
+{
+	if (o->mme == GEN_MME_NOMME)
+		tx_puts(f, ".nomme");
+	else
+		tx_printf(f, ".mme%u", o->mme);
+}
+
+static void fmt_indirect(struct dfmt *f, const struct gen_opnd *o)
+{
+	tx_printf(f, "r[a0.%u", o->ia_sub);
+	if (o->ia_imm)
+		tx_printf(f, ",%d", o->ia_imm);
+	tx_putc(f, ']');
+}
+
+static void fmt_type(struct dfmt *f, uint8_t t)
+{
+	tx_printf(f, ":%s", gen_type_name((enum gen_type)t));
+}
+
+/* Type the operation implies for its destination, if any. */
+static bool implicit_dst_type(const struct dfmt *f, const struct gen_inst *in,
+                              uint8_t *t)
+{
+	if (in->op == GEN_OP_SEND || in->op == GEN_OP_SENDC) {
+		*t = gen12(f) ? GEN_TYPE_UB : GEN_TYPE_UD;
+		return true;
+	}
+	if (is_typed_branch(in)) {
+		*t = GEN_TYPE_D;
+		return true;
+	}
+	return false;
+}
+
+void dis_dst(struct dfmt *f, const struct gen_inst *in)
+{
+	const struct gen_opnd *o = &in->dst;
+	bool send = dis_is_send(in), macro = is_macro(in);
+	col_start(f, send ? 7 : 12);
+	if (in->sat)
+		tx_puts(f, "(sat)");
+	if (o->kind == GEN_OPND_INDIRECT) {
+		fmt_indirect(f, o);
+	} else {
+		enum gen_type scale = (enum gen_type)o->type;
+		if (scale == GEN_TYPE_INVALID)
+			scale = is_branching(in) ? GEN_TYPE_D : GEN_TYPE_UB;
+		fmt_reg(f, o, !macro && !send, scale);
+		if (o->kind == GEN_OPND_MACRO)
+			fmt_mme(f, o);
+	}
+	bool implicit_rgn = send || is_typed_branch(in) || macro;
+	if (!implicit_rgn || o->rgn.hs != 1)
+		tx_printf(f, "<%u>", o->rgn.hs);
+	uint8_t it;
+	if (!(is_branching(in) && gen12(f)) &&
+	    !(implicit_dst_type(f, in, &it) && it == o->type))
+		fmt_type(f, o->type);
+	col_finish(f);
+}
+
+/* Does IGA omit this source's region? (OpSpec::implicitSrcRegion) */
+static bool implicit_src_region(const struct gen_inst *in, unsigned s)
+{
+	if (dis_is_send(in) || is_macro(in) || is_branching(in))
+		return true;
+	return s == 0 && in->op == GEN_OP_SYNC;
+}
+
+static void fmt_region(struct dfmt *f, const struct gen_inst *in, unsigned s)
+{
+	const struct gen_region *r = &in->src[s].rgn;
+	if (implicit_src_region(in, s))
+		return;
+	if (gen_op_table[in->op].fmt == GEN_FMT_TERNARY) {
+		if (r->vs == GEN_RGN_NONE)
+			tx_printf(f, "<%u>", r->hs);
+		else
+			tx_printf(f, "<%u;%u>", r->vs, r->hs);
+	} else if (r->vs == GEN_VS_VXH) {
+		tx_printf(f, "<%u,%u>", r->w, r->hs);
+	} else {
+		tx_printf(f, "<%u;%u,%u>", r->vs, r->w, r->hs);
+	}
+}
+
+/* Source type IGA implies (OpSpec::implicitSrcTypeVal); false if none. */
+static bool implicit_src_type(const struct dfmt *f, const struct gen_inst *in,
+                              unsigned s, bool lbl_or_imm, uint8_t *t)
+{
+	if (is_typed_branch(in)) {
+		if (gen12(f))
+			*t = GEN_TYPE_INVALID;
+		else if (in->op == GEN_OP_BRC)
+			*t = s == 0 || lbl_or_imm ? GEN_TYPE_D : GEN_TYPE_UD;
+		else
+			*t = GEN_TYPE_D;
+		return true;
+	}
+	if (is_branching(in)) {
+		*t = GEN_TYPE_INVALID;
+		return true;
+	}
+	if ((in->op == GEN_OP_SEND || in->op == GEN_OP_SENDC) && !gen12(f)) {
+		*t = GEN_TYPE_UD;
+		return true;
+	}
+	if (dis_is_send(in)) {
+		*t = gen12(f) ? GEN_TYPE_UB
+		     : s == 0 ? GEN_TYPE_UD : GEN_TYPE_INVALID;
+		return true;
+	}
+	if (in->op == GEN_OP_SYNC && lbl_or_imm) {
+		*t = GEN_TYPE_UD;
+		return true;
+	}
+	return false;
+}
+
+static void fmt_src_type(struct dfmt *f, const struct gen_inst *in, unsigned s)
+{
+	const struct gen_opnd *o = &in->src[s];
+	bool lbl = o->kind == GEN_OPND_LABEL || o->kind == GEN_OPND_IMM;
+	uint8_t t;
+	if (is_branching(in) && gen12(f))
+		return;
+	if (in->op == GEN_OP_SYNC && o->rn == GEN_RN_NULL &&
+	    o->kind == GEN_OPND_DIRECT)
+		return;
+	if (implicit_src_type(f, in, s, lbl, &t) && t == o->type)
+		return;
+	fmt_type(f, o->type);
+}
+
+static void fmt_imm(struct dfmt *f, const struct gen_opnd *o)
+{
+	uint64_t v = o->imm;
+	switch (o->type) {
+	case GEN_TYPE_B:  tx_printf(f, "%d", (int8_t)v); break;
+	case GEN_TYPE_W:  tx_printf(f, "%d", (int16_t)v); break;
+	case GEN_TYPE_D:  tx_printf(f, "%d", (int32_t)v); break;
+	case GEN_TYPE_Q:  tx_printf(f, "%lld", (long long)v); break;
+	case GEN_TYPE_UB: tx_printf(f, "0x%X", (unsigned)(uint8_t)v); break;
+	case GEN_TYPE_UW: tx_printf(f, "0x%X", (unsigned)(uint16_t)v); break;
+	case GEN_TYPE_UQ: tx_printf(f, "0x%llX", (unsigned long long)v); break;
+	case GEN_TYPE_HF: fmt_f16(f, (uint16_t)v); break;
+	case GEN_TYPE_F:  fmt_f32(f, (uint32_t)v); break;
+	case GEN_TYPE_DF: fmt_f64(f, v); break;
+	default:  /* UD, V, UV, VF */
+		tx_printf(f, "0x%X", (uint32_t)v);
+		break;
+	}
+}
+
+static void fmt_mods(struct dfmt *f, const struct gen_inst *in,
+                     const struct gen_opnd *o)
+{
+	bool logic = gen_op_table[in->op].attrs & GEN_OA_BITWISE;
+	if (o->mods == (GEN_MOD_NEG | GEN_MOD_ABS))
+		tx_puts(f, "-(abs)");
+	else if (o->mods == GEN_MOD_NEG)
+		tx_puts(f, logic ? "~" : "-");
+	else if (o->mods == GEN_MOD_ABS)
+		tx_puts(f, "(abs)");
+}
+
+void dis_src(struct dfmt *f, const struct gen_inst *in, unsigned s)
+{
+	const struct gen_opnd *o = &in->src[s];
+	bool send = dis_is_send(in), macro = is_macro(in);
+	col_start(f, send ? 6 : 16);
+	switch (o->kind) {
+	case GEN_OPND_DIRECT: {
+		enum gen_type scale = (enum gen_type)o->type;
+		if (scale == GEN_TYPE_INVALID)
+			scale = is_branching(in) ? GEN_TYPE_D : GEN_TYPE_UB;
+		fmt_mods(f, in, o);
+		fmt_reg(f, o, !send && !macro, scale);
+		fmt_region(f, in, s);
+		break;
+	}
+	case GEN_OPND_MACRO:
+		fmt_mods(f, in, o);
+		fmt_reg(f, o, false, (enum gen_type)o->type);
+		fmt_mme(f, o);
+		break;
+	case GEN_OPND_INDIRECT:
+		fmt_mods(f, in, o);
+		fmt_indirect(f, o);
+		fmt_region(f, in, s);
+		break;
+	case GEN_OPND_IMM:
+		fmt_imm(f, o);
+		break;
+	case GEN_OPND_LABEL: {
+		long long pc = (long long)o->imm;
+		tx_printf(f, pc < 0 ? "L_N%lld" : "L%lld", pc < 0 ? -pc : pc);
+		break;
+	}
+	default:
+		tx_puts(f, "???");
+		break;
+	}
+	if (!(gen12(f) && o->kind == GEN_OPND_LABEL))
+		fmt_src_type(f, in, s);
+	col_finish(f);
+}

@@ -1,0 +1,198 @@
+/*
+ * disasm_text.c - the disassembler's text buffer, column padding and
+ * float formatting.
+ *
+ * Columns: after a column's text, pad to its width; an overlong column
+ * leaves a debt that later columns' padding pays back (so the line
+ * realigns), as IGA's BasicFormatter startColumn()/finishColumn() do.
+ * Floats: the C++ default stream form ("%g", 6 digits) if it reads back
+ * to the same value (with ".0" added when it has neither '.' nor an
+ * exponent), else "%e", else the raw bits in hex; NaNs print as
+ * [-]qnan(0x..) / snan(0x..) with the payload below the quiet bit.
+ *
+ * Sources: IGC visa/iga/IGALibrary/Frontend/Formatter.hpp,
+ * Frontend/Floats.cpp (FormatFloat, TryFormatFloatImplNonHex).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "disasm_priv.h"
+
+static bool text_reserve(struct gen_text *t, size_t more)
+{
+	if (t->oom)
+		return false;
+	if (t->len + more + 1 <= t->cap)
+		return true;
+	size_t cap = t->cap ? t->cap : 256;
+	while (cap < t->len + more + 1)
+		cap *= 2;
+	char *s = realloc(t->s, cap);
+	if (!s) {
+		t->oom = true;
+		return false;
+	}
+	t->s = s;
+	t->cap = cap;
+	return true;
+}
+
+static void text_vprintf(struct gen_text *t, const char *fmt, va_list ap)
+{
+	va_list cp;
+	va_copy(cp, ap);
+	int n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0 || !text_reserve(t, (size_t)n))
+		return;
+	vsnprintf(t->s + t->len, (size_t)n + 1, fmt, ap);
+	t->len += (size_t)n;
+}
+
+void text_printf(struct gen_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	text_vprintf(t, fmt, ap);
+	va_end(ap);
+}
+
+void gen_text_free(struct gen_text *t)
+{
+	free(t->s);
+	t->s = NULL;
+	t->len = t->cap = 0;
+}
+
+void tx_printf(struct dfmt *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	text_vprintf(f->t, fmt, ap);
+	va_end(ap);
+}
+
+void tx_puts(struct dfmt *f, const char *s)
+{
+	size_t n = strlen(s);
+	if (!text_reserve(f->t, n))
+		return;
+	memcpy(f->t->s + f->t->len, s, n + 1);
+	f->t->len += n;
+}
+
+void tx_putc(struct dfmt *f, char ch)
+{
+	char s[2] = { ch, 0 };
+	tx_puts(f, s);
+}
+
+void tx_spaces(struct dfmt *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		tx_putc(f, ' ');
+}
+
+void col_start(struct dfmt *f, size_t cap)
+{
+	f->col = f->t->len;
+	f->cap = cap;
+}
+
+void col_finish(struct dfmt *f)
+{
+	size_t used = f->t->len - f->col;
+	if (used <= f->cap) {
+		size_t pad = f->cap - used;
+		size_t pay = f->debt < pad ? f->debt : pad;
+		f->debt -= pay;
+		tx_spaces(f, pad - pay);
+	} else {
+		f->debt += used - f->cap;
+	}
+	f->col = (size_t)-1;
+}
+
+/* "%g" then "%e"; false if neither reads back exactly. */
+static bool try_decimal(char *buf, size_t n, double x, bool is_float)
+{
+	static const char *const fmts[2] = { "%g", "%e" };
+	for (int i = 0; i < 2; i++) {
+		snprintf(buf, n, fmts[i], x);
+		double y = strtod(buf, NULL);
+		bool same = is_float ? (float)y == (float)x : y == x;
+		if (!same)
+			continue;
+		if (i == 0 && !strpbrk(buf, ".eE"))
+			strncat(buf, ".0", n - strlen(buf) - 1);
+		return true;
+	}
+	return false;
+}
+
+static void fmt_nan(struct dfmt *f, uint64_t bits, unsigned mant, unsigned expo)
+{
+	uint64_t qbit = 1ull << (mant - 1);
+	if (bits & (1ull << (mant + expo)))
+		tx_putc(f, '-');
+	tx_printf(f, "%s(0x%llX)", bits & qbit ? "qnan" : "snan",
+	          (unsigned long long)(bits & (qbit - 1)));
+}
+
+static void fmt_real(struct dfmt *f, double x, bool is_float, uint64_t bits)
+{
+	char buf[64];
+	if (isinf(x)) {
+		tx_puts(f, x < 0 ? "-inf" : "inf");
+	} else if (try_decimal(buf, sizeof(buf), x, is_float)) {
+		tx_puts(f, buf);
+	} else {
+		tx_printf(f, "0x%llX", (unsigned long long)bits);
+	}
+}
+
+void fmt_f32(struct dfmt *f, uint32_t bits)
+{
+	float x;
+	memcpy(&x, &bits, sizeof(x));
+	if (isnan(x))
+		fmt_nan(f, bits, 23, 8);
+	else
+		fmt_real(f, x, true, bits);
+}
+
+void fmt_f64(struct dfmt *f, uint64_t bits)
+{
+	double x;
+	memcpy(&x, &bits, sizeof(x));
+	if (isnan(x))
+		fmt_nan(f, bits, 52, 11);
+	else
+		fmt_real(f, x, false, bits);
+}
+
+static float half_to_float(uint16_t h)
+{
+	unsigned sign = h >> 15, e = (h >> 10) & 0x1F, m = h & 0x3FF;
+	float v;
+	if (e == 0)
+		v = ldexpf((float)m, -24);
+	else if (e == 31)
+		v = m ? NAN : INFINITY;
+	else
+		v = ldexpf((float)(m | 0x400), (int)e - 25);
+	return sign ? -v : v;
+}
+
+void fmt_f16(struct dfmt *f, uint16_t bits)
+{
+	if (((bits >> 10) & 0x1F) == 0x1F && (bits & 0x3FF))
+		fmt_nan(f, bits, 10, 5);
+	else
+		fmt_real(f, half_to_float(bits), true, bits);
+}

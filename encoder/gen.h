@@ -1,0 +1,95 @@
+/*
+ * gen.h - the Gen instruction layer: operation table, decoder,
+ * decompaction and the IGA-syntax disassembler.
+ *
+ *   bytes --gen_decode--> struct gen_inst --gen_format_inst--> text
+ *   (compacted 8-byte instructions are expanded by gen_uncompact first)
+ *
+ * Errors are input errors (VF_ERR_INPUT) naming the byte offset of the
+ * instruction and the field that is wrong; unsupported encodings are
+ * VF_ERR_UNSUPPORTED.  Nothing here prints or exits.
+ */
+#ifndef VISAFIN_GEN_H
+#define VISAFIN_GEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "visafin.h"
+#include "gen_fields.h"
+#include "gen_inst.h"
+#include "../platforms/platform.h"
+
+/* One row of platforms/gen_ops.def. */
+struct gen_op_info {
+	const char *mnemonic;
+	uint8_t fmt;           /* enum gen_fmt */
+	uint8_t attrs;         /* enum gen_op_attr */
+	int16_t hw[GEN_ENC_COUNT];  /* opcode per family, -1 if absent */
+};
+
+extern const struct gen_op_info gen_op_table[GEN_OP_COUNT];
+
+/* Operation for a hardware opcode, or GEN_OP_INVALID. */
+enum gen_op gen_op_from_hw(enum gen_enc enc, unsigned opcode);
+/* Does the family have a compacted (8-byte) form of the operation? */
+bool gen_op_compactable(enum gen_enc enc, enum gen_op op);
+/* Names as IGA spells them, or NULL: condition modifier ("lt"),
+ * predicate suffix (".any4h", "" for normal), math function ("sqt"),
+ * sync function ("allrd"), Gen12 SFID ("dc1"). */
+const char *gen_cmod_name(unsigned v);
+const char *gen_pred_name(unsigned v);
+const char *gen_math_name(unsigned v);
+const char *gen_sync_name(unsigned v);
+const char *gen_sfid_name(unsigned v);
+/* Number of sources a math function reads (1 or 2), 0 if invalid. */
+unsigned gen_math_nsrc(unsigned fc);
+
+/* Expand the compacted instruction in word 0 of *in into a native one.
+ * Returns VF_OK, or VF_ERR_INPUT with *field naming what cannot be
+ * expanded. */
+enum vf_status gen_uncompact(const struct plat_info *p, const struct gen_bits *in,
+                             struct gen_bits *out, const char **field);
+
+/* Compact a native instruction: true, with *out (word 0) set, if a
+ * compacted form expands back to exactly *in; *out is untouched
+ * otherwise. */
+bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
+                 struct gen_bits *out);
+
+/* Native bits of one instruction (Compacted is ignored here). */
+enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
+                          struct gen_bits *out, struct vf_error *err);
+
+/* Decode the instruction at byte 'pc' of 'bytes' (size bytes long).
+ * 'name' is used in error messages. */
+enum vf_status gen_decode(const struct plat_info *p, const uint8_t *bytes,
+                          size_t size, size_t pc, const char *name,
+                          struct gen_inst *out, struct vf_error *err);
+
+/* Growable text buffer for the disassembler. */
+struct gen_text {
+	char *s;
+	size_t len, cap;
+	bool oom;
+};
+void gen_text_free(struct gen_text *t);
+
+/* Append one instruction in IGA syntax (no newline). */
+void gen_format_inst(const struct plat_info *p, const struct gen_inst *in,
+                     struct gen_text *out);
+
+/* Disassemble a whole kernel the way "iga64 -d" prints it: block labels
+ * "L<pc>:" and one instruction per line.  *out is malloc'ed and
+ * NUL-terminated.  On a decode error nothing is returned. */
+enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
+                          size_t size, const char *name, char **out,
+                          struct vf_error *err);
+
+/* Assemble IGA-syntax text (what gen_disasm prints) into machine code;
+ * *out is malloc'ed.  Errors name FILE:LINE:COL. */
+enum vf_status gen_assemble(const struct plat_info *p, const char *text,
+                            size_t len, const char *name, uint8_t **out,
+                            size_t *size, struct vf_error *err);
+
+#endif

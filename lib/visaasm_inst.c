@@ -1,0 +1,1012 @@
+/*
+ * visaasm_inst.c - instructions of vISA assembly: dispatch by mnemonic,
+ * the ALU, move, compare, logic, control-flow and synchronisation
+ * families, and the emission of a parsed instruction into the routine.
+ *
+ * Each handler reads the operands in text order and stores them in the
+ * instruction in binary order (visa_ops.c's layouts, docs/
+ * visa-binary-instructions.md), with the values Intel's text-to-binary
+ * conversion gives them (BuildCISAIRImpl.cpp / VISAKernelImpl.cpp of IGC
+ * 1.0.12504.6): e.g. jmp always gets execution size (M1, 1), a move from
+ * a predicate gets (M1_NM, 1), min/max become fminmax with a selector
+ * byte and lose their predicate.  va_emit() checks every instruction
+ * against its binary layout, so a handler cannot drift from the reader.
+ * Memory, sampler and LSC instructions are in visaasm_mem.c and
+ * visaasm_lsc.c.
+ *
+ * Spec: shared/spec/visa/6_instructions.md and the instructions/ folder,
+ * 8_appendix_visa_assembly_syntax.md.
+ */
+#include "visaasm_read.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+
+/* ---- emission ---- */
+
+struct vf_opnd *va_op(struct va_inst_ctx *c)
+{
+	if (c->n >= sizeof c->ops / sizeof c->ops[0])
+		c->n = sizeof c->ops / sizeof c->ops[0] - 1;
+	struct vf_opnd *o = &c->ops[c->n++];
+	memset(o, 0, sizeof *o);
+	return o;
+}
+
+struct va_walk {
+	struct va_inst_ctx *c;
+	unsigned version, k;
+	uint64_t count, flags;
+	const char *bad;  /* what the layout wanted where it failed */
+};
+
+/* Operand k must be of 'kind' (and 'size' bytes for plain integers). */
+static bool va_want(struct va_walk *w, unsigned kind, unsigned size,
+                    uint64_t *val)
+{
+	const struct vf_opnd *o = w->k < w->c->n ? &w->c->ops[w->k] : NULL;
+	if (!o || o->kind != kind || (kind == VF_OPND_OTHER && o->size != size)) {
+		w->bad = kind == VF_OPND_VECTOR ? "a vector operand" :
+		         kind == VF_OPND_RAW ? "a raw operand" : "an integer field";
+		return false;
+	}
+	if (val)
+		*val = o->u.other;
+	w->k++;
+	return true;
+}
+
+static bool va_walk_layout(struct va_walk *w, const char *l);
+
+static bool va_walk_field(struct va_walk *w, char f)
+{
+	struct va_inst_ctx *c = w->c;
+	unsigned v = w->version;
+	uint64_t first = c->n && c->ops[0].kind == VF_OPND_OTHER
+	                 ? c->ops[0].u.other : 0;
+	switch (f) {
+	case 'E': c->in.has_exec = true; return true;
+	case 'P': c->in.has_pred = true; return true;
+	case 'S': {
+		c->in.has_subop = true;
+		const char *sl = visa_subop_layout(c->in.opcode, c->in.subop);
+		if (!sl) {
+			w->bad = "a valid sub-opcode";
+			return false;
+		}
+		return va_walk_layout(w, sl);
+	}
+	case 'b': return va_want(w, VF_OPND_OTHER, 1, NULL);
+	case 'w': return va_want(w, VF_OPND_OTHER, 2, NULL);
+	case 'd': return va_want(w, VF_OPND_OTHER, 4, NULL);
+	case 'q': return va_want(w, VF_OPND_OTHER, 8, NULL);
+	case 'i': return va_want(w, VF_OPND_OTHER, vf_decl_width(v), NULL);
+	case 'n': return va_want(w, VF_OPND_OTHER, 1, &w->count);
+	case 'F': return va_want(w, VF_OPND_OTHER, 2, &w->flags);
+	case 'o': return va_want(w, VF_OPND_OTHER, v >= 0x0400 ? 2 : 1, NULL);
+	case 'v': return va_want(w, VF_OPND_VECTOR, 0, NULL);
+	case 'r': return va_want(w, VF_OPND_RAW, 0, NULL);
+	case 'a': return v >= 0x0304 ? va_want(w, VF_OPND_VECTOR, 0, NULL)
+	                             : va_want(w, VF_OPND_OTHER, 2, NULL);
+	case 'f': return v > 0x0305 ? va_want(w, VF_OPND_OTHER, 1, NULL) : true;
+	case 'm': return v >= 0x0301 ? va_want(w, VF_OPND_VECTOR, 0, NULL) : true;
+	case 'L': return first == 10 ? va_want(w, VF_OPND_RAW, 0, NULL) : true;
+	default: return true;
+	}
+}
+
+static bool va_walk_layout(struct va_walk *w, const char *l)
+{
+	while (*l) {
+		uint64_t times = 1;
+		if (*l == '*') {
+			times = w->count;
+			l++;
+		} else if (*l == '?') {
+			char h = l[1];
+			unsigned bit = (unsigned)(h <= '9' ? h - '0' : h - 'a' + 10);
+			times = (w->flags >> bit) & 1;
+			l += 2;
+		}
+		for (uint64_t k = 0; k < times; k++)
+			if (!va_walk_field(w, *l))
+				return false;
+		l++;
+	}
+	return true;
+}
+
+bool va_emit(struct va_inst_ctx *c)
+{
+	struct va_parser *p = c->p;
+	struct va_walk w = { .c = c, .version = vf_version(p->m) };
+	const char *l = visa_op_layout(c->in.opcode, w.version);
+	c->in.has_exec = c->in.has_pred = c->in.has_subop = false;
+	if (!l || !va_walk_layout(&w, l) || w.k != c->n) {
+		const struct visa_op_info *oi = visa_op_info(c->in.opcode);
+		vf_err_line(p->err, p->file, c->mn->line, c->mn->col,
+		            "internal error: operand %u of '%s' does not match "
+		            "the binary layout (expected %s)", w.k,
+		            oi ? oi->name : "?", w.bad ? w.bad : "fewer operands");
+		p->err->status = VF_ERR_INTERNAL;
+		return false;
+	}
+	if (!c->in.has_exec)
+		c->in.exec = 0;
+	c->in.pred = c->in.has_pred ? c->pred : 0;
+	if (!c->in.has_subop)
+		c->in.subop = 0;
+	c->in.line = c->mn->line;
+	c->in.nopnds = (uint16_t)c->n;
+	if (c->n) {
+		c->in.opnds = vf_arena_memdup(p->a, c->ops, c->n * sizeof c->ops[0]);
+		if (!c->in.opnds)
+			return va_oom(p);
+	}
+	struct va_routine *rt = p->rt;
+	struct vf_inst *in = va_push(p, (void **)&rt->r.insts,
+	                             &rt->r.inst_count, &rt->inst_cap,
+	                             sizeof *in);
+	if (!in)
+		return false;
+	*in = c->in;
+	return true;
+}
+
+/* ---- row table ---- */
+
+enum {
+	VA_F_PRED = 1,      /* the grammar takes a predicate */
+	VA_F_NOSAT = 2,     /* logic ops: .sat is an error */
+	VA_F_PREDVARS = 4,  /* and/or/xor/not also work on predicates */
+	VA_F_LINE = 8,      /* src0 may not be immediate or indirect */
+};
+
+struct va_row;
+typedef bool (*va_handler)(struct va_inst_ctx *c, const struct va_row *r);
+
+struct va_row {
+	const char *name;
+	uint8_t opcode;
+	uint8_t nsrc;
+	uint8_t flags;
+	va_handler fn;
+};
+
+static bool va_no_pred(struct va_inst_ctx *c)
+{
+	if (!c->has_pred_text)
+		return true;
+	return va_fail(c->p, c->mn, "an instruction that takes a predicate");
+}
+
+/* ---- ALU ---- */
+
+static bool va_pred_operand(struct va_inst_ctx *c)
+{
+	uint32_t id;
+	if (!va_pred_var(c->p, &id))
+		return false;
+	struct vf_opnd *o = va_op(c);
+	o->kind = VF_OPND_VECTOR;
+	o->u.vec.tag = VISA_CLASS_PREDICATE;
+	o->u.vec.u.pred.id = (uint16_t)(id & 0xFFF);
+	return true;
+}
+
+static bool va_is_pred_name(const struct va_parser *p)
+{
+	const struct va_token *t = va_peek(p);
+	const struct va_sym *s = (t->kind == VA_IDENT || t->kind == VA_BUILTIN)
+	                         ? va_lookup_tok(p, t) : NULL;
+	return s && s->cls == VA_SYM_PREDICATE;
+}
+
+/* and/or/xor/not P1 P2 [P3]: the predicate and .sat are dropped. */
+static bool va_alu_predvars(struct va_inst_ctx *c, const struct va_row *r)
+{
+	if (r->opcode != VISA_OP_AND && r->opcode != VISA_OP_OR &&
+	    r->opcode != VISA_OP_XOR && r->opcode != VISA_OP_NOT)
+		return va_fail(c->p, va_peek(c->p), "a general operand (only "
+		               "and, or, xor, not work on predicates)");
+	c->pred = 0;
+	for (unsigned i = 0; i <= r->nsrc; i++)
+		if (!va_pred_operand(c))
+			return false;
+	return va_emit(c);
+}
+
+static bool va_h_alu(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	bool sat = va_sat(p);
+	if (sat && (r->flags & VA_F_NOSAT))
+		return va_fail(p, c->mn, "a logic operation without .sat (only "
+		               "shl, shr and asr saturate)");
+	if (!va_exec_size(p, &c->in.exec))
+		return false;
+	if ((r->flags & VA_F_PREDVARS) && va_is_pred_name(p))
+		return va_alu_predvars(c, r);
+	struct vf_opnd *d = va_op(c);
+	if (!va_dst(p, VA_OK_GEN | VA_OK_IND, d))
+		return false;
+	if (sat)
+		d->u.vec.tag |= VISA_MOD_SAT << 3;
+	for (unsigned i = 0; i < r->nsrc; i++) {
+		const struct va_token *t = va_peek(p);
+		struct vf_opnd *s = va_op(c);
+		if (!va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, s))
+			return false;
+		unsigned cls = s->u.vec.tag & 7;
+		if (i == 0 && (r->flags & VA_F_LINE) &&
+		    (cls == VISA_CLASS_IMMEDIATE || cls == VISA_CLASS_INDIRECT))
+			return va_fail(p, t, "a general src0 for line");
+	}
+	return va_emit(c);
+}
+
+/* addc/subb: dst, carry/borrow dst, two sources. */
+static bool va_h_alu2(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	if (!va_exec_size(p, &c->in.exec) ||
+	    !va_dst(p, VA_OK_GEN | VA_OK_IND, va_op(c)) ||
+	    !va_dst(p, VA_OK_GEN | VA_OK_IND, va_op(c)) ||
+	    !va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) ||
+	    !va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)))
+		return false;
+	return va_emit(c);
+}
+
+/* min/max -> fminmax: selector byte, no predicate in the binary. */
+static bool va_h_minmax(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	bool sat = va_sat(p);
+	c->in.opcode = VISA_OP_FMINMAX;
+	c->pred = 0;
+	va_other(va_op(c), 1, r->nsrc);  /* 0 min, 1 max */
+	if (!va_exec_size(p, &c->in.exec))
+		return false;
+	struct vf_opnd *d = va_op(c);
+	if (!va_dst(p, VA_OK_GEN | VA_OK_IND, d))
+		return false;
+	if (sat)
+		d->u.vec.tag |= VISA_MOD_SAT << 3;
+	if (!va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) ||
+	    !va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)))
+		return false;
+	return va_emit(c);
+}
+
+static bool va_h_mov(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	bool sat = va_sat(p);
+	if (!va_exec_size(p, &c->in.exec))
+		return false;
+	struct vf_opnd *d = va_op(c);
+	if (!va_dst(p, VA_OK_GEN | VA_OK_IND | VA_OK_ADDR, d))
+		return false;
+	bool addr_dst = (d->u.vec.tag & 7) == VISA_CLASS_ADDRESS;
+	if (!addr_dst && va_is_pred_name(p)) {
+		/* A move from a predicate: (M1_NM, 1), no predicate, no .sat. */
+		c->in.exec = va_exec_byte(1, 8);
+		c->pred = 0;
+		if (!va_pred_operand(c))
+			return false;
+		return va_emit(c);
+	}
+	if (sat)
+		d->u.vec.tag |= VISA_MOD_SAT << 3;
+	if (!va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM | VA_OK_ADDR | VA_OK_AO,
+	            va_op(c)))
+		return false;
+	return va_emit(c);
+}
+
+static bool va_h_fcvt(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	if (!va_no_pred(c))
+		return false;
+	bool sat = va_sat(p);
+	struct vf_opnd *d;
+	if (!va_exec_size(p, &c->in.exec) || !va_dst(p, VA_OK_GEN, d = va_op(c)))
+		return false;
+	if (sat)
+		d->u.vec.tag |= VISA_MOD_SAT << 3;
+	return va_src(p, VA_OK_GEN | VA_OK_IMM, va_op(c)) && va_emit(c);
+}
+
+static bool va_h_setp(struct va_inst_ctx *c, const struct va_row *r)
+{
+	(void)r;
+	return va_no_pred(c) && va_exec_size(c->p, &c->in.exec) &&
+	       va_pred_operand(c) &&
+	       va_src(c->p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) &&
+	       va_emit(c);
+}
+
+static bool va_h_cmp(struct va_inst_ctx *c, const struct va_row *r)
+{
+	static const char *const conds[] = { "eq", "ne", "gt", "ge", "lt", "le" };
+	struct va_parser *p = c->p;
+	(void)r;
+	if (!va_no_pred(c))
+		return false;
+	unsigned rel = 6;  /* ISA_CMP_UNDEF when no condition is given */
+	const struct va_token *w;
+	if (va_dot_word(p, &w)) {
+		char low[3] = { 0 };
+		for (size_t i = 0; i < w->len && i < 2; i++) {
+			char ch = p->src[w->start + i];
+			low[i] = (char)(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+		}
+		for (unsigned i = 0; i < 6 && w->len == 2; i++)
+			if (strcmp(low, conds[i]) == 0)
+				rel = i;
+		if (rel == 6)
+			return va_fail(p, w, "a condition (.eq .ne .gt .ge .lt .le)");
+	}
+	va_other(va_op(c), 1, rel);
+	if (!va_exec_size(p, &c->in.exec))
+		return false;
+	if (va_is_pred_name(p)) {
+		if (!va_pred_operand(c))
+			return false;
+	} else if (!va_dst(p, VA_OK_GEN | VA_OK_IND, va_op(c))) {
+		return false;
+	}
+	return va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) &&
+	       va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) &&
+	       va_emit(c);
+}
+
+static bool va_h_movs(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	if (!va_no_pred(c) || !va_exec_size(p, &c->in.exec))
+		return false;
+	struct vf_opnd *d = va_op(c);
+	if (!va_dst(p, VA_OK_GEN | VA_OK_STATE, d))
+		return false;
+	bool dst_state = (d->u.vec.tag & 7) == VISA_CLASS_STATE;
+	const struct va_token *t = va_peek(p);
+	struct vf_opnd *s = va_op(c);
+	if (!va_src(p, VA_OK_STATE | (dst_state ? VA_OK_GEN | VA_OK_IND |
+	                              VA_OK_IMM : 0), s))
+		return false;
+	if (!dst_state && (s->u.vec.tag & 7) != VISA_CLASS_STATE)
+		return va_fail(p, t, "a surface or sampler source");
+	return va_emit(c);
+}
+
+static bool va_h_addr_add(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	return va_no_pred(c) && va_exec_size(p, &c->in.exec) &&
+	       va_dst(p, VA_OK_ADDR, va_op(c)) &&
+	       va_src(p, VA_OK_GEN | VA_OK_ADDR | VA_OK_AO, va_op(c)) &&
+	       va_src(p, VA_OK_GEN | VA_OK_IMM | VA_OK_AO, va_op(c)) &&
+	       va_emit(c);
+}
+
+/* bfn.x<hex>: boolean function control byte last. */
+static bool va_h_bfn(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	const struct va_token *w;
+	if (!va_dot_word(p, &w) || w->len < 2 || p->src[w->start] != 'x')
+		return va_fail(p, va_peek(p), "'.x' and the function control "
+		               "in hexadecimal");
+	unsigned fc = 0;
+	for (size_t i = 1; i < w->len; i++) {
+		char ch = p->src[w->start + i];
+		int d = ch >= '0' && ch <= '9' ? ch - '0' :
+		        ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 :
+		        ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+		if (d < 0 || i > 16)
+			return va_fail(p, w, "hexadecimal digits after bfn.x");
+		fc = (fc << 4) | (unsigned)d;
+	}
+	bool sat = va_sat(p);
+	struct vf_opnd *d;
+	if (!va_exec_size(p, &c->in.exec) ||
+	    !va_dst(p, VA_OK_GEN | VA_OK_IND, d = va_op(c)))
+		return false;
+	if (sat)
+		d->u.vec.tag |= VISA_MOD_SAT << 3;
+	for (int i = 0; i < 3; i++)
+		if (!va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)))
+			return false;
+	va_other(va_op(c), 1, fc & 0xFF);
+	return va_emit(c);
+}
+
+/* ---- dpas / dpasw ---- */
+
+static int va_precision(const char *s, size_t n)
+{
+	static const char *const names[] = {
+		NULL, "u1", "s1", "u2", "s2", "u4", "s4", "u8", "s8", "bf", "hf",
+		NULL, "tf32",
+	};
+	char low[5] = { 0 };
+	if (n == 0 || n > 4)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		low[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a'
+		                                           : s[i]);
+	for (int i = 1; i < 13; i++)
+		if (names[i] && strcmp(low, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* Raise a variable's alignment as IGC's builder does for dpas operands
+ * (AppendVISADpasInstCommon; GRF = 32 bytes). */
+static void va_align_at_least(struct va_parser *p, uint32_t id, unsigned bytes)
+{
+	static const unsigned align_bytes[10] = { 1, 2, 4, 8, 16, 32, 64, 32,
+	                                          64, 128 };
+	if (id < VISA_NUM_PREDEF_VARS ||
+	    id - VISA_NUM_PREDEF_VARS >= p->rt->r.var_count)
+		return;
+	struct vf_var *v = &p->rt->r.vars[id - VISA_NUM_PREDEF_VARS];
+	unsigned cur = (v->bit_properties >> 4) & 0xF;
+	unsigned want = bytes >= 128 ? 9 : bytes >= 64 ? 8 : bytes >= 32 ? 7 :
+	                bytes >= 16 ? 4 : bytes >= 8 ? 3 : bytes >= 4 ? 2 :
+	                bytes >= 2 ? 1 : 0;
+	if (cur >= 10 || align_bytes[want] > align_bytes[cur])
+		v->bit_properties = (uint8_t)((v->bit_properties & 0x0F) |
+		                              want << 4);
+}
+
+/* dpas.<W>.<A>.<depth>.<count> exec dst src0 src1 src2(r,c) */
+static bool va_h_dpas(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	const struct va_token *w;
+	int prec[2];
+	int64_t num[2];
+	(void)r;
+	if (!va_no_pred(c))
+		return false;
+	for (int i = 0; i < 2; i++) {
+		if (!va_dot_word(p, &w) ||
+		    (prec[i] = va_precision(p->src + w->start, w->len)) < 0)
+			return va_fail(p, va_peek(p), "a dpas precision (.u1 .s1 "
+			               ".u2 .s2 .u4 .s4 .u8 .s8 .bf .hf .tf32)");
+	}
+	for (int i = 0; i < 2; i++) {
+		const struct va_token *t = va_peek_at(p, 1);
+		if (!va_accept(p, '.') || t->kind != VA_INT || t->ival < 1 ||
+		    t->ival > 8 || (i == 0 && (t->ival & (t->ival - 1))))
+			return va_fail(p, t, i ? "a repeat count from 1 to 8"
+			                       : "a systolic depth of 1, 2, 4 or 8");
+		num[i] = t->ival;
+		va_next(p);
+	}
+	if (!va_exec_size(p, &c->in.exec))
+		return false;
+	for (int i = 0; i < 3; i++)
+		if (!va_raw(p, true, false, va_op(c)))
+			return false;
+	/* src2: Var(row,col) with the implicit region <1;1,0>. */
+	const struct va_token *vt = va_peek(p);
+	const struct va_sym *s;
+	struct vf_opnd *s2 = va_op(c);
+	if (!va_var_name(p, &s, "a general variable"))
+		return false;
+	if (s->cls != VA_SYM_GENERAL)
+		return va_fail(p, vt, "a general variable");
+	p->pos--;
+	uint8_t row = 0, col = 0;
+	va_next(p);
+	int64_t rv, cv;
+	if (!va_expect(p, '(', "'(' and the (row,column) offset") ||
+	    !va_int_expr(p, &rv) || !va_expect(p, ',', "','") ||
+	    !va_int_expr(p, &cv) || !va_expect(p, ')', "')'"))
+		return false;
+	if (rv < 0 || rv > 255 || cv < 0 || cv > 255)
+		return va_fail(p, vt, "a (row,column) offset within 0..255");
+	row = (uint8_t)rv, col = (uint8_t)cv;
+	s2->kind = VF_OPND_VECTOR;
+	s2->u.vec.tag = VISA_CLASS_GENERAL;
+	s2->u.vec.u.gen.id = s->index;
+	s2->u.vec.u.gen.row = row;
+	s2->u.vec.u.gen.col = col;
+	s2->u.vec.u.gen.region = 0x122;  /* <1;1,0> */
+	uint32_t info = (uint32_t)num[1] << 24 | (uint32_t)num[0] << 16 |
+	                (uint32_t)prec[1] << 8 | (uint32_t)prec[0];
+	va_other(va_op(c), 4, info);
+	/* IGC aligns dst and src0 to exec size * element size and src1 to a
+	 * GRF. */
+	unsigned lanes = 1u << (c->in.exec & 0xF);
+	for (int i = 0; i < 3; i++) {
+		uint32_t id = c->ops[i].u.raw.id;
+		if (i == 1 && id == 0)
+			continue;
+		va_align_at_least(p, id, i == 2 ? 32 :
+		                  vf_type_size(va_var_type(p, id)) * lanes);
+	}
+	return va_emit(c);
+}
+
+/* ---- control flow ---- */
+
+static bool va_target(struct va_parser *p, const char **name, size_t *len,
+                      const struct va_token **at)
+{
+	const struct va_token *t = va_next(p);
+	*at = t;
+	if (t->kind == VA_STRING) {
+		*name = t->str;
+		*len = t->slen;
+		return true;
+	}
+	if (t->kind != VA_IDENT)
+		return va_fail(p, t, "a label name");
+	*name = p->src + t->start;
+	*len = t->len;
+	return true;
+}
+
+static bool va_h_branch(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	const char *name;
+	size_t len;
+	const struct va_token *at;
+	uint32_t id;
+	if (!va_exec_size(p, &c->in.exec) || !va_target(p, &name, &len, &at) ||
+	    !va_label_ref(p, at, name, len, 0, &id))
+		return false;
+	if (r->opcode == VISA_OP_JMP)
+		c->in.exec = 0;  /* jmp is always (M1, 1) */
+	va_other(va_op(c), 2, id);
+	return va_emit(c);
+}
+
+static bool va_h_call(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	const char *name;
+	size_t len;
+	const struct va_token *at;
+	uint32_t id;
+	if (!va_exec_size(p, &c->in.exec) || !va_target(p, &name, &len, &at) ||
+	    !va_label_ref(p, at, name, len, r->nsrc, &id))
+		return false;
+	va_other(va_op(c), 2, id);
+	return va_emit(c);
+}
+
+static bool va_h_ret(struct va_inst_ctx *c, const struct va_row *r)
+{
+	(void)r;
+	return va_exec_size(c->p, &c->in.exec) && va_emit(c);
+}
+
+static bool va_arg_byte(struct va_parser *p, struct va_inst_ctx *c,
+                        const char *what)
+{
+	const struct va_token *t = va_next(p);
+	if (t->kind != VA_INT || t->is_hex || t->ival < 0 || t->ival > 255)
+		return va_fail(p, t, what);
+	va_other(va_op(c), 1, (uint64_t)t->ival);
+	return true;
+}
+
+static bool va_h_fcall(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	if (!va_exec_size(p, &c->in.exec))
+		return false;
+	const struct va_token *t = va_next(p);
+	if (t->kind != VA_IDENT)
+		return va_fail(p, t, "a function name");
+	char *name = va_token_text(p, t);
+	if (!name)
+		return false;
+	uint32_t k = va_add_string(p, name);
+	if (k == UINT32_MAX)
+		return false;
+	va_other(va_op(c), 2, k);
+	return va_arg_byte(p, c, "the argument size in GRFs") &&
+	       va_arg_byte(p, c, "the return value size in GRFs") && va_emit(c);
+}
+
+static bool va_h_ifcall(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	return va_exec_size(p, &c->in.exec) &&
+	       va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) &&
+	       va_arg_byte(p, c, "the argument size in GRFs") &&
+	       va_arg_byte(p, c, "the return value size in GRFs") && va_emit(c);
+}
+
+static bool va_h_faddr(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	const char *name;
+	size_t len;
+	const struct va_token *at;
+	(void)r;
+	if (!va_no_pred(c) || !va_target(p, &name, &len, &at))
+		return false;
+	char *s = vf_arena_strndup(p->a, name, len);
+	if (!s)
+		return va_oom(p);
+	uint32_t k = va_add_string(p, s);
+	if (k == UINT32_MAX)
+		return false;
+	va_other(va_op(c), 2, k);
+	return va_dst(p, VA_OK_GEN | VA_OK_IND, va_op(c)) && va_emit(c);
+}
+
+static bool va_h_switchjmp(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	if (!va_no_pred(c) || !va_exec_size(p, &c->in.exec))
+		return false;
+	c->in.exec = 0;  /* always (M1, 1) */
+	struct vf_opnd *count = va_op(c);
+	if (!va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) ||
+	    !va_expect(p, '(', "'(' opening the label list"))
+		return false;
+	unsigned n = 0;
+	for (;;) {
+		const struct va_token *t = va_peek(p);
+		if (va_accept(p, ','))
+			continue;
+		if (va_is_punct(t, ')'))
+			break;
+		if (t->kind != VA_IDENT)
+			return va_fail(p, t, "a label name or ')'");
+		if (n == 32)
+			return va_fail(p, t, "at most 32 labels");
+		uint32_t id;
+		va_next(p);
+		if (!va_label_ref(p, t, p->src + t->start, t->len, 0, &id))
+			return false;
+		va_other(va_op(c), 2, id);
+		n++;
+	}
+	va_next(p);
+	if (n == 0)
+		return va_fail(p, va_peek_at(p, 0), "at least one label");
+	va_other(count, 1, n);
+	return va_emit(c);
+}
+
+/* ---- synchronisation and miscellaneous ---- */
+
+static bool va_h_plain(struct va_inst_ctx *c, const struct va_row *r)
+{
+	(void)r;
+	return va_no_pred(c) && va_emit(c);
+}
+
+static bool va_h_wait(struct va_inst_ctx *c, const struct va_row *r)
+{
+	(void)r;
+	return va_no_pred(c) && va_src(c->p, VA_OK_GEN | VA_OK_IMM, va_op(c)) &&
+	       va_emit(c);
+}
+
+static bool va_h_fence(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	unsigned mode = r->nsrc;  /* 0 global, 0x20 local, 0x80 sw */
+	const struct va_token *w;
+	if (!va_no_pred(c))
+		return false;
+	if (mode != 0x80 && va_dot_word(p, &w)) {
+		for (size_t i = 0; i < w->len; i++) {
+			char ch = p->src[w->start + i];
+			const char *bits = "EISCR";
+			const char *f = strchr(bits, ch);
+			if (ch == 'L' && i + 1 < w->len &&
+			    p->src[w->start + i + 1] == '1') {
+				mode |= 0x40;
+				i++;
+			} else if (f && ch) {
+				mode |= 1u << (f - bits);
+			} else {
+				return va_fail(p, w, "fence options (E, I, S, C, R, "
+				               "L1)");
+			}
+		}
+	}
+	va_other(va_op(c), 1, mode);
+	return va_emit(c);
+}
+
+static bool va_h_barrier_sw(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	bool signal = va_peek_dot_word(p, "signal");
+	if (!va_no_pred(c))
+		return false;
+	if (!signal && !va_peek_dot_word(p, "wait"))
+		return va_fail(p, va_peek(p), "'.signal' or '.wait'");
+	va_next(p);
+	va_next(p);
+	va_other(va_op(c), 1, signal);
+	if (r->opcode == VISA_OP_SBARRIER)
+		return va_emit(c);
+	/* nbarrier.signal id count / nbarrier.wait id (id written twice). */
+	struct vf_opnd *id = va_op(c);
+	if (!va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, id))
+		return false;
+	if (signal)
+		return va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) &&
+		       va_emit(c);
+	*va_op(c) = c->ops[1];
+	return va_emit(c);
+}
+
+static bool va_h_lifetime(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	bool start = va_peek_dot_word(p, "start");
+	if (!va_no_pred(c))
+		return false;
+	if (!start && !va_peek_dot_word(p, "end"))
+		return va_fail(p, va_peek(p), "'.start' or '.end'");
+	va_next(p);
+	va_next(p);
+	const struct va_token *t = va_peek(p);
+	const struct va_sym *s;
+	if (t->kind != VA_IDENT)
+		return va_fail(p, t, "a variable name");
+	if (!va_var_name(p, &s, "a variable"))
+		return false;
+	unsigned cls;
+	uint32_t id = s->index;
+	if (s->cls == VA_SYM_GENERAL)
+		cls = VISA_CLASS_GENERAL;
+	else if (s->cls == VA_SYM_ADDRESS)
+		cls = VISA_CLASS_ADDRESS;
+	else if (s->cls == VA_SYM_PREDICATE)
+		cls = VISA_CLASS_PREDICATE, id &= 0xFFF;
+	else
+		return va_fail(p, t, "a general, address or predicate variable");
+	va_other(va_op(c), 1, (start ? 0u : 1u) | cls << 4);
+	va_other(va_op(c), vf_decl_width(vf_version(p->m)), id);
+	return va_emit(c);
+}
+
+static bool va_h_fileloc(struct va_inst_ctx *c, const struct va_row *r)
+{
+	return va_no_pred(c) && va_file_loc(c->p, c->mn, r->nsrc);
+}
+
+static bool va_count_byte(struct va_parser *p, struct va_inst_ctx *c,
+                          bool dot, bool hex_ok, unsigned size,
+                          const char *what)
+{
+	if (dot && !va_expect(p, '.', what))
+		return false;
+	const struct va_token *t = va_next(p);
+	if (t->kind != VA_INT || (t->is_hex && !hex_ok) || t->ival < 0 ||
+	    (size == 1 && t->ival > 255))
+		return va_fail(p, t, what);
+	va_other(va_op(c), size, (uint64_t)t->ival);
+	return true;
+}
+
+/* raw_send[c] exec exMsgDesc numSrc numDst desc src dst */
+static bool va_h_raw_send(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	va_other(va_op(c), 1, r->nsrc);  /* modifier: 1 for sendc */
+	if (!va_exec_size(p, &c->in.exec))
+		return false;
+	const struct va_token *t = va_peek(p);
+	if (t->kind != VA_INT || !t->is_hex)
+		return va_fail(p, t, "the extended message descriptor (hex)");
+	return va_count_byte(p, c, false, true, 4, "an extended descriptor") &&
+	       va_count_byte(p, c, false, false, 1, "the source size in GRFs") &&
+	       va_count_byte(p, c, false, false, 1, "the response size in GRFs") &&
+	       va_src(p, VA_OK_GEN | VA_OK_IMM, va_op(c)) &&
+	       va_raw(p, true, false, va_op(c)) &&
+	       va_raw(p, true, false, va_op(c)) && va_emit(c);
+}
+
+/* raw_sends[c][_eot] .ffid .s0 .s1 .dst exec exDesc desc src0 src1 dst;
+ * the c forms have no ffid. */
+static bool va_h_raw_sends(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	bool sendc = r->nsrc & 1;
+	va_other(va_op(c), 1, r->nsrc);  /* bit 0 sendc, bit 1 eot */
+	struct vf_opnd ffid;
+	va_other(&ffid, 1, 0);
+	if (!sendc) {
+		const struct va_token *t = va_peek_at(p, 1);
+		if (!va_expect(p, '.', "'.' and the function id") ||
+		    t->kind != VA_INT || t->ival < 0 || t->ival > 255)
+			return va_fail(p, t, "a function id");
+		va_next(p);
+		va_other(&ffid, 1, (uint64_t)t->ival);
+	}
+	if (!va_count_byte(p, c, true, false, 1, "'.' and the src0 size") ||
+	    !va_count_byte(p, c, true, false, 1, "'.' and the src1 size") ||
+	    !va_count_byte(p, c, true, false, 1, "'.' and the response size"))
+		return false;
+	if (vf_version(p->m) > 0x0305)
+		*va_op(c) = ffid;
+	return va_exec_size(p, &c->in.exec) &&
+	       va_src(p, VA_OK_GEN | VA_OK_IMM, va_op(c)) &&
+	       va_src(p, VA_OK_GEN | VA_OK_IMM, va_op(c)) &&
+	       va_raw(p, true, false, va_op(c)) &&
+	       va_raw(p, true, false, va_op(c)) &&
+	       va_raw(p, true, false, va_op(c)) && va_emit(c);
+}
+
+/* urb_write_3d exec numOut globalOffset channelMask handle perSlot data */
+static bool va_h_urb_write(struct va_inst_ctx *c, const struct va_row *r)
+{
+	struct va_parser *p = c->p;
+	(void)r;
+	if (!va_exec_size(p, &c->in.exec))
+		return false;
+	const struct va_token *n = va_next(p), *g = va_next(p);
+	if (n->kind != VA_INT || n->is_hex || n->ival < 0 || n->ival > 255)
+		return va_fail(p, n, "the number of output parameters");
+	if (g->kind != VA_INT || g->is_hex || g->ival < 0 || g->ival > 0xFFFF)
+		return va_fail(p, g, "the global offset");
+	va_other(va_op(c), 1, (uint64_t)n->ival);
+	if (!va_raw(p, true, false, va_op(c)))
+		return false;
+	va_other(va_op(c), 2, (uint64_t)g->ival);
+	return va_raw(p, true, false, va_op(c)) &&
+	       va_raw(p, true, false, va_op(c)) &&
+	       va_raw(p, true, false, va_op(c)) && va_emit(c);
+}
+
+static bool va_h_unsupported(struct va_inst_ctx *c, const struct va_row *r)
+{
+	(void)r;
+	return va_fail(c->p, c->mn, "an instruction of vISA 4.1 (asin, acos "
+	               "and atan have no vISA opcode)");
+}
+
+#define ALU(n, op, k, f) { n, op, k, VA_F_PRED | (f), va_h_alu }
+#define LOGIC(n, op, k) ALU(n, op, k, VA_F_NOSAT)
+
+static const struct va_row va_rows[] = {
+	ALU("add", VISA_OP_ADD, 2, 0), ALU("avg", VISA_OP_AVG, 2, 0),
+	ALU("div", VISA_OP_DIV, 2, 0), ALU("dp2", VISA_OP_DP2, 2, 0),
+	ALU("dp3", VISA_OP_DP3, 2, 0), ALU("dp4", VISA_OP_DP4, 2, 0),
+	ALU("dph", VISA_OP_DPH, 2, 0), ALU("exp", VISA_OP_EXP, 1, 0),
+	ALU("frc", VISA_OP_FRC, 1, 0), ALU("line", VISA_OP_LINE, 2, VA_F_LINE),
+	ALU("log", VISA_OP_LOG, 1, 0), ALU("mad", VISA_OP_MAD, 3, 0),
+	ALU("mulh", VISA_OP_MULH, 2, 0), ALU("lrp", VISA_OP_LRP, 3, 0),
+	ALU("mod", VISA_OP_MOD, 2, 0), ALU("mul", VISA_OP_MUL, 2, 0),
+	ALU("pow", VISA_OP_POW, 2, 0), ALU("rndd", VISA_OP_RNDD, 1, 0),
+	ALU("rndu", VISA_OP_RNDU, 1, 0), ALU("rnde", VISA_OP_RNDE, 1, 0),
+	ALU("rndz", VISA_OP_RNDZ, 1, 0), ALU("sad2", VISA_OP_SAD2, 2, 0),
+	ALU("sin", VISA_OP_SIN, 1, 0), ALU("cos", VISA_OP_COS, 1, 0),
+	ALU("sqrt", VISA_OP_SQRT, 1, 0), ALU("rsqrt", VISA_OP_RSQRT, 1, 0),
+	ALU("inv", VISA_OP_INV, 1, 0), ALU("srnd", VISA_OP_SRND, 2, 0),
+	ALU("lzd", VISA_OP_LZD, 1, 0),
+	ALU("and", VISA_OP_AND, 2, VA_F_NOSAT | VA_F_PREDVARS),
+	ALU("or", VISA_OP_OR, 2, VA_F_NOSAT | VA_F_PREDVARS),
+	ALU("xor", VISA_OP_XOR, 2, VA_F_NOSAT | VA_F_PREDVARS),
+	ALU("not", VISA_OP_NOT, 1, VA_F_NOSAT | VA_F_PREDVARS),
+	ALU("shl", VISA_OP_SHL, 2, VA_F_PREDVARS),
+	ALU("shr", VISA_OP_SHR, 2, VA_F_PREDVARS),
+	ALU("asr", VISA_OP_ASR, 2, VA_F_PREDVARS),
+	ALU("rol", VISA_OP_ROL, 2, VA_F_NOSAT | VA_F_PREDVARS),
+	ALU("ror", VISA_OP_ROR, 2, VA_F_NOSAT | VA_F_PREDVARS),
+	LOGIC("cbit", VISA_OP_CBIT, 1), LOGIC("fbl", VISA_OP_FBL, 1),
+	LOGIC("fbh", VISA_OP_FBH, 1), LOGIC("bfe", VISA_OP_BFE, 3),
+	LOGIC("bfi", VISA_OP_BFI, 4), LOGIC("bfrev", VISA_OP_BFREV, 1),
+	ALU("sad2add", VISA_OP_SAD2ADD, 3, 0), ALU("plane", VISA_OP_PLANE, 2, 0),
+	ALU("sqrtm", VISA_OP_SQRTM, 1, 0), ALU("divm", VISA_OP_DIVM, 2, 0),
+	ALU("dp4a", VISA_OP_DP4A, 3, 0), ALU("add3", VISA_OP_ADD3, 3, 0),
+	ALU("madw", VISA_OP_MADW, 3, 0), ALU("sel", VISA_OP_SEL, 2, 0),
+	{ "addc", VISA_OP_ADDC, 0, VA_F_PRED, va_h_alu2 },
+	{ "subb", VISA_OP_SUBB, 0, VA_F_PRED, va_h_alu2 },
+	{ "min", VISA_OP_FMINMAX, 0, VA_F_PRED, va_h_minmax },
+	{ "max", VISA_OP_FMINMAX, 1, VA_F_PRED, va_h_minmax },
+	{ "mov", VISA_OP_MOV, 0, VA_F_PRED, va_h_mov },
+	{ "fcvt", VISA_OP_FCVT, 0, VA_F_PRED, va_h_fcvt },
+	{ "setp", VISA_OP_SETP, 0, VA_F_PRED, va_h_setp },
+	{ "cmp", VISA_OP_CMP, 0, VA_F_PRED, va_h_cmp },
+	{ "movs", VISA_OP_MOVS, 0, VA_F_PRED, va_h_movs },
+	{ "addr_add", VISA_OP_ADDR_ADD, 0, VA_F_PRED, va_h_addr_add },
+	{ "bfn", VISA_OP_BFN, 0, VA_F_PRED, va_h_bfn },
+	{ "dpas", VISA_OP_DPAS, 0, VA_F_PRED, va_h_dpas },
+	{ "dpasw", VISA_OP_DPASW, 0, VA_F_PRED, va_h_dpas },
+	{ "asin", 0, 0, VA_F_PRED, va_h_unsupported },
+	{ "acos", 0, 0, VA_F_PRED, va_h_unsupported },
+	{ "atan", 0, 0, VA_F_PRED, va_h_unsupported },
+	{ "jmp", VISA_OP_JMP, 0, VA_F_PRED, va_h_branch },
+	{ "goto", VISA_OP_GOTO, 0, VA_F_PRED, va_h_branch },
+	{ "call", VISA_OP_CALL, 1, VA_F_PRED, va_h_call },
+	{ "fccall", VISA_OP_CALL, 2, VA_F_PRED, va_h_call },
+	{ "ret", VISA_OP_RET, 0, VA_F_PRED, va_h_ret },
+	{ "fret", VISA_OP_FRET, 0, VA_F_PRED, va_h_ret },
+	{ "fcall", VISA_OP_FCALL, 0, VA_F_PRED, va_h_fcall },
+	{ "ifcall", VISA_OP_IFCALL, 0, VA_F_PRED, va_h_ifcall },
+	{ "faddr", VISA_OP_FADDR, 0, VA_F_PRED, va_h_faddr },
+	{ "switchjmp", VISA_OP_SWITCHJMP, 0, VA_F_PRED, va_h_switchjmp },
+	{ "barrier", VISA_OP_BARRIER, 0, VA_F_PRED, va_h_plain },
+	{ "sampler_cache_flush", VISA_OP_SAMPLR_CACHE_FLUSH, 0, VA_F_PRED,
+	  va_h_plain },
+	{ "yield", VISA_OP_YIELD, 0, VA_F_PRED, va_h_plain },
+	{ "wait", VISA_OP_WAIT, 0, VA_F_PRED, va_h_wait },
+	{ "fence_global", VISA_OP_FENCE, 0, VA_F_PRED, va_h_fence },
+	{ "fence_local", VISA_OP_FENCE, 0x20, VA_F_PRED, va_h_fence },
+	{ "fence_sw", VISA_OP_FENCE, 0x80, VA_F_PRED, va_h_fence },
+	{ "sbarrier", VISA_OP_SBARRIER, 0, VA_F_PRED, va_h_barrier_sw },
+	{ "nbarrier", VISA_OP_NBARRIER, 0, VA_F_PRED, va_h_barrier_sw },
+	{ "lifetime", VISA_OP_LIFETIME, 0, VA_F_PRED, va_h_lifetime },
+	{ "FILE", VISA_OP_FILE, 1, VA_F_PRED, va_h_fileloc },
+	{ "LOC", VISA_OP_LOC, 0, VA_F_PRED, va_h_fileloc },
+	{ "raw_send", VISA_OP_RAW_SEND, 0, VA_F_PRED, va_h_raw_send },
+	{ "raw_sendc", VISA_OP_RAW_SEND, 1, VA_F_PRED, va_h_raw_send },
+	{ "raw_sends", VISA_OP_RAW_SENDS, 0, VA_F_PRED, va_h_raw_sends },
+	{ "raw_sends_eot", VISA_OP_RAW_SENDS, 2, VA_F_PRED, va_h_raw_sends },
+	{ "raw_sendsc", VISA_OP_RAW_SENDS, 1, VA_F_PRED, va_h_raw_sends },
+	{ "raw_sendsc_eot", VISA_OP_RAW_SENDS, 3, VA_F_PRED, va_h_raw_sends },
+	{ "urb_write_3d", VISA_OP_3D_URB_WRITE, 0, VA_F_PRED, va_h_urb_write },
+};
+
+bool va_instruction(struct va_parser *p)
+{
+	struct va_inst_ctx *c = calloc(1, sizeof *c);
+	if (!c)
+		return va_oom(p);
+	bool ok = false, handled = false;
+	c->p = p;
+	c->has_pred_text = va_is_punct(va_peek(p), '(');
+	if (!va_predicate(p, &c->pred))
+		goto out;
+	c->mn = va_next(p);
+	if (c->mn->kind != VA_IDENT) {
+		ok = va_fail(p, c->mn, "an instruction");
+		goto out;
+	}
+	const char *mn = p->src + c->mn->start;
+	size_t len = c->mn->len;
+	if (len == 4 && memcmp(mn, "add3", 4) == 0 && va_peek_dot_word(p, "o")) {
+		va_next(p), va_next(p);
+		c->in.opcode = VISA_OP_ADD3O;
+		ok = va_h_alu(c, &(struct va_row)ALU("add3.o", VISA_OP_ADD3O, 3, 0));
+		goto out;
+	}
+	for (size_t i = 0; i < sizeof va_rows / sizeof va_rows[0]; i++) {
+		const struct va_row *r = &va_rows[i];
+		if (strlen(r->name) != len || memcmp(r->name, mn, len) != 0)
+			continue;
+		c->in.opcode = r->opcode;
+		ok = r->fn(c, r);
+		goto out;
+	}
+	ok = va_mem_instruction(c, mn, len, &handled);
+	if (!handled)
+		ok = va_lsc_instruction(c, mn, len, &handled);
+	if (!handled)
+		ok = va_fail(p, c->mn, "an instruction mnemonic");
+out:
+	free(c);
+	return ok;
+}

@@ -1,0 +1,666 @@
+/*
+ * visaasm_read.c - vf_read_visaasm(): vISA assembly texts -> vf_module.
+ *
+ * Drives the parse of one or more texts (each: ".version", then one or
+ * more routines started by ".kernel" or ".global_function"), keeps the
+ * per-routine state (string pool, symbol tables with { } scopes, labels)
+ * and finally lays every routine out as the binary writer will: the
+ * instruction offsets and vf_routine.size come from visa_inst_write(),
+ * vf_routine.entry from the size of the routine header.  Kernels go to
+ * m->kernels and functions to m->functions, in text order.
+ *
+ * The model is filled the way Intel's text-to-binary conversion
+ * (GenX_IR, BuildCISAIRImpl.cpp / VISAKernelImpl.cpp of IGC 1.0.12504.6)
+ * fills its object: strings enter the pool in the order the text
+ * introduces them, variables are numbered in declaration order after the
+ * pre-defined ones.  Where the text lacks what IGC's own binary carries,
+ * docs/visa-text-format.md lists what is filled in.
+ *
+ * Spec: shared/spec/visa/4_visa_header.md (kernel_data, function_data,
+ * string pool, pre-defined variables and surfaces),
+ * 8_appendix_visa_assembly_syntax.md (file structure).
+ */
+#include "visaasm_read.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "bytes.h"
+
+#define VA_BUCKETS 4096u
+#define VA_NONE UINT32_MAX
+
+/* The pre-defined general variables V0..V20 (4_visa_header.md), with the
+ * type and element count %sizeof and .input use. */
+static const struct {
+	const char *name;
+	uint8_t type;
+	uint16_t elems;
+} va_predef_vars[VISA_NUM_DEFINED_PREDEF_VARS] = {
+	{ "%null", VISA_TYPE_UD, 1 }, { "%thread_x", VISA_TYPE_UW, 1 },
+	{ "%thread_y", VISA_TYPE_UW, 1 }, { "%group_id_x", VISA_TYPE_UD, 1 },
+	{ "%group_id_y", VISA_TYPE_UD, 1 }, { "%group_id_z", VISA_TYPE_UD, 1 },
+	{ "%tsc", VISA_TYPE_UD, 5 }, { "%r0", VISA_TYPE_UD, 8 },
+	{ "%arg", VISA_TYPE_UD, 256 }, { "%retval", VISA_TYPE_UD, 96 },
+	{ "%sp", VISA_TYPE_UQ, 1 }, { "%fp", VISA_TYPE_UQ, 1 },
+	{ "%hw_id", VISA_TYPE_UD, 1 }, { "%sr0", VISA_TYPE_UD, 4 },
+	{ "%cr0", VISA_TYPE_UD, 1 }, { "%ce0", VISA_TYPE_UD, 1 },
+	{ "%dbg0", VISA_TYPE_UD, 2 }, { "%color", VISA_TYPE_UW, 1 },
+	{ "%impl_arg_buf_ptr", VISA_TYPE_UQ, 1 },
+	{ "%local_id_buf_ptr", VISA_TYPE_UQ, 1 }, { "%msg0", VISA_TYPE_UD, 3 },
+};
+
+/* The pre-defined surfaces T0..T5 as the text names them. */
+static const char *const va_predef_surfaces[VISA_NUM_PREDEF_SURFACES] = {
+	"%slm", "T1", "T2", "TSS", "%bss", "%scratch",
+};
+
+/* ---- errors ---- */
+
+static bool va_failv(struct va_parser *p, const struct va_token *at,
+                     const char *fmt, va_list ap)
+{
+	char what[256], buf[128];
+	vsnprintf(what, sizeof what, fmt, ap);
+	vf_err_line(p->err, p->file, at->line, at->col, "expected %s, found %s",
+	            what, va_describe(p, at, buf, sizeof buf));
+	return false;
+}
+
+bool va_fail(struct va_parser *p, const struct va_token *at,
+             const char *expected)
+{
+	return va_fail_msg(p, at, "%s", expected);
+}
+
+bool va_fail_msg(struct va_parser *p, const struct va_token *at,
+                 const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	va_failv(p, at, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+bool va_oom(struct va_parser *p)
+{
+	vf_err_oom(p->err);
+	return false;
+}
+
+/* ---- token helpers ---- */
+
+bool va_is_punct(const struct va_token *t, int c)
+{
+	return t->kind == VA_PUNCT && t->punct == c;
+}
+
+bool va_accept(struct va_parser *p, int c)
+{
+	if (!va_is_punct(va_peek(p), c))
+		return false;
+	va_next(p);
+	return true;
+}
+
+bool va_expect(struct va_parser *p, int c, const char *what)
+{
+	if (va_accept(p, c))
+		return true;
+	return va_fail(p, va_peek(p), what);
+}
+
+bool va_token_is(const struct va_parser *p, const struct va_token *t,
+                 const char *s)
+{
+	size_t n = strlen(s);
+	return t->len == n && memcmp(p->src + t->start, s, n) == 0;
+}
+
+bool va_is_ident(const struct va_parser *p, const struct va_token *t,
+                 const char *s)
+{
+	return t->kind == VA_IDENT && va_token_is(p, t, s);
+}
+
+char *va_token_text(struct va_parser *p, const struct va_token *t)
+{
+	char *s = vf_arena_strndup(p->a, p->src + t->start, t->len);
+	if (!s)
+		va_oom(p);
+	return s;
+}
+
+size_t va_glued(const struct va_parser *p, size_t *end_tok)
+{
+	size_t k = p->pos, len = 0;
+	for (;;) {
+		const struct va_token *t = &p->toks[k];
+		bool word = t->kind == VA_IDENT || (t->kind == VA_INT) ||
+		            va_is_punct(t, '.');
+		if (!word || (k > p->pos && t->space_before) ||
+		    (k > p->pos && t->start != p->toks[k - 1].start +
+		                               p->toks[k - 1].len))
+			break;
+		len += t->len;
+		k++;
+	}
+	*end_tok = k;
+	return len;
+}
+
+bool va_at_stmt_end(const struct va_parser *p)
+{
+	const struct va_token *t = va_peek(p);
+	return t->kind == VA_NL || t->kind == VA_EOF || va_is_punct(t, '}');
+}
+
+/* ---- growable arrays in the arena ---- */
+
+void *va_push(struct va_parser *p, void **arr, uint32_t *count,
+              uint32_t *cap, size_t elem)
+{
+	if (*count == *cap) {
+		uint32_t ncap = *cap ? *cap * 2 : 8;
+		void *na = vf_arena_array(p->a, ncap, elem);
+		if (!na) {
+			va_oom(p);
+			return NULL;
+		}
+		if (*count)
+			memcpy(na, *arr, *count * elem);
+		*arr = na;
+		*cap = ncap;
+	}
+	char *slot = (char *)*arr + (size_t)(*count)++ * elem;
+	memset(slot, 0, elem);
+	return slot;
+}
+
+uint32_t va_add_string(struct va_parser *p, const char *s)
+{
+	/* Like IGC's addStringPool(): the empty string is index 0, unstored. */
+	if (!s[0])
+		return 0;
+	uint32_t k = vf_routine_add_string(p->a, &p->rt->r, s);
+	if (k == UINT32_MAX)
+		va_oom(p);
+	return k;
+}
+
+/* ---- symbols ---- */
+
+static uint32_t va_hash(const char *s, size_t n, unsigned ns)
+{
+	uint32_t h = 2166136261u ^ ns;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h % VA_BUCKETS;
+}
+
+/* Label kinds share one table with variables, in their own namespace. */
+static unsigned va_namespace(unsigned cls)
+{
+	if (cls == VA_SYM_BLOCK_LABEL)
+		return 1;
+	if (cls == VA_SYM_FUNC_LABEL)
+		return 2;
+	return 0;
+}
+
+static const struct va_sym *va_find(const struct va_routine *rt,
+                                    const char *name, size_t len,
+                                    unsigned ns)
+{
+	uint32_t k = rt->buckets[va_hash(name, len, ns)];
+	for (; k != VA_NONE; k = rt->syms[k].next) {
+		const struct va_sym *s = &rt->syms[k];
+		if (s->len == len && va_namespace(s->cls) == ns &&
+		    memcmp(s->name, name, len) == 0)
+			return s;
+	}
+	return NULL;
+}
+
+const struct va_sym *va_lookup(const struct va_parser *p, const char *name,
+                               size_t len, bool labels_func,
+                               bool labels_block)
+{
+	if (!p->rt)
+		return NULL;
+	unsigned ns = labels_func ? 2 : labels_block ? 1 : 0;
+	return va_find(p->rt, name, len, ns);
+}
+
+const struct va_sym *va_lookup_tok(const struct va_parser *p,
+                                   const struct va_token *t)
+{
+	return va_lookup(p, p->src + t->start, t->len, false, false);
+}
+
+bool va_declare(struct va_parser *p, const struct va_token *at,
+                const char *name, size_t len, enum va_sym_class cls,
+                uint32_t index, bool unique)
+{
+	struct va_routine *rt = p->rt;
+	unsigned ns = va_namespace(cls);
+	uint32_t h = va_hash(name, len, ns);
+	for (uint32_t k = rt->buckets[h]; k != VA_NONE; k = rt->syms[k].next) {
+		const struct va_sym *s = &rt->syms[k];
+		if (s->len != len || va_namespace(s->cls) != ns ||
+		    memcmp(s->name, name, len) != 0)
+			continue;
+		if (s->unique || s->scope == rt->scope || unique) {
+			if (s->line)
+				return va_fail_msg(p, at, "a name not declared "
+				                   "yet (first declared on line %u)",
+				                   s->line);
+			return va_fail(p, at, "a name that is not pre-defined");
+		}
+	}
+	uint32_t cap = rt->nsyms;
+	if ((cap & (cap - 1)) == 0) {
+		uint32_t ncap = cap ? cap * 2 : 64;
+		struct va_sym *ns2 = vf_arena_array(p->a, ncap, sizeof *ns2);
+		if (!ns2)
+			return va_oom(p);
+		if (cap)
+			memcpy(ns2, rt->syms, cap * sizeof *ns2);
+		rt->syms = ns2;
+	}
+	struct va_sym *s = &rt->syms[rt->nsyms];
+	*s = (struct va_sym){ .name = name, .len = len, .cls = (uint8_t)cls,
+	                      .unique = unique, .scope = rt->scope,
+	                      .index = index, .next = rt->buckets[h],
+	                      .line = at ? at->line : 0 };
+	rt->buckets[h] = rt->nsyms++;
+	return true;
+}
+
+/* Leave a { } scope: drop its symbols (they are the newest ones). */
+static void va_pop_scope(struct va_routine *rt)
+{
+	while (rt->nsyms) {
+		struct va_sym *s = &rt->syms[rt->nsyms - 1];
+		if (s->scope < rt->scope || va_namespace(s->cls) != 0)
+			break;
+		rt->buckets[va_hash(s->name, s->len, 0)] = s->next;
+		rt->nsyms--;
+	}
+	rt->scope--;
+}
+
+unsigned va_var_type(const struct va_parser *p, uint32_t id)
+{
+	if (id < VISA_NUM_DEFINED_PREDEF_VARS)
+		return va_predef_vars[id].type;
+	if (id < VISA_NUM_PREDEF_VARS ||
+	    id - VISA_NUM_PREDEF_VARS >= p->rt->r.var_count)
+		return VISA_TYPE_UD;
+	return p->rt->r.vars[id - VISA_NUM_PREDEF_VARS].bit_properties & 0xF;
+}
+
+uint32_t va_var_bytes(const struct va_parser *p, uint32_t id)
+{
+	uint32_t n = 1;
+	if (id < VISA_NUM_DEFINED_PREDEF_VARS)
+		n = va_predef_vars[id].elems;
+	else if (id >= VISA_NUM_PREDEF_VARS &&
+	         id - VISA_NUM_PREDEF_VARS < p->rt->r.var_count)
+		n = p->rt->r.vars[id - VISA_NUM_PREDEF_VARS].num_elements;
+	return n * vf_type_size(va_var_type(p, id));
+}
+
+/* ---- labels ---- */
+
+/* IGC prints a subroutine label as "<name>_<label id>"; give the label
+ * its own name back when the suffix is the id it gets here. */
+static size_t va_strip_label_id(const char *name, size_t len, uint32_t id)
+{
+	char suffix[16];
+	int n = snprintf(suffix, sizeof suffix, "_%u", (unsigned)id);
+	if (n > 0 && (size_t)n < len &&
+	    memcmp(name + len - (size_t)n, suffix, (size_t)n) == 0)
+		return len - (size_t)n;
+	return len;
+}
+
+bool va_label_ref(struct va_parser *p, const struct va_token *at,
+                  const char *name, size_t len, unsigned kind, uint32_t *id)
+{
+	struct va_routine *rt = p->rt;
+	enum va_sym_class cls = kind == 0 ? VA_SYM_BLOCK_LABEL
+	                                  : VA_SYM_FUNC_LABEL;
+	const struct va_sym *s = va_find(rt, name, len, va_namespace(cls));
+	if (s) {
+		*id = s->index;
+		return true;
+	}
+	if (rt->nlabels >= UINT16_MAX)
+		return va_fail(p, at, "at most 65535 labels");
+	uint32_t n = rt->nlabels;
+	struct vf_label *l = va_push(p, (void **)&rt->r.labels, &rt->nlabels,
+	                             &rt->label_cap, sizeof *l);
+	uint8_t *d = va_push(p, (void **)&rt->label_defined, &rt->ndefined,
+	                     &rt->def_cap, 1);
+	if (!l || !d)
+		return false;
+	l->kind = (uint8_t)kind;
+	size_t keep = kind == 0 ? len : va_strip_label_id(name, len, n);
+	char *nm = vf_arena_strndup(p->a, name, keep);
+	char *key = vf_arena_strndup(p->a, name, len);
+	if (!nm || !key)
+		return va_oom(p);
+	l->name = va_add_string(p, nm);
+	*id = n;
+	return l->name != UINT32_MAX &&
+	       va_declare(p, NULL, key, len, cls, n, false);
+}
+
+/* ---- routines ---- */
+
+static bool va_predeclare(struct va_parser *p)
+{
+	char alias[8];
+	for (unsigned i = 0; i < VISA_NUM_DEFINED_PREDEF_VARS; i++) {
+		const char *nm = va_predef_vars[i].name;
+		if (va_add_string(p, nm) == UINT32_MAX)
+			return false;
+		snprintf(alias, sizeof alias, "V%u", i);
+		char *a = vf_arena_strdup(p->a, alias);
+		if (!a)
+			return va_oom(p);
+		if (!va_declare(p, NULL, a, strlen(a), VA_SYM_GENERAL, i, true) ||
+		    !va_declare(p, NULL, nm, strlen(nm), VA_SYM_GENERAL, i, true))
+			return false;
+	}
+	for (unsigned i = 0; i < VISA_NUM_PREDEF_SURFACES; i++) {
+		const char *nm = va_predef_surfaces[i];
+		if (va_add_string(p, nm) == UINT32_MAX ||
+		    !va_declare(p, NULL, nm, strlen(nm), VA_SYM_SURFACE, i, true))
+			return false;
+	}
+	/* The bindless sampler S31. */
+	return va_add_string(p, "S31") != UINT32_MAX &&
+	       va_declare(p, NULL, "S31", 3, VA_SYM_SAMPLER, 31, true);
+}
+
+bool va_begin_routine(struct va_parser *p, bool kernel, const char *name)
+{
+	struct va_routine *rt = vf_arena_alloc(p->a, sizeof *rt);
+	if (!rt)
+		return va_oom(p);
+	rt->buckets = vf_arena_array(p->a, VA_BUCKETS, sizeof *rt->buckets);
+	if (!rt->buckets)
+		return va_oom(p);
+	memset(rt->buckets, 0xFF, VA_BUCKETS * sizeof *rt->buckets);
+	rt->name = name;
+	rt->r.is_kernel = kernel;
+	if (p->last)
+		p->last->next = rt;
+	else
+		p->first = rt;
+	p->last = rt;
+	p->rt = rt;
+	if (kernel)
+		p->nkernels++;
+	else
+		p->nfunctions++;
+	rt->r.name_index = va_add_string(p, name);
+	return rt->r.name_index != UINT32_MAX && va_predeclare(p);
+}
+
+/* ---- layout: sizes as visa_write.c writes them ---- */
+
+static size_t va_attrs_size(unsigned w, const struct vf_attrs *a)
+{
+	size_t n = 0;
+	for (uint32_t i = 0; i < a->count; i++)
+		n += w + 1 + a->items[i].size;
+	return n;
+}
+
+static size_t va_symvars_size(unsigned w, uint32_t n,
+                              const struct vf_symvar *v)
+{
+	size_t s = 0;
+	for (uint32_t i = 0; i < n; i++)
+		s += w + 2 + 1 + va_attrs_size(w, &v[i].attrs);
+	return s;
+}
+
+/* Bytes from the start of the body to the first instruction. */
+static size_t va_header_size(unsigned version, const struct vf_routine *r)
+{
+	unsigned w = vf_decl_width(version);
+	size_t n = w;
+	for (uint32_t i = 0; i < r->string_count; i++)
+		n += strlen(r->strings[i]) + 1;
+	n += w + w;
+	for (uint32_t i = 0; i < r->var_count; i++)
+		n += w + 1 + 2 + w + 2 + 1 + 1 +
+		     va_attrs_size(w, &r->vars[i].attrs);
+	n += 2 + va_symvars_size(w, r->addr_count, r->addrs);
+	n += 2 + va_symvars_size(w, r->pred_count, r->preds);
+	n += 2;
+	for (uint32_t i = 0; i < r->label_count; i++)
+		n += w + 1 + 1 + va_attrs_size(w, &r->labels[i].attrs);
+	n += 1 + va_symvars_size(w, r->sampler_count, r->samplers);
+	n += 1 + va_symvars_size(w, r->surface_count, r->surfaces);
+	n += 1 + va_symvars_size(w, r->vme_count, r->vmes);
+	if (r->is_kernel)
+		n += vf_input_count_width(version) +
+		     (size_t)r->input_count * (1 + w + 2 + 2);
+	n += 4 + 4;
+	if (!r->is_kernel)
+		n += 2;
+	return n + 2 + va_attrs_size(w, &r->attrs);
+}
+
+/* Instruction offsets and the routine's size and entry. */
+static bool va_layout(struct va_parser *p, struct vf_routine *r)
+{
+	unsigned version = vf_version(p->m);
+	struct vf_buf b = { 0 };
+	for (uint32_t i = 0; i < r->inst_count; i++) {
+		r->insts[i].offset = (uint32_t)b.len;
+		visa_inst_write(&b, version, &r->insts[i]);
+	}
+	bool oom = b.oom;
+	r->size = (uint32_t)b.len;
+	vf_buf_free(&b);
+	if (oom)
+		return va_oom(p);
+	r->entry = (uint32_t)va_header_size(version, r);
+	return true;
+}
+
+/* ---- statements ---- */
+
+static bool va_statement_end(struct va_parser *p)
+{
+	const struct va_token *t = va_peek(p);
+	if (t->kind == VA_NL) {
+		va_next(p);
+		return true;
+	}
+	if (t->kind == VA_EOF || va_is_punct(t, '}'))
+		return true;
+	return va_fail(p, t, "end of line");
+}
+
+static bool va_statement(struct va_parser *p)
+{
+	const struct va_token *t = va_peek(p);
+	if (va_is_punct(t, '{')) {
+		if (!p->rt)
+			return va_fail(p, t, "'.kernel' or '.global_function'");
+		va_next(p);
+		p->rt->scope++;
+		return true;
+	}
+	if (va_is_punct(t, '}')) {
+		if (!p->rt || p->rt->scope == 0)
+			return va_fail(p, t, "a statement ('}' closes no '{')");
+		va_next(p);
+		va_pop_scope(p->rt);
+		return true;
+	}
+	if (va_is_punct(t, '.') && va_peek_at(p, 1)->kind == VA_IDENT &&
+	    !va_peek_at(p, 1)->space_before)
+		return va_directive(p) && va_statement_end(p);
+	if (!p->rt)
+		return va_fail(p, t, "'.kernel' or '.global_function'");
+	if (t->kind == VA_LABEL)
+		return va_label_line(p) && va_statement_end(p);
+	return va_instruction(p) && va_statement_end(p);
+}
+
+static void va_skip_newlines(struct va_parser *p)
+{
+	while (va_peek(p)->kind == VA_NL)
+		va_next(p);
+}
+
+static bool va_version(struct va_parser *p, bool first_text)
+{
+	const struct va_token *t = va_peek(p);
+	if (!va_is_punct(t, '.') || !va_is_ident(p, va_peek_at(p, 1), "version"))
+		return va_fail(p, t, "'.version' at the start of the text");
+	va_next(p);
+	va_next(p);
+	const struct va_token *maj = va_next(p);
+	if (maj->kind != VA_INT || maj->is_hex || maj->ival < 0 ||
+	    maj->ival > 255)
+		return va_fail(p, maj, "a major version number");
+	if (!va_expect(p, '.', "'.' between the version numbers"))
+		return false;
+	const struct va_token *min = va_next(p);
+	if (min->kind != VA_INT || min->is_hex || min->ival < 0 ||
+	    min->ival > 255)
+		return va_fail(p, min, "a minor version number");
+	unsigned v = ((unsigned)maj->ival << 8) | (unsigned)min->ival;
+	if (v < 0x0300 || v > 0x0401)
+		return va_fail(p, maj, "a version from 3.0 to 4.1");
+	if (!first_text && v != vf_version(p->m))
+		return va_fail_msg(p, maj, "version %u.%u as in the first text",
+		                   p->m->major, p->m->minor);
+	p->m->major = (uint8_t)maj->ival;
+	p->m->minor = (uint8_t)min->ival;
+	p->have_version = true;
+	return va_statement_end(p);
+}
+
+static bool va_parse_text(struct va_parser *p, bool first_text)
+{
+	va_skip_newlines(p);
+	if (!va_version(p, first_text))
+		return false;
+	p->rt = NULL;
+	for (;;) {
+		va_skip_newlines(p);
+		const struct va_token *t = va_peek(p);
+		if (t->kind == VA_EOF)
+			break;
+		if (!va_statement(p))
+			return false;
+	}
+	if (p->rt && p->rt->scope)
+		return va_fail(p, va_peek(p), "'}' closing an open scope");
+	if (!p->rt)
+		return va_fail(p, va_peek(p), "'.kernel' or '.global_function'");
+	return true;
+}
+
+/* ---- the module ---- */
+
+static enum vf_status va_build_module(struct va_parser *p)
+{
+	struct vf_module *m = p->m;
+	if (p->nkernels > UINT16_MAX || p->nfunctions > UINT16_MAX)
+		return vf_err(p->err, VF_ERR_UNSUPPORTED,
+		              "more than 65535 kernels or functions");
+	m->kernels = vf_arena_array(p->a, p->nkernels ? p->nkernels : 1,
+	                            sizeof *m->kernels);
+	m->functions = vf_arena_array(p->a, p->nfunctions ? p->nfunctions : 1,
+	                              sizeof *m->functions);
+	if (!m->kernels || !m->functions)
+		return vf_err_oom(p->err);
+	for (struct va_routine *rt = p->first; rt; rt = rt->next) {
+		rt->r.addr_count = (uint16_t)rt->naddrs;
+		rt->r.pred_count = (uint16_t)rt->npreds;
+		rt->r.label_count = (uint16_t)rt->nlabels;
+		rt->r.sampler_count = (uint8_t)rt->nsamplers;
+		rt->r.surface_count = (uint8_t)rt->nsurfaces;
+		if (!va_layout(p, &rt->r))
+			return p->err->status;
+		char *name = vf_arena_strdup(p->a, rt->name);
+		if (!name)
+			return vf_err_oom(p->err);
+		if (rt->r.is_kernel) {
+			struct vf_kernel_info *k = &m->kernels[m->kernel_count++];
+			k->name = name;
+			k->body = rt->r;
+		} else {
+			struct vf_function_info *f =
+				&m->functions[m->function_count++];
+			f->name = name;
+			f->body = rt->r;
+		}
+	}
+	return VF_OK;
+}
+
+static enum vf_status va_read_one(struct va_parser *p, const struct vf_text *t,
+                                  bool first)
+{
+	struct vf_arena *scratch = vf_arena_new();
+	if (!scratch)
+		return vf_err_oom(p->err);
+	p->file = t->name ? t->name : "<text>";
+	p->src = t->data ? t->data : "";
+	p->size = t->data ? t->size : 0;
+	enum vf_status st = va_lex(p, scratch);
+	if (st == VF_OK && !va_parse_text(p, first))
+		st = p->err->status != VF_OK ? p->err->status : VF_ERR_INPUT;
+	free(p->toks);
+	p->toks = NULL;
+	p->ntoks = 0;
+	vf_arena_free(scratch);
+	return st;
+}
+
+enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
+                               struct vf_module **out, struct vf_error *err)
+{
+	struct vf_error local;
+	if (!err)
+		err = &local;
+	err->status = VF_OK;
+	err->msg[0] = '\0';
+	if (out)
+		*out = NULL;
+	if (!out || (!texts && count))
+		return vf_err(err, VF_ERR_INTERNAL, "vf_read_visaasm: no output");
+	if (count == 0)
+		return vf_err(err, VF_ERR_INPUT, "no vISA assembly text given");
+	struct vf_module *m = vf_module_new();
+	if (!m)
+		return vf_err_oom(err);
+	struct va_parser p = { .m = m, .a = m->arena, .err = err };
+	enum vf_status st = VF_OK;
+	for (size_t i = 0; i < count && st == VF_OK; i++)
+		st = va_read_one(&p, &texts[i], i == 0);
+	if (st == VF_OK)
+		st = va_build_module(&p);
+	if (st != VF_OK) {
+		vf_module_free(m);
+		return st;
+	}
+	*out = m;
+	return VF_OK;
+}

@@ -1,0 +1,247 @@
+/*
+ * visaasm_read.h - internals shared by the vISA assembly parser
+ * (visaasm_lex.c, visaasm_read.c, visaasm_decl.c, visaasm_opnd.c,
+ * visaasm_inst.c, visaasm_mem.c).  Not a public header.
+ *
+ * The parser turns the text format of shared/spec/visa/
+ * 8_appendix_visa_assembly_syntax.md (IGC's dialect, as Intel's CISA.y
+ * accepts it) into the same struct vf_module that visa_read.c builds from
+ * a binary object.  The text is first cut into tokens (visaasm_lex.c),
+ * then a hand-written recursive-descent parser walks the token array:
+ * visaasm_read.c holds the driver and the routine bookkeeping,
+ * visaasm_decl.c the directives, visaasm_opnd.c operands and integer
+ * expressions, visaasm_inst.c / visaasm_mem.c the instructions.
+ *
+ * Every error is reported as "FILE:LINE:COL: expected X, found Y" through
+ * va_fail(); parsing stops at the first error.
+ */
+#ifndef VISAFIN_VISAASM_READ_H
+#define VISAFIN_VISAASM_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "visa_model.h"
+#include "visa_ops.h"
+#include "visafin.h"
+
+/* ---- tokens (visaasm_lex.c) ---- */
+
+enum va_tok_kind {
+	VA_EOF,
+	VA_NL,       /* end of a line */
+	VA_IDENT,    /* [A-Za-z_][A-Za-z0-9_]* */
+	VA_BUILTIN,  /* %name */
+	VA_INT,      /* decimal or 0x hexadecimal literal */
+	VA_FLOAT,    /* 1.5:f, 1e+3:df (the type suffix is part of it) */
+	VA_STRING,   /* "..." with escapes decoded */
+	VA_LABEL,    /* name: at the start of a line (text without ':') */
+	VA_PUNCT,    /* operator or delimiter, see enum va_punct */
+	VA_SRCMOD,   /* (-) (abs) (-abs) (~): a source modifier */
+};
+
+/* Multi-character operators; single characters stand for themselves. */
+enum va_punct {
+	VA_P_SHL = 256, VA_P_SHRS, VA_P_SHRZ, VA_P_LEQ, VA_P_GEQ, VA_P_EQ,
+	VA_P_NEQ, VA_P_INDLBRACK /* r[ */,
+};
+
+struct va_token {
+	uint8_t kind;       /* enum va_tok_kind */
+	bool space_before;  /* whitespace (or line start) right before it */
+	bool is_hex;        /* VA_INT written as 0x... */
+	bool is_double;     /* VA_FLOAT with :df */
+	int punct;          /* VA_PUNCT: character or enum va_punct;
+	                     * VA_SRCMOD: VISA_MOD_* */
+	uint32_t line, col;
+	size_t start, len;  /* bytes of the text it covers */
+	int64_t ival;       /* VA_INT value (as Intel's lexer computes it) */
+	double fval;        /* VA_FLOAT */
+	const char *str;    /* VA_STRING decoded (NUL-terminated) */
+	size_t slen;        /* its length (may contain NULs) */
+};
+
+/* ---- symbols ---- */
+
+enum va_sym_class {
+	VA_SYM_GENERAL, VA_SYM_ADDRESS, VA_SYM_PREDICATE, VA_SYM_SAMPLER,
+	VA_SYM_SURFACE, VA_SYM_BLOCK_LABEL, VA_SYM_FUNC_LABEL,
+};
+
+struct va_sym {
+	const char *name;
+	size_t len;
+	uint8_t cls;        /* enum va_sym_class */
+	bool unique;        /* pre-defined: may not be redeclared anywhere */
+	uint32_t scope;     /* scope depth of the declaration */
+	uint32_t index;     /* id as operands use it */
+	uint32_t next;      /* next symbol in the hash chain, or UINT32_MAX */
+	uint32_t line;      /* declaring line (0 for pre-defined) */
+};
+
+/* One routine (kernel or function) being parsed. */
+struct va_routine {
+	struct vf_routine r;
+	const char *name;       /* routine name as written */
+	struct va_sym *syms;    /* all symbols, in declaration order */
+	uint32_t nsyms;
+	uint32_t *buckets;      /* hash heads */
+	uint32_t scope;         /* current { } depth */
+	/* Counts of the tables whose model counts are narrower than 32
+	 * bits (copied into r when the routine is finished), and the
+	 * capacities of all growable arrays. */
+	uint32_t naddrs, npreds, nlabels, nsamplers, nsurfaces, ndefined;
+	uint32_t var_cap, addr_cap, pred_cap, label_cap, samp_cap, surf_cap;
+	uint32_t input_cap, attr_cap, inst_cap, def_cap;
+	uint8_t *label_defined; /* per label: defined by a label line */
+	int dispatch_simd;      /* value of SimdSize/DispatchSimdSize, or 0 */
+	struct va_routine *next;
+};
+
+/* ---- the parser ---- */
+
+struct va_parser {
+	const char *file;       /* text name for messages */
+	const char *src;        /* text bytes (not NUL-terminated) */
+	size_t size;
+	struct va_token *toks;  /* whole text, ends with VA_EOF */
+	size_t ntoks, pos;
+	struct vf_module *m;
+	struct vf_arena *a;     /* the module's arena */
+	struct vf_error *err;
+	bool have_version;
+	struct va_routine *rt;  /* routine being parsed, NULL before .kernel */
+	struct va_routine *first, *last;  /* all routines, all texts */
+	unsigned nkernels, nfunctions;
+};
+
+/* Token access. */
+static inline const struct va_token *va_peek(const struct va_parser *p)
+{
+	return &p->toks[p->pos];
+}
+static inline const struct va_token *va_peek_at(const struct va_parser *p,
+                                                size_t k)
+{
+	size_t i = p->pos + k;
+	return &p->toks[i < p->ntoks ? i : p->ntoks - 1];
+}
+static inline const struct va_token *va_next(struct va_parser *p)
+{
+	const struct va_token *t = &p->toks[p->pos];
+	if (t->kind != VA_EOF)
+		p->pos++;
+	return t;
+}
+
+/* visaasm_lex.c */
+enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch);
+/* Describe a token for messages ("'foo'", "end of line", ...). */
+const char *va_describe(const struct va_parser *p, const struct va_token *t,
+                        char *buf, size_t n);
+
+/* visaasm_read.c: errors and small token helpers. */
+bool va_fail(struct va_parser *p, const struct va_token *at,
+             const char *expected);
+bool va_fail_msg(struct va_parser *p, const struct va_token *at,
+                 const char *fmt, ...) VF_PRINTF(3, 4);
+bool va_oom(struct va_parser *p);
+bool va_is_punct(const struct va_token *t, int c);
+bool va_accept(struct va_parser *p, int c);
+bool va_expect(struct va_parser *p, int c, const char *what);
+bool va_is_ident(const struct va_parser *p, const struct va_token *t,
+                 const char *s);
+bool va_token_is(const struct va_parser *p, const struct va_token *t,
+                 const char *s);
+char *va_token_text(struct va_parser *p, const struct va_token *t);
+/* Adjacent word: the tokens from the current one that touch each other
+ * and spell [A-Za-z0-9_.]+; returns its length and sets *end_tok. */
+size_t va_glued(const struct va_parser *p, size_t *end_tok);
+bool va_at_stmt_end(const struct va_parser *p);
+
+/* Symbols (visaasm_read.c). */
+const struct va_sym *va_lookup(const struct va_parser *p, const char *name,
+                               size_t len, bool labels_func,
+                               bool labels_block);
+const struct va_sym *va_lookup_tok(const struct va_parser *p,
+                                   const struct va_token *t);
+bool va_declare(struct va_parser *p, const struct va_token *at,
+                const char *name, size_t len, enum va_sym_class cls,
+                uint32_t index, bool unique);
+uint32_t va_add_string(struct va_parser *p, const char *s);
+/* Append to one of the routine's growable arrays. */
+void *va_push(struct va_parser *p, void **arr, uint32_t *count,
+              uint32_t *cap, size_t elem);
+/* Label by name, created (block or subroutine kind) if missing. */
+bool va_label_ref(struct va_parser *p, const struct va_token *at,
+                  const char *name, size_t len, unsigned kind,
+                  uint32_t *id);
+/* Type of a general variable id (pre-defined ones included). */
+unsigned va_var_type(const struct va_parser *p, uint32_t id);
+uint32_t va_var_bytes(const struct va_parser *p, uint32_t id);
+bool va_begin_routine(struct va_parser *p, bool kernel, const char *name);
+
+/* visaasm_decl.c: directives and labels. */
+bool va_directive(struct va_parser *p);
+bool va_label_line(struct va_parser *p);
+bool va_kernel_attr_num(struct va_parser *p, const char *name, uint32_t v);
+bool va_file_loc(struct va_parser *p, const struct va_token *at, bool file);
+
+/* visaasm_opnd.c: integer expressions and operands. */
+bool va_int_expr(struct va_parser *p, int64_t *v);
+bool va_int_nra(struct va_parser *p, int64_t *v);     /* no < > */
+bool va_int_unary(struct va_parser *p, int64_t *v);
+bool va_int_mul(struct va_parser *p, int64_t *v);
+bool va_int_add(struct va_parser *p, int64_t *v);
+bool va_int_prim(struct va_parser *p, int64_t *v);
+bool va_starts_int(const struct va_parser *p);
+bool va_exec_size(struct va_parser *p, uint8_t *exec);
+bool va_predicate(struct va_parser *p, uint16_t *pred);
+bool va_sat(struct va_parser *p);
+/* '.' immediately followed by an identifier: consumes both. */
+bool va_dot_word(struct va_parser *p, const struct va_token **word);
+bool va_peek_dot_word(const struct va_parser *p, const char *w);
+
+/* Operand kinds a position accepts (bit set). */
+enum {
+	VA_OK_GEN = 1, VA_OK_IND = 2, VA_OK_IMM = 4, VA_OK_ADDR = 8,
+	VA_OK_AO = 16, VA_OK_STATE = 32, VA_OK_PRED = 64,
+};
+bool va_dst(struct va_parser *p, unsigned ok, struct vf_opnd *o);
+bool va_src(struct va_parser *p, unsigned ok, struct vf_opnd *o);
+bool va_raw(struct va_parser *p, bool allow_null, bool allow_bare,
+            struct vf_opnd *o);
+bool va_pred_var(struct va_parser *p, uint32_t *id);
+bool va_var_name(struct va_parser *p, const struct va_sym **s,
+                 const char *what);
+bool va_surface(struct va_parser *p, struct vf_opnd *o);
+bool va_sampler(struct va_parser *p, struct vf_opnd *o);
+bool va_channels(struct va_parser *p, unsigned *mask);
+bool va_imm(struct va_parser *p, struct vf_opnd *o);
+void va_other(struct vf_opnd *o, unsigned size, uint64_t v);
+void va_imm_set(struct vf_opnd *o, unsigned type, uint64_t v);
+/* Exec-size byte from a size in channels and an emask. */
+uint8_t va_exec_byte(unsigned channels, unsigned emask);
+
+/* visaasm_inst.c / visaasm_mem.c: instructions. */
+struct va_inst_ctx {
+	struct va_parser *p;
+	const struct va_token *mn;   /* mnemonic token */
+	struct vf_inst in;
+	struct vf_opnd ops[64];
+	unsigned n;
+	uint16_t pred;               /* parsed predicate word (0 = none) */
+	bool has_pred_text;
+};
+bool va_instruction(struct va_parser *p);
+/* Append the instruction to the routine (copies the operands). */
+bool va_emit(struct va_inst_ctx *c);
+struct vf_opnd *va_op(struct va_inst_ctx *c);
+bool va_mem_instruction(struct va_inst_ctx *c, const char *mn, size_t len,
+                        bool *handled);
+bool va_lsc_instruction(struct va_inst_ctx *c, const char *mn, size_t len,
+                        bool *handled);
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * platform.h - the Gen platforms visafin encodes for, as data.
+ *
+ * One struct plat_info per platform: names, vISA platform code, encoding
+ * family and the tables the encoder and decoder reach through it (type
+ * codes, compaction tables).  Code asks the platform for its tables; it
+ * never compares platform ids.
+ *
+ * Sources: vISA platform codes from shared/spec/visa/4_visa_header.md
+ * (BDW 3, SKL 5, BXT 6, ICLLP 10, TGLLP 12); compaction table choice per
+ * Mesa brw_eu_compact.c compaction_state_init() (BDW and SKL/BXT share
+ * the Gen8 tables, ICLLP swaps the datatype table, TGLLP has its own).
+ */
+#ifndef VISAFIN_PLATFORM_H
+#define VISAFIN_PLATFORM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../encoder/gen_inst.h"
+
+/* Compaction: a table of entries and the map of where each entry's bits
+ * go in the native instruction (pieces of { native bit, length, entry
+ * bit }). */
+#define PLAT_CMAP_MAX 8
+
+struct plat_cmap {
+	uint8_t lo, len, vlo;
+};
+
+struct plat_ctable {
+	const uint64_t *entries;
+	unsigned count;             /* 0: the family has no such table */
+	struct plat_cmap map[PLAT_CMAP_MAX];
+};
+
+struct plat_compact {
+	struct plat_ctable control, datatype, subreg, src0, src1;
+	struct plat_ctable control3, source3, subreg3;  /* 3-src */
+};
+
+struct plat_info {
+	const char *name;        /* bdw, skl, bxt, icllp, tgllp */
+	const char *gen_name;    /* Gen8, Gen9, Gen9LP, Gen11, Gen12LP */
+	int visa_code;           /* gen_platform code in vISA objects */
+	enum gen_enc enc;
+	const struct plat_compact *compact;
+	unsigned grf_count;
+};
+
+/* By name (any case: "skl", "SKL"), or NULL. */
+const struct plat_info *plat_by_name(const char *name);
+/* By vISA platform code, or NULL. */
+const struct plat_info *plat_by_visa_code(int code);
+/* All platforms, for loops in tests. */
+const struct plat_info *plat_all(unsigned *count);
+
+/* ARF classes (RegNum[7:4]) per family; name NULL = reserved class. */
+struct plat_arf {
+	uint8_t rn;        /* enum gen_regname */
+	const char *name;
+	uint8_t nregs;     /* 0: a single register written without number */
+	uint8_t base;
+};
+extern const struct plat_arf plat_arfs[16][GEN_ENC_COUNT];
+extern const uint8_t plat_mme_base[GEN_ENC_COUNT];
+const char *plat_regname(enum gen_regname rn);
+/* IGA prints a number after the name (r5, acc1, but null, ce, sp, ip). */
+bool plat_reg_has_number(enum gen_regname rn);
+/* The register has subregisters (not ip, ce, null). */
+bool plat_reg_has_subregs(enum gen_regname rn);
+/* Subregister fields count bytes that print as elements of the type. */
+bool plat_reg_is_scaled(enum gen_regname rn);
+
+extern const uint8_t plat_reg_types[GEN_ENC_COUNT][16];
+extern const uint8_t plat_imm_types[GEN_ENC_COUNT][16];
+extern const uint8_t plat_a16_types[8];
+extern const uint8_t plat_a1_types[GEN_ENC_COUNT][2][8];
+
+extern const struct plat_compact plat_compact_bdw;
+extern const struct plat_compact plat_compact_gen9;
+extern const struct plat_compact plat_compact_gen11;
+extern const struct plat_compact plat_compact_gen12;
+
+#endif
