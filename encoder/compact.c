@@ -257,7 +257,7 @@ static uint32_t compact_imm_bits(const struct plat_info *p,
 }
 
 static bool compact_2src(const struct plat_info *p, const struct gen_bits *in,
-                         struct gen_bits *out)
+                         struct gen_bits *out, struct gen_bits *ign)
 {
 	enum gen_enc e = p->enc;
 	const struct plat_compact *c = p->compact;
@@ -266,13 +266,12 @@ static bool compact_2src(const struct plat_info *p, const struct gen_bits *in,
 	                  : gen_get(in, e, GEN_F_SRC0_FILE) == 3;
 	bool imm1 = gen12 ? gen_get(in, e, GEN_F_SRC1_IS_IMM) != 0
 	                  : gen_get(in, e, GEN_F_SRC1_FILE) == 3;
-	struct gen_bits ign = { { 0, 0 } };
 	if (imm0 || imm1)
-		gen_set(&ign, e, GEN_F_IMM32, ~0ull);
-	int ctl = find_entry(&c->control, in, &ign);
-	int dt = find_entry(&c->datatype, in, &ign);
-	int sub = find_entry(&c->subreg, in, &ign);
-	int s0 = find_entry(&c->src0, in, &ign);
+		gen_set(ign, e, GEN_F_IMM32, ~0ull);
+	int ctl = find_entry(&c->control, in, ign);
+	int dt = find_entry(&c->datatype, in, ign);
+	int sub = find_entry(&c->subreg, in, ign);
+	int s0 = find_entry(&c->src0, in, ign);
 	if (ctl < 0 || dt < 0 || sub < 0 || s0 < 0)
 		return false;
 	gen_set(out, e, GEN_FC_OPCODE, gen_get(in, e, GEN_F_OPCODE));
@@ -288,7 +287,7 @@ static bool compact_2src(const struct plat_info *p, const struct gen_bits *in,
 		gen_set(out, e, GEN_FC_SRC1_REG, gen12 ? v >> 4 : v & 0xFF);
 		gen_set(out, e, GEN_FC_SRC1_INDEX, gen12 ? v & 0xF : v >> 8);
 	} else {
-		int s1 = find_entry(&c->src1, in, &ign);
+		int s1 = find_entry(&c->src1, in, ign);
 		if (s1 < 0)
 			return false;
 		gen_set(out, e, GEN_FC_SRC1_INDEX, (unsigned)s1);
@@ -350,21 +349,63 @@ static bool compact_3src(const struct plat_info *p, const struct gen_bits *in,
 	return true;
 }
 
+/* Bits of the src1 slot a one-source instruction does not read: any
+ * table entry may fill them (a compacted mov can use a datatype entry
+ * made for a binary op). */
+static void unused_src1(enum gen_enc e, const struct gen_bits *in,
+                        struct gen_bits *ign)
+{
+	bool imm0 = e == GEN_ENC_GEN12 ? gen_get(in, e, GEN_F_SRC0_IS_IMM) != 0
+	                               : gen_get(in, e, GEN_F_SRC0_FILE) == 3;
+	gen_set(ign, e, GEN_F_SRC1_FILE, ~0ull);
+	gen_set(ign, e, GEN_F_SRC1_TYPE, ~0ull);
+	if (!imm0)
+		gen_bits_set(ign, 127, 96, ~0ull);
+}
+
+static bool same_but(const struct gen_bits *a, const struct gen_bits *b,
+                     const struct gen_bits *ign)
+{
+	return ((a->w[0] ^ b->w[0]) & ~ign->w[0]) == 0 &&
+	       ((a->w[1] ^ b->w[1]) & ~ign->w[1]) == 0;
+}
+
+/* One attempt; 'relax' lets unused src1 bits differ. */
+static bool try_compact(const struct plat_info *p, enum gen_op op,
+                        const struct gen_bits *in, bool relax,
+                        struct gen_bits *out)
+{
+	enum gen_enc e = p->enc;
+	struct gen_bits c = { { 0, 0 } }, back, ign = { { 0, 0 } }, chk;
+	const char *field;
+	bool ok;
+	if (relax)
+		unused_src1(e, in, &ign);
+	chk = ign;
+	if (gen_op_table[op].fmt == GEN_FMT_TERNARY)
+		ok = compact_3src(p, in, &c);
+	else
+		ok = compact_2src(p, in, &c, &ign);
+	/* keep it only if it expands back to the same instruction */
+	if (!ok || gen_uncompact(p, &c, &back, &field) != VF_OK ||
+	    !same_but(&back, in, &chk))
+		return false;
+	*out = c;
+	return true;
+}
+
 bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
                  struct gen_bits *out)
 {
 	enum gen_enc e = p->enc;
-	struct gen_bits c = { { 0, 0 } }, back;
-	const char *field;
 	enum gen_op op = gen_op_from_hw(e, (unsigned)gen_get(in, e, GEN_F_OPCODE));
 	if (op == GEN_OP_INVALID || !gen_op_compactable(e, op))
 		return false;
-	bool ok = gen_op_table[op].fmt == GEN_FMT_TERNARY ? compact_3src(p, in, &c)
-	                                                   : compact_2src(p, in, &c);
-	/* keep it only if it expands to exactly the same instruction */
-	if (!ok || gen_uncompact(p, &c, &back, &field) != VF_OK ||
-	    back.w[0] != in->w[0] || back.w[1] != in->w[1])
-		return false;
-	*out = c;
-	return true;
+	if (try_compact(p, op, in, false, out))
+		return true;
+	uint8_t fmt = gen_op_table[op].fmt;
+	bool one_src = fmt == GEN_FMT_UNARY ||
+	               (fmt == GEN_FMT_MATH &&
+	                gen_math_nsrc((unsigned)gen_get(in, e, GEN_F_COND_MOD)) == 1);
+	return one_src && try_compact(p, op, in, true, out);
 }

@@ -52,8 +52,9 @@ enum vf_status gen_uncompact(const struct plat_info *p, const struct gen_bits *i
                              struct gen_bits *out, const char **field);
 
 /* Compact a native instruction: true, with *out (word 0) set, if a
- * compacted form expands back to exactly *in; *out is untouched
- * otherwise. */
+ * compacted form expands back to *in (exactly; for one-source
+ * instructions, if no exact form exists, up to the src1 fields they do
+ * not read); *out is untouched otherwise. */
 bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
                  struct gen_bits *out);
 

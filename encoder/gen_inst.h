@@ -11,7 +11,8 @@
  * JIP/UIP, instruction options and the Gen12 software scoreboard.
  *
  * The decoder (decode.c) fills it from bits, the disassembler
- * (disasm.c) prints it in IGA syntax.  Values are the hardware's
+ * (disasm.c) prints it in IGA syntax, the assembler (asm.c) reads that
+ * syntax back and the encoder (encode.c) turns it into bits again.  Values are the hardware's
  * (exec size 1..32, region strides as element counts, subregisters in
  * bytes); hardware opcode numbers and type codes stay in the platform
  * tables (platforms/).

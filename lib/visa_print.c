@@ -115,8 +115,9 @@ bool vp_fail(struct vp_ctx *c, const char *fmt, ...)
 	if (!name)
 		name = "?";
 	if (c->in)
-		vf_err(c->err, VF_ERR_INPUT, "routine \"%s\", instruction $%u: %s",
-		       name, (unsigned)c->inst_id, what);
+		vf_err(c->err, VF_ERR_INPUT,
+		       "routine \"%s\", instruction $%u: %s", name,
+		       (unsigned)c->inst_id, what);
 	else
 		vf_err(c->err, VF_ERR_INPUT, "routine \"%s\": %s", name, what);
 	return false;
@@ -238,7 +239,8 @@ bool vp_var_type(struct vp_ctx *c, uint32_t id, unsigned *type)
 	}
 	uint32_t k = id - VP_PREDEF_VARS;
 	if (k >= c->r->var_count)
-		return vp_fail(c, "invalid general variable id %u", (unsigned)id);
+		return vp_fail(c, "invalid general variable id %u",
+		               (unsigned)id);
 	*type = c->r->vars[k].bit_properties & 0xF;
 	return true;
 }
@@ -355,8 +357,8 @@ static bool print_decl_attrs(struct vp_ctx *c, const struct vf_attrs *as)
 	vp_puts(c, " attrs={");
 	for (uint32_t i = 0; i < as->count; i++) {
 		const char *name;
-		const struct attr_info *info = attr_check(c, &as->items[i], &name);
-		if (!info)
+		const struct attr_info *info;
+		if (!(info = attr_check(c, &as->items[i], &name)))
 			return false;
 		if (i)
 			vp_puts(c, ", ");
@@ -377,8 +379,8 @@ static bool print_kernel_attrs(struct vp_ctx *c)
 		return vp_fail(c, "attribute list without items");
 	for (uint32_t i = 0; i < as->count; i++) {
 		const char *name;
-		const struct attr_info *info = attr_check(c, &as->items[i], &name);
-		if (!info)
+		const struct attr_info *info;
+		if (!(info = attr_check(c, &as->items[i], &name)))
 			return false;
 		if (info->role == ROLE_ASM_PATH)
 			continue;
@@ -403,7 +405,8 @@ static bool print_var_decl(struct vp_ctx *c, uint32_t k)
 	if (!name)
 		return false;
 	if (align >= sizeof align_names / sizeof align_names[0])
-		return vp_fail(c, "variable %s: invalid alignment %u", name, align);
+		return vp_fail(c, "variable %s: invalid alignment %u", name,
+		               align);
 	vp_puts(c, "\n.decl ");
 	vp_puts(c, name);
 	vp_printf(c, " v_type=G type=%s num_elts=%u",
@@ -542,7 +545,8 @@ static bool tables_present(struct vp_ctx *c)
 {
 	const struct vf_routine *r = c->r;
 	if ((r->var_count && !r->vars) || (r->addr_count && !r->addrs) ||
-	    (r->pred_count && !r->preds) || (r->sampler_count && !r->samplers) ||
+	    (r->pred_count && !r->preds) ||
+	    (r->sampler_count && !r->samplers) ||
 	    (r->surface_count && !r->surfaces) ||
 	    (r->input_count && !r->inputs) || (r->inst_count && !r->insts))
 		return vp_fail(c, "symbol table count without entries");
@@ -594,11 +598,13 @@ enum vf_status visa_print_module(const struct vf_module *m,
 	enum vf_status st = VF_OK;
 	if ((m->kernel_count && !m->kernels) ||
 	    (m->function_count && !m->functions))
-		return vf_err(err, VF_ERR_INPUT, "module tables without entries");
+		return vf_err(err, VF_ERR_INPUT,
+		              "module tables without entries");
 	for (uint16_t k = 0; st == VF_OK && k < m->kernel_count; k++)
 		st = visa_print_routine(m, &m->kernels[k].body, true, out, err);
 	for (uint16_t f = 0; st == VF_OK && f < m->function_count; f++)
-		st = visa_print_routine(m, &m->functions[f].body, false, out, err);
+		st = visa_print_routine(m, &m->functions[f].body, false, out,
+		                        err);
 	return st;
 }
 

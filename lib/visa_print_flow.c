@@ -36,9 +36,10 @@ static char *label_with_id(const char *name, uint32_t id, bool underscore)
 	char *s = malloc(n + 16);
 	if (!s)
 		return NULL;
-	for (size_t k = 0; k < n; k++)
-		s[k] = underscore && (name[k] == '.' || name[k] == '$') ? '_'
-		                                                        : name[k];
+	for (size_t k = 0; k < n; k++) {
+		bool bad = name[k] == '.' || name[k] == '$';
+		s[k] = underscore && bad ? '_' : name[k];
+	}
 	snprintf(s + n, 16, "_%u", (unsigned)id);
 	return s;
 }
@@ -138,7 +139,8 @@ static bool print_jump_target(struct vp_ctx *c)
 
 static bool is_identifier(const char *s)
 {
-	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+	      *s == '_'))
 		return false;
 	for (s++; *s; s++)
 		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
@@ -345,7 +347,8 @@ static bool print_dpas(struct vp_ctx *c, const char *name)
 		return false;
 	unsigned w = info & 0xFF, a = (info >> 8) & 0xFF;
 	if (w >= 13 || a >= 13 || !precision_names[w] || !precision_names[a])
-		return vp_fail(c, "invalid dpas precision 0x%x", (unsigned)info);
+		return vp_fail(c, "invalid dpas precision 0x%x",
+		               (unsigned)info);
 	vp_printf(c, ".%s.%s.%u.%u ", precision_names[w], precision_names[a],
 	          (unsigned)((info >> 16) & 0xFF), (unsigned)(info >> 24));
 	if (!vp_exec(c, 0))

@@ -122,7 +122,8 @@ const char *vp_op_name(struct vp_ctx *c)
 {
 	const struct visa_op_info *info = visa_op_info(c->in->opcode);
 	if (!info || !info->name) {
-		vp_fail(c, "opcode 0x%x has no mnemonic", (unsigned)c->in->opcode);
+		vp_fail(c, "opcode 0x%x has no mnemonic",
+		        (unsigned)c->in->opcode);
 		return NULL;
 	}
 	return info->name;
@@ -162,7 +163,8 @@ bool vp_other(struct vp_ctx *c, unsigned i, uint32_t *v)
 
 bool vp_last_other(struct vp_ctx *c, uint32_t *v)
 {
-	const struct vf_opnd *o = c->nfields ? vp_field(c, c->nfields - 1) : NULL;
+	const struct vf_opnd *o =
+		c->nfields ? vp_field(c, c->nfields - 1) : NULL;
 	*v = 0;
 	if (!o || o->kind != VF_OPND_OTHER) {
 		c->truncated = true;
@@ -323,7 +325,8 @@ bool vp_vector(struct vp_ctx *c, const struct vf_vector *v, bool region)
 	case VISA_CLASS_IMMEDIATE: return print_immediate(c, v);
 	case VISA_CLASS_STATE: return print_state(c, v);
 	default:
-		return vp_fail(c, "invalid vector operand class %u", v->tag & 7u);
+		return vp_fail(c, "invalid vector operand class %u",
+		               v->tag & 7u);
 	}
 }
 
@@ -448,7 +451,8 @@ bool vp_exec(struct vp_ctx *c, unsigned subop)
 	}
 	if (size >= sizeof exec_sizes)
 		return vp_fail(c, "invalid exec size code %u", size);
-	vp_printf(c, "(%s, %u)", emask_names[e >> 4], (unsigned)exec_sizes[size]);
+	vp_printf(c, "(%s, %u)", emask_names[e >> 4],
+	          (unsigned)exec_sizes[size]);
 	return true;
 }
 
@@ -531,7 +535,8 @@ static bool print_relation(struct vp_ctx *c, unsigned *i)
 	if (!vp_other(c, (*i)++, &rel))
 		return false;
 	if ((rel & 7) == 7)
-		return vp_fail(c, "invalid cmp relation %u", (unsigned)(rel & 7));
+		return vp_fail(c, "invalid cmp relation %u",
+		               (unsigned)(rel & 7));
 	vp_printf(c, "%s.%s", (rel & 0x80) ? "n" : "", relop_names[rel & 7]);
 	return true;
 }
@@ -638,7 +643,8 @@ static bool dispatch(struct vp_ctx *c)
 	case VP_G_DATAPORT: return vp_inst_dataport(c);
 	case VP_G_LSC: return vp_inst_lsc(c);
 	default:
-		return vp_fail(c, "invalid opcode 0x%x", (unsigned)c->in->opcode);
+		return vp_fail(c, "invalid opcode 0x%x",
+		               (unsigned)c->in->opcode);
 	}
 }
 

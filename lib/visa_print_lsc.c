@@ -147,9 +147,10 @@ static bool put_shape(struct lsc *l)
 		if (l->chmask & ~0xFu)
 			return vp_fail(l->c, "invalid LSC channel mask 0x%x",
 			               l->chmask);
-		vp_printf(l->c, ".%s%s%s%s", (l->chmask & 1) ? "x" : "",
-		          (l->chmask & 2) ? "y" : "", (l->chmask & 4) ? "z" : "",
-		          (l->chmask & 8) ? "w" : "");
+		unsigned m = l->chmask;
+		vp_printf(l->c, ".%s%s%s%s", (m & 1) ? "x" : "",
+		          (m & 2) ? "y" : "", (m & 4) ? "z" : "",
+		          (m & 8) ? "w" : "");
 		return true;
 	}
 	return put_enum(l, "vector size", NAMES(elems_names), l->elems) &&
@@ -330,7 +331,8 @@ static bool untyped_block2d(struct lsc *l, const char *name)
 	put_sep(l);
 	unsigned s = l->next;
 	if (l->kind == LSC_LOAD)
-		return data2d(l, s, &d) && (put_sep(l), true) && addr2d(l, s + 1);
+		return data2d(l, s, &d) && (put_sep(l), true) &&
+		       addr2d(l, s + 1);
 	return addr2d(l, s + 1) && (put_sep(l), true) && data2d(l, s + 7, &d);
 }
 

@@ -205,7 +205,8 @@ static bool svm_gather(struct vp_ctx *c, unsigned sub)
 	if (!byte_at(c, 1, &bs) || !byte_at(c, 2, &nb))
 		return false;
 	if (bs >= sizeof svm_block_sizes || nb >= sizeof block_counts)
-		return vp_fail(c, "invalid svm block size %u / count %u", bs, nb);
+		return vp_fail(c, "invalid svm block size %u / count %u", bs,
+		               nb);
 	vp_printf(c, "%s.%u.%u", sub == 3 ? "gather" : "scatter",
 	          (unsigned)svm_block_sizes[bs], (unsigned)block_counts[nb]);
 	return exec_spaced(c, sub) && operands_from(c, 3);
@@ -299,7 +300,8 @@ static bool dp_gather(struct vp_ctx *c)
 	    !byte_at(c, i++, &n))
 		return false;
 	if ((elt & 3) == 3 || (n & 3) == 3)
-		return vp_fail(c, "invalid gather/scatter element size or count");
+		return vp_fail(c, "invalid gather/scatter element size or "
+		                  "count");
 	const char *m = gather && (mod & 1) ? ".mod" : "";
 	vp_printf(c, "%s.%u (%s, %u)%s", m, (unsigned)sizes[elt & 3],
 	          emasks[(n >> 4) & 0xF], (unsigned)execs[n & 3], m);
@@ -310,7 +312,8 @@ static bool dp_gather(struct vp_ctx *c)
 static bool dp_channels(struct vp_ctx *c)
 {
 	unsigned mask, op = c->in->opcode, i = 1;
-	bool typed = op == VISA_OP_GATHER4_TYPED || op == VISA_OP_SCATTER4_TYPED;
+	bool typed = op == VISA_OP_GATHER4_TYPED ||
+	             op == VISA_OP_SCATTER4_TYPED;
 	if (!byte_at(c, 0, &mask))
 		return false;
 	vp_printf(c, ".%s", channel_mask_words[mask & 0xF]);
@@ -410,7 +413,8 @@ bool vp_inst_dataport(struct vp_ctx *c)
 	case VISA_OP_QW_GATHER: case VISA_OP_QW_SCATTER:
 		return dp_atomic_or_qw(c);
 	default:
-		return vp_fail(c, "opcode 0x%x is not a data-port instruction", op);
+		return vp_fail(c, "opcode 0x%x is not a data-port instruction",
+		               op);
 	}
 }
 
@@ -457,7 +461,8 @@ static bool smp_avs(struct vp_ctx *c, const char *name)
 	    !vp_operand(c, 11) || !byte_at(c, 12, &mode))
 		return false;
 	vp_puts(c, " ");
-	return put_enum(c, "avs exec mode", NAMES(avs_exec_names), mode & 0xF) &&
+	return put_enum(c, "avs exec mode", NAMES(avs_exec_names),
+	                mode & 0xF) &&
 	       operand_run(c, 13, 14);
 }
 
@@ -499,7 +504,8 @@ static bool va_minmaxfilter(struct vp_ctx *c, const char *name, unsigned sub)
 	    !byte_at(c, 5, &ctrl) || !byte_at(c, 6, &mode))
 		return false;
 	vp_puts(c, " ");
-	if (!put_enum(c, "output control", NAMES(avs_control_names), ctrl & 0xF))
+	if (!put_enum(c, "output control", NAMES(avs_control_names),
+	              ctrl & 0xF))
 		return false;
 	vp_puts(c, " ");
 	return put_enum(c, "minmax exec mode", NAMES(mmf_exec_names),
@@ -578,9 +584,10 @@ static bool va_hdc_modes(struct vp_ctx *c, unsigned sub, unsigned *i)
 		if (!byte_at(c, (*i)++, &v))
 			return false;
 		vp_puts(c, " ");
-		if (sub == HDC_MMF
-		        ? !put_enum(c, "mmf mode", NAMES(mmf_enable_names), v)
-		        : !put_enum(c, "lbp mode", NAMES(lbp_creation_names), v))
+		bool ok = sub == HDC_MMF
+		        ? put_enum(c, "mmf mode", NAMES(mmf_enable_names), v)
+		        : put_enum(c, "lbp mode", NAMES(lbp_creation_names), v);
+		if (!ok)
 			return false;
 	}
 	if (sub == HDC_LBPCORRELATION || sub == HDC_1PIXELCONV)
@@ -732,6 +739,7 @@ bool vp_inst_sampler(struct vp_ctx *c)
 		return s3d_sample(c);
 	case VISA_OP_3D_INFO: return s3d_info(c);
 	default:
-		return vp_fail(c, "opcode 0x%x is not a sampler instruction", op);
+		return vp_fail(c, "opcode 0x%x is not a sampler instruction",
+		               op);
 	}
 }

@@ -1,7 +1,8 @@
 /* test_print.c - guards the vISA text printer: hand-built routines print
  * exactly as IGC prints them (header, declarations, column-80 "/// $N"
  * trailers, labels, sub-opcode instructions, kernel + function modules),
- * and every unprintable id or enum value is an input error naming the
+ * instructions cut short by IGC's binary writer print their prefix, and
+ * every unprintable id or enum value is an input error naming the
  * routine and the instruction, never a crash. */
 #include <check.h>
 #include <stdio.h>
@@ -180,6 +181,7 @@ static const char *line(const char *text, unsigned id)
 #define R_SEQ 0x122
 #define R_DST1 0x200
 
+/* A whole kernel: header, declarations, padding, labels, .sat, cmp. */
 START_TEST(alu_and_labels_print_like_igc)
 {
 	struct vf_module *m = kernel_module();
@@ -225,6 +227,7 @@ START_TEST(alu_and_labels_print_like_igc)
 }
 END_TEST
 
+/* Kernel then function; .funcdecl, dotted names, hidden OutputAsmPath. */
 START_TEST(function_gets_default_target_and_no_funcdecl)
 {
 	struct vf_module *m = kernel_module();
@@ -258,6 +261,7 @@ START_TEST(function_gets_default_target_and_no_funcdecl)
 }
 END_TEST
 
+/* The sub-opcode counts as field 0 whether kept apart or not. */
 START_TEST(sub_opcode_and_raw_operands)
 {
 	struct vf_module *m = kernel_module();
@@ -339,6 +343,7 @@ START_TEST(truncated_instructions_print_their_prefix)
 }
 END_TEST
 
+/* Ids outside their tables are errors, not reads out of bounds. */
 START_TEST(bad_labels_and_state_operands_are_errors)
 {
 	struct vf_module *m = kernel_module();
@@ -362,6 +367,7 @@ START_TEST(bad_labels_and_state_operands_are_errors)
 }
 END_TEST
 
+/* Attribute values, attrs={...}, string escapes, unknown names. */
 START_TEST(attributes_and_literals)
 {
 	struct vf_module *m = kernel_module();
@@ -393,6 +399,39 @@ START_TEST(attributes_and_literals)
 }
 END_TEST
 
+/* LSC syntax; hex turns upper case after an immediate, as in IGC. */
+START_TEST(lsc_load_prints_igc_syntax)
+{
+	struct vf_module *m = kernel_module();
+	struct vf_routine *r = &m->kernels[0].body;
+	/* sfid ugm, default caching, flat, scale 1, offset 0x40, a64,
+	 * d32, non-transposed, x4, chmask 0; surface, dst, src0-2. */
+	struct vf_opnd ops[] = {
+		other(0), other(0), other(0), other(1), other(1), other(0x40),
+		other(3), other(3), other(1), other(4), other(0),
+		imm(VISA_TYPE_UD, 0), raw(32, 0), raw(33, 0), raw(0, 0),
+		raw(0, 0),
+	};
+	unsigned n = sizeof ops / sizeof ops[0];
+	add_inst(r, VISA_OP_LSC_UNTYPED, 0x04, 0, ops, n);
+	r->insts[0].has_subop = true;   /* lsc_load */
+	ops[3] = other(4);              /* bti(surface) */
+	ops[5] = other(0x1ab);
+	ops[11] = imm(VISA_TYPE_UD, 10);
+	add_inst(r, VISA_OP_LSC_UNTYPED, 0x04, 0, ops, n);
+	r->insts[1].has_subop = true;
+	struct vf_error e;
+	char *t = print(m, &e);
+	ck_assert_msg(t != NULL, "%s", e.msg);
+	ck_assert_ptr_nonnull(strstr(t, line("lsc_load.ugm (M1, 16)  V32:d32x4  "
+	                                     "flat[V33+0x40]:a64", 0)));
+	ck_assert_ptr_nonnull(strstr(t, line("lsc_load.ugm (M1, 16)  V32:d32x4  "
+	                                     "bti(0xA)[V33+0x1AB]:a64", 1)));
+	free(t);
+	vf_module_free(m);
+}
+END_TEST
+
 static Suite *print_suite(void)
 {
 	Suite *s = suite_create("print");
@@ -404,6 +443,7 @@ static Suite *print_suite(void)
 	tcase_add_test(tc, truncated_instructions_print_their_prefix);
 	tcase_add_test(tc, bad_labels_and_state_operands_are_errors);
 	tcase_add_test(tc, attributes_and_literals);
+	tcase_add_test(tc, lsc_load_prints_igc_syntax);
 	suite_add_tcase(s, tc);
 	return s;
 }
