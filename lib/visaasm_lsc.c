@@ -292,6 +292,42 @@ static bool va_lsc_model(struct va_parser *p, bool reg_model,
 	return true;
 }
 
+/* The scale in [4*%sizeof(GRF)*VADDR...]: products of unary terms up to
+ * the '*' that precedes the register. */
+static bool va_lsc_scale(struct va_parser *p, int64_t *v)
+{
+	if (!va_int_unary(p, v))
+		return false;
+	for (;;) {
+		const struct va_token *op = va_peek(p);
+		const struct va_token *nx = va_peek_at(p, 1);
+		if (va_is_punct(op, '*') && (nx->kind == VA_IDENT ||
+		                             (nx->kind == VA_BUILTIN &&
+		                              !va_token_is(p, nx, "%sizeof") &&
+		                              !va_token_is(p, nx,
+		                                           "%DispatchSimd")))) {
+			va_next(p);
+			return true;
+		}
+		if (!va_is_punct(op, '*') && !va_is_punct(op, '/') &&
+		    !va_is_punct(op, '%'))
+			return va_fail(p, op, "'*' between the address scale and "
+			               "the register");
+		va_next(p);
+		int64_t r;
+		if (!va_int_unary(p, &r))
+			return false;
+		if (op->punct != '*' && r == 0)
+			return va_fail(p, nx, "a non-zero divisor");
+		if (op->punct == '*')
+			*v = (int64_t)((uint64_t)*v * (uint64_t)r);
+		else if (r == -1)
+			*v = op->punct == '/' ? (int64_t)(0 - (uint64_t)*v) : 0;
+		else
+			*v = op->punct == '/' ? *v / r : *v % r;
+	}
+}
+
 /* [scale*]reg[+off|-off][, pitch] ']' ':'aNN */
 static bool va_lsc_untyped_addr(struct va_parser *p, bool strided,
                                 struct va_lsc_addr *a)
@@ -300,11 +336,9 @@ static bool va_lsc_untyped_addr(struct va_parser *p, bool strided,
 		return false;
 	a->scale = 1;
 	const struct va_token *t = va_peek(p);
-	if (t->kind != VA_IDENT && t->kind != VA_BUILTIN) {
-		if (!va_int_mul(p, &a->scale) ||
-		    !va_expect(p, '*', "'*' after the address scale"))
-			return false;
-	}
+	if (t->kind != VA_IDENT && t->kind != VA_BUILTIN &&
+	    !va_lsc_scale(p, &a->scale))
+		return false;
 	if (!va_lsc_reg(p, false, &a->regs[0]))
 		return false;
 	a->nregs = 1;

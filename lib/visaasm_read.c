@@ -461,6 +461,19 @@ static size_t va_header_size(unsigned version, const struct vf_routine *r)
 	return n + 2 + va_attrs_size(w, &r->attrs);
 }
 
+/* Like IGC's finalizeAttributes(): a routine without a Target attribute
+ * gets Target=1 (3d, IGC's default) after everything else. */
+static bool va_default_target(struct va_parser *p, struct va_routine *rt)
+{
+	for (uint32_t i = 0; i < rt->r.attrs.count; i++) {
+		const char *n = vf_routine_string(&rt->r, rt->r.attrs.items[i].name);
+		if (n && strcmp(n, "Target") == 0)
+			return true;
+	}
+	p->rt = rt;
+	return va_kernel_attr_num(p, "Target", 1);
+}
+
 /* Instruction offsets and the routine's size and entry. */
 static bool va_layout(struct va_parser *p, struct vf_routine *r)
 {
@@ -596,7 +609,7 @@ static enum vf_status va_build_module(struct va_parser *p)
 		rt->r.label_count = (uint16_t)rt->nlabels;
 		rt->r.sampler_count = (uint8_t)rt->nsamplers;
 		rt->r.surface_count = (uint8_t)rt->nsurfaces;
-		if (!va_layout(p, &rt->r))
+		if (!va_default_target(p, rt) || !va_layout(p, &rt->r))
 			return p->err->status;
 		char *name = vf_arena_strdup(p->a, rt->name);
 		if (!name)
