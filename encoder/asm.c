@@ -310,8 +310,17 @@ static bool parse_branch(struct actx *c, struct gen_inst *in)
 	if (!asm_src(c, 0))
 		return false;
 	if (f == GEN_FMT_BRC) {
-		in->nsrc = 2;  /* two labels, or a register and null */
-		return asm_src(c, 1);
+		/* two labels, or one register (IGA's source count); a "null"
+		 * after the register is accepted and dropped */
+		if (in->src[0].kind == GEN_OPND_LABEL) {
+			in->nsrc = 2;
+			return asm_src(c, 1);
+		}
+		asm_ws(c);
+		if (!strncmp(c->at.s, "null", 4) && !asm_src(c, 1))
+			return false;
+		memset(&in->src[1], 0, sizeof(in->src[1]));
+		return true;
 	}
 	return in->nsrc < 2 || asm_src(c, 1);
 }

@@ -404,7 +404,9 @@ bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
 	if (try_compact(p, op, in, false, out))
 		return true;
 	uint8_t fmt = gen_op_table[op].fmt;
-	bool one_src = fmt == GEN_FMT_UNARY ||
+	/* movi reads src1 (an immediate or null) from Gen11 on */
+	bool one_src = (fmt == GEN_FMT_UNARY &&
+	                !(op == GEN_OP_MOVI && e >= GEN_ENC_GEN11)) ||
 	               (fmt == GEN_FMT_MATH &&
 	                gen_math_nsrc((unsigned)gen_get(in, e, GEN_F_COND_MOD)) == 1);
 	return one_src && try_compact(p, op, in, true, out);

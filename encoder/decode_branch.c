@@ -57,15 +57,13 @@ static bool branch_typed(struct dctx *c)
 		label(c, 0, jip, imm_type(c, GEN_F_SRC1_TYPE));
 		return true;
 	case GEN_FMT_BRD: case GEN_FMT_BRC:
+		/* brc reg64 has one source: IGA adds an implicit null src1
+		 * but counts and prints only the register
+		 * (Instruction::getSourceCount) */
+		if (!src0_imm)
+			return dec_src(c, 0, 0);
 		if (c->oi->fmt == GEN_FMT_BRC)
 			in->nsrc = 2;
-		if (!src0_imm) {
-			struct gen_opnd *n = &in->src[1];
-			n->kind = GEN_OPND_DIRECT;
-			n->rn = GEN_RN_NULL;
-			n->type = GEN_TYPE_UD;
-			return dec_src(c, 0, 0);
-		}
 		label(c, 0, jip, imm_type(c, GEN_F_SRC0_TYPE));
 		if (in->nsrc == 2)
 			label(c, 1, uip, imm_type(c, GEN_F_SRC0_TYPE));

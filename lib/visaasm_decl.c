@@ -328,8 +328,14 @@ static bool va_alias(struct va_parser *p, struct vf_var *v)
 	if (s->cls != VA_SYM_GENERAL)
 		return va_fail(p, t, "a general variable as alias base");
 	int64_t off;
-	if (!va_expect(p, ',', "',' after the alias base") ||
-	    !va_int_nra(p, &off) || !va_expect(p, '>', "'>' closing alias="))
+	if (!va_expect(p, ',', "',' after the alias base"))
+		return false;
+	t = va_peek(p);
+	if (!va_int_nra(p, &off))
+		return false;
+	if (off < 0 || off > UINT16_MAX)
+		return va_fail(p, t, "an alias offset from 0 to 65535");
+	if (!va_expect(p, '>', "'>' closing alias="))
 		return false;
 	v->alias_index = s->index;
 	v->alias_offset = (uint16_t)off;
@@ -608,9 +614,9 @@ static bool va_emit_label(struct va_parser *p, const struct va_token *at,
 static bool va_define_label(struct va_parser *p, const struct va_token *at,
                             uint32_t id)
 {
-	if (p->rt->label_defined[id])
-		return va_fail(p, at, "a label not defined yet");
-	p->rt->label_defined[id] = 1;
+	if (p->rt->label_uses[id].defined)
+		return va_fail(p, at, "a label not placed yet");
+	p->rt->label_uses[id].defined = true;
 	return true;
 }
 

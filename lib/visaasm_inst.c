@@ -1,7 +1,6 @@
 /*
  * visaasm_inst.c - instructions of vISA assembly: dispatch by mnemonic,
- * the ALU, move, compare, logic, control-flow and synchronisation
- * families, and the emission of a parsed instruction into the routine.
+ * the ALU, move, compare and logic families, dpas, and the emission of a parsed instruction into the routine.
  *
  * Each handler reads the operands in text order and stores them in the
  * instruction in binary order (visa_ops.c's layouts, docs/
@@ -11,8 +10,8 @@
  * a predicate gets (M1_NM, 1), min/max become fminmax with a selector
  * byte and lose their predicate.  va_emit() checks every instruction
  * against its binary layout, so a handler cannot drift from the reader.
- * Memory, sampler and LSC instructions are in visaasm_mem.c and
- * visaasm_lsc.c.
+ * Control flow and synchronisation are in visaasm_flow.c, memory and
+ * sampler instructions in visaasm_mem.c, LSC in visaasm_lsc.c.
  *
  * Spec: shared/spec/visa/6_instructions.md and the instructions/ folder,
  * 8_appendix_visa_assembly_syntax.md.
@@ -158,7 +157,6 @@ bool va_emit(struct va_inst_ctx *c)
 /* ---- row table ---- */
 
 enum {
-	VA_F_PRED = 1,      /* the grammar takes a predicate */
 	VA_F_NOSAT = 2,     /* logic ops: .sat is an error */
 	VA_F_PREDVARS = 4,  /* and/or/xor/not also work on predicates */
 	VA_F_LINE = 8,      /* src0 may not be immediate or indirect */
@@ -343,13 +341,9 @@ static bool va_h_cmp(struct va_inst_ctx *c, const struct va_row *r)
 	unsigned rel = 6;  /* ISA_CMP_UNDEF when no condition is given */
 	const struct va_token *w;
 	if (va_dot_word(p, &w)) {
-		char low[3] = { 0 };
-		for (size_t i = 0; i < w->len && i < 2; i++) {
-			char ch = p->src[w->start + i];
-			low[i] = (char)(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
-		}
-		for (unsigned i = 0; i < 6 && w->len == 2; i++)
-			if (strcmp(low, conds[i]) == 0)
+		/* Only lower case: Intel's lexer rejects .EQ and friends. */
+		for (unsigned i = 0; i < 6; i++)
+			if (va_token_is(p, w, conds[i]))
 				rel = i;
 		if (rel == 6)
 			return va_fail(p, w, "a condition (.eq .ne .gt .ge .lt .le)");
@@ -542,352 +536,7 @@ static bool va_h_dpas(struct va_inst_ctx *c, const struct va_row *r)
 	return va_emit(c);
 }
 
-/* ---- control flow ---- */
-
-static bool va_target(struct va_parser *p, const char **name, size_t *len,
-                      const struct va_token **at)
-{
-	const struct va_token *t = va_next(p);
-	*at = t;
-	if (t->kind == VA_STRING) {
-		*name = t->str;
-		*len = t->slen;
-		return true;
-	}
-	if (t->kind != VA_IDENT)
-		return va_fail(p, t, "a label name");
-	*name = p->src + t->start;
-	*len = t->len;
-	return true;
-}
-
-static bool va_h_branch(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	const char *name;
-	size_t len;
-	const struct va_token *at;
-	uint32_t id;
-	if (!va_exec_size(p, &c->in.exec) || !va_target(p, &name, &len, &at) ||
-	    !va_label_ref(p, at, name, len, 0, &id))
-		return false;
-	if (r->opcode == VISA_OP_JMP)
-		c->in.exec = 0;  /* jmp is always (M1, 1) */
-	va_other(va_op(c), 2, id);
-	return va_emit(c);
-}
-
-static bool va_h_call(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	const char *name;
-	size_t len;
-	const struct va_token *at;
-	uint32_t id;
-	if (!va_exec_size(p, &c->in.exec) || !va_target(p, &name, &len, &at) ||
-	    !va_label_ref(p, at, name, len, r->nsrc, &id))
-		return false;
-	va_other(va_op(c), 2, id);
-	return va_emit(c);
-}
-
-static bool va_h_ret(struct va_inst_ctx *c, const struct va_row *r)
-{
-	(void)r;
-	return va_exec_size(c->p, &c->in.exec) && va_emit(c);
-}
-
-static bool va_arg_byte(struct va_parser *p, struct va_inst_ctx *c,
-                        const char *what)
-{
-	const struct va_token *t = va_next(p);
-	if (t->kind != VA_INT || t->is_hex || t->ival < 0 || t->ival > 255)
-		return va_fail(p, t, what);
-	va_other(va_op(c), 1, (uint64_t)t->ival);
-	return true;
-}
-
-static bool va_h_fcall(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	(void)r;
-	if (!va_exec_size(p, &c->in.exec))
-		return false;
-	const struct va_token *t = va_next(p);
-	if (t->kind != VA_IDENT)
-		return va_fail(p, t, "a function name");
-	char *name = va_token_text(p, t);
-	if (!name)
-		return false;
-	uint32_t k = va_add_string(p, name);
-	if (k == UINT32_MAX)
-		return false;
-	va_other(va_op(c), 2, k);
-	return va_arg_byte(p, c, "the argument size in GRFs") &&
-	       va_arg_byte(p, c, "the return value size in GRFs") && va_emit(c);
-}
-
-static bool va_h_ifcall(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	(void)r;
-	return va_exec_size(p, &c->in.exec) &&
-	       va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) &&
-	       va_arg_byte(p, c, "the argument size in GRFs") &&
-	       va_arg_byte(p, c, "the return value size in GRFs") && va_emit(c);
-}
-
-static bool va_h_faddr(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	const char *name;
-	size_t len;
-	const struct va_token *at;
-	(void)r;
-	if (!va_no_pred(c) || !va_target(p, &name, &len, &at))
-		return false;
-	char *s = vf_arena_strndup(p->a, name, len);
-	if (!s)
-		return va_oom(p);
-	uint32_t k = va_add_string(p, s);
-	if (k == UINT32_MAX)
-		return false;
-	va_other(va_op(c), 2, k);
-	return va_dst(p, VA_OK_GEN | VA_OK_IND, va_op(c)) && va_emit(c);
-}
-
-static bool va_h_switchjmp(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	(void)r;
-	if (!va_no_pred(c) || !va_exec_size(p, &c->in.exec))
-		return false;
-	c->in.exec = 0;  /* always (M1, 1) */
-	struct vf_opnd *count = va_op(c);
-	if (!va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) ||
-	    !va_expect(p, '(', "'(' opening the label list"))
-		return false;
-	unsigned n = 0;
-	for (;;) {
-		const struct va_token *t = va_peek(p);
-		if (va_accept(p, ','))
-			continue;
-		if (va_is_punct(t, ')'))
-			break;
-		if (t->kind != VA_IDENT)
-			return va_fail(p, t, "a label name or ')'");
-		if (n == 32)
-			return va_fail(p, t, "at most 32 labels");
-		uint32_t id;
-		va_next(p);
-		if (!va_label_ref(p, t, p->src + t->start, t->len, 0, &id))
-			return false;
-		va_other(va_op(c), 2, id);
-		n++;
-	}
-	va_next(p);
-	if (n == 0)
-		return va_fail(p, va_peek_at(p, 0), "at least one label");
-	va_other(count, 1, n);
-	return va_emit(c);
-}
-
-/* ---- synchronisation and miscellaneous ---- */
-
-static bool va_h_plain(struct va_inst_ctx *c, const struct va_row *r)
-{
-	(void)r;
-	return va_no_pred(c) && va_emit(c);
-}
-
-static bool va_h_wait(struct va_inst_ctx *c, const struct va_row *r)
-{
-	(void)r;
-	return va_no_pred(c) && va_src(c->p, VA_OK_GEN | VA_OK_IMM, va_op(c)) &&
-	       va_emit(c);
-}
-
-static bool va_h_fence(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	unsigned mode = r->nsrc;  /* 0 global, 0x20 local, 0x80 sw */
-	const struct va_token *w;
-	if (!va_no_pred(c))
-		return false;
-	if (mode != 0x80 && va_dot_word(p, &w)) {
-		for (size_t i = 0; i < w->len; i++) {
-			char ch = p->src[w->start + i];
-			const char *bits = "EISCR";
-			const char *f = strchr(bits, ch);
-			if (ch == 'L' && i + 1 < w->len &&
-			    p->src[w->start + i + 1] == '1') {
-				mode |= 0x40;
-				i++;
-			} else if (f && ch) {
-				mode |= 1u << (f - bits);
-			} else {
-				return va_fail(p, w, "fence options (E, I, S, C, R, "
-				               "L1)");
-			}
-		}
-	}
-	va_other(va_op(c), 1, mode);
-	return va_emit(c);
-}
-
-static bool va_h_barrier_sw(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	bool signal = va_peek_dot_word(p, "signal");
-	if (!va_no_pred(c))
-		return false;
-	if (!signal && !va_peek_dot_word(p, "wait"))
-		return va_fail(p, va_peek(p), "'.signal' or '.wait'");
-	va_next(p);
-	va_next(p);
-	va_other(va_op(c), 1, signal);
-	if (r->opcode == VISA_OP_SBARRIER)
-		return va_emit(c);
-	/* nbarrier.signal id count / nbarrier.wait id (id written twice). */
-	struct vf_opnd *id = va_op(c);
-	if (!va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, id))
-		return false;
-	if (signal)
-		return va_src(p, VA_OK_GEN | VA_OK_IND | VA_OK_IMM, va_op(c)) &&
-		       va_emit(c);
-	*va_op(c) = c->ops[1];
-	return va_emit(c);
-}
-
-static bool va_h_lifetime(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	(void)r;
-	bool start = va_peek_dot_word(p, "start");
-	if (!va_no_pred(c))
-		return false;
-	if (!start && !va_peek_dot_word(p, "end"))
-		return va_fail(p, va_peek(p), "'.start' or '.end'");
-	va_next(p);
-	va_next(p);
-	const struct va_token *t = va_peek(p);
-	const struct va_sym *s;
-	if (t->kind != VA_IDENT)
-		return va_fail(p, t, "a variable name");
-	if (!va_var_name(p, &s, "a variable"))
-		return false;
-	unsigned cls;
-	uint32_t id = s->index;
-	if (s->cls == VA_SYM_GENERAL)
-		cls = VISA_CLASS_GENERAL;
-	else if (s->cls == VA_SYM_ADDRESS)
-		cls = VISA_CLASS_ADDRESS;
-	else if (s->cls == VA_SYM_PREDICATE)
-		cls = VISA_CLASS_PREDICATE, id &= 0xFFF;
-	else
-		return va_fail(p, t, "a general, address or predicate variable");
-	va_other(va_op(c), 1, (start ? 0u : 1u) | cls << 4);
-	va_other(va_op(c), vf_decl_width(vf_version(p->m)), id);
-	return va_emit(c);
-}
-
-static bool va_h_fileloc(struct va_inst_ctx *c, const struct va_row *r)
-{
-	return va_no_pred(c) && va_file_loc(c->p, c->mn, r->nsrc);
-}
-
-static bool va_count_byte(struct va_parser *p, struct va_inst_ctx *c,
-                          bool dot, bool hex_ok, unsigned size,
-                          const char *what)
-{
-	if (dot && !va_expect(p, '.', what))
-		return false;
-	const struct va_token *t = va_next(p);
-	if (t->kind != VA_INT || (t->is_hex && !hex_ok) || t->ival < 0 ||
-	    (size == 1 && t->ival > 255))
-		return va_fail(p, t, what);
-	va_other(va_op(c), size, (uint64_t)t->ival);
-	return true;
-}
-
-/* raw_send[c] exec exMsgDesc numSrc numDst desc src dst */
-static bool va_h_raw_send(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	va_other(va_op(c), 1, r->nsrc);  /* modifier: 1 for sendc */
-	if (!va_exec_size(p, &c->in.exec))
-		return false;
-	const struct va_token *t = va_peek(p);
-	if (t->kind != VA_INT || !t->is_hex)
-		return va_fail(p, t, "the extended message descriptor (hex)");
-	return va_count_byte(p, c, false, true, 4, "an extended descriptor") &&
-	       va_count_byte(p, c, false, false, 1, "the source size in GRFs") &&
-	       va_count_byte(p, c, false, false, 1, "the response size in GRFs") &&
-	       va_src(p, VA_OK_GEN | VA_OK_IMM, va_op(c)) &&
-	       va_raw(p, true, false, va_op(c)) &&
-	       va_raw(p, true, false, va_op(c)) && va_emit(c);
-}
-
-/* raw_sends[c][_eot] .ffid .s0 .s1 .dst exec exDesc desc src0 src1 dst;
- * the c forms have no ffid. */
-static bool va_h_raw_sends(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	bool sendc = r->nsrc & 1;
-	va_other(va_op(c), 1, r->nsrc);  /* bit 0 sendc, bit 1 eot */
-	struct vf_opnd ffid;
-	va_other(&ffid, 1, 0);
-	if (!sendc) {
-		const struct va_token *t = va_peek_at(p, 1);
-		if (!va_expect(p, '.', "'.' and the function id") ||
-		    t->kind != VA_INT || t->ival < 0 || t->ival > 255)
-			return va_fail(p, t, "a function id");
-		va_next(p);
-		va_other(&ffid, 1, (uint64_t)t->ival);
-	}
-	if (!va_count_byte(p, c, true, false, 1, "'.' and the src0 size") ||
-	    !va_count_byte(p, c, true, false, 1, "'.' and the src1 size") ||
-	    !va_count_byte(p, c, true, false, 1, "'.' and the response size"))
-		return false;
-	if (vf_version(p->m) > 0x0305)
-		*va_op(c) = ffid;
-	return va_exec_size(p, &c->in.exec) &&
-	       va_src(p, VA_OK_GEN | VA_OK_IMM, va_op(c)) &&
-	       va_src(p, VA_OK_GEN | VA_OK_IMM, va_op(c)) &&
-	       va_raw(p, true, false, va_op(c)) &&
-	       va_raw(p, true, false, va_op(c)) &&
-	       va_raw(p, true, false, va_op(c)) && va_emit(c);
-}
-
-/* urb_write_3d exec numOut globalOffset channelMask handle perSlot data */
-static bool va_h_urb_write(struct va_inst_ctx *c, const struct va_row *r)
-{
-	struct va_parser *p = c->p;
-	(void)r;
-	if (!va_exec_size(p, &c->in.exec))
-		return false;
-	const struct va_token *n = va_next(p), *g = va_next(p);
-	if (n->kind != VA_INT || n->is_hex || n->ival < 0 || n->ival > 255)
-		return va_fail(p, n, "the number of output parameters");
-	if (g->kind != VA_INT || g->is_hex || g->ival < 0 || g->ival > 0xFFFF)
-		return va_fail(p, g, "the global offset");
-	va_other(va_op(c), 1, (uint64_t)n->ival);
-	if (!va_raw(p, true, false, va_op(c)))
-		return false;
-	va_other(va_op(c), 2, (uint64_t)g->ival);
-	return va_raw(p, true, false, va_op(c)) &&
-	       va_raw(p, true, false, va_op(c)) &&
-	       va_raw(p, true, false, va_op(c)) && va_emit(c);
-}
-
-static bool va_h_unsupported(struct va_inst_ctx *c, const struct va_row *r)
-{
-	(void)r;
-	return va_fail(c->p, c->mn, "an instruction of vISA 4.1 (asin, acos "
-	               "and atan have no vISA opcode)");
-}
-
-#define ALU(n, op, k, f) { n, op, k, VA_F_PRED | (f), va_h_alu }
+#define ALU(n, op, k, f) { n, op, k, f, va_h_alu }
 #define LOGIC(n, op, k) ALU(n, op, k, VA_F_NOSAT)
 
 static const struct va_row va_rows[] = {
@@ -922,52 +571,19 @@ static const struct va_row va_rows[] = {
 	ALU("sqrtm", VISA_OP_SQRTM, 1, 0), ALU("divm", VISA_OP_DIVM, 2, 0),
 	ALU("dp4a", VISA_OP_DP4A, 3, 0), ALU("add3", VISA_OP_ADD3, 3, 0),
 	ALU("madw", VISA_OP_MADW, 3, 0), ALU("sel", VISA_OP_SEL, 2, 0),
-	{ "addc", VISA_OP_ADDC, 0, VA_F_PRED, va_h_alu2 },
-	{ "subb", VISA_OP_SUBB, 0, VA_F_PRED, va_h_alu2 },
-	{ "min", VISA_OP_FMINMAX, 0, VA_F_PRED, va_h_minmax },
-	{ "max", VISA_OP_FMINMAX, 1, VA_F_PRED, va_h_minmax },
-	{ "mov", VISA_OP_MOV, 0, VA_F_PRED, va_h_mov },
-	{ "fcvt", VISA_OP_FCVT, 0, VA_F_PRED, va_h_fcvt },
-	{ "setp", VISA_OP_SETP, 0, VA_F_PRED, va_h_setp },
-	{ "cmp", VISA_OP_CMP, 0, VA_F_PRED, va_h_cmp },
-	{ "movs", VISA_OP_MOVS, 0, VA_F_PRED, va_h_movs },
-	{ "addr_add", VISA_OP_ADDR_ADD, 0, VA_F_PRED, va_h_addr_add },
-	{ "bfn", VISA_OP_BFN, 0, VA_F_PRED, va_h_bfn },
-	{ "dpas", VISA_OP_DPAS, 0, VA_F_PRED, va_h_dpas },
-	{ "dpasw", VISA_OP_DPASW, 0, VA_F_PRED, va_h_dpas },
-	{ "asin", 0, 0, VA_F_PRED, va_h_unsupported },
-	{ "acos", 0, 0, VA_F_PRED, va_h_unsupported },
-	{ "atan", 0, 0, VA_F_PRED, va_h_unsupported },
-	{ "jmp", VISA_OP_JMP, 0, VA_F_PRED, va_h_branch },
-	{ "goto", VISA_OP_GOTO, 0, VA_F_PRED, va_h_branch },
-	{ "call", VISA_OP_CALL, 1, VA_F_PRED, va_h_call },
-	{ "fccall", VISA_OP_CALL, 2, VA_F_PRED, va_h_call },
-	{ "ret", VISA_OP_RET, 0, VA_F_PRED, va_h_ret },
-	{ "fret", VISA_OP_FRET, 0, VA_F_PRED, va_h_ret },
-	{ "fcall", VISA_OP_FCALL, 0, VA_F_PRED, va_h_fcall },
-	{ "ifcall", VISA_OP_IFCALL, 0, VA_F_PRED, va_h_ifcall },
-	{ "faddr", VISA_OP_FADDR, 0, VA_F_PRED, va_h_faddr },
-	{ "switchjmp", VISA_OP_SWITCHJMP, 0, VA_F_PRED, va_h_switchjmp },
-	{ "barrier", VISA_OP_BARRIER, 0, VA_F_PRED, va_h_plain },
-	{ "sampler_cache_flush", VISA_OP_SAMPLR_CACHE_FLUSH, 0, VA_F_PRED,
-	  va_h_plain },
-	{ "yield", VISA_OP_YIELD, 0, VA_F_PRED, va_h_plain },
-	{ "wait", VISA_OP_WAIT, 0, VA_F_PRED, va_h_wait },
-	{ "fence_global", VISA_OP_FENCE, 0, VA_F_PRED, va_h_fence },
-	{ "fence_local", VISA_OP_FENCE, 0x20, VA_F_PRED, va_h_fence },
-	{ "fence_sw", VISA_OP_FENCE, 0x80, VA_F_PRED, va_h_fence },
-	{ "sbarrier", VISA_OP_SBARRIER, 0, VA_F_PRED, va_h_barrier_sw },
-	{ "nbarrier", VISA_OP_NBARRIER, 0, VA_F_PRED, va_h_barrier_sw },
-	{ "lifetime", VISA_OP_LIFETIME, 0, VA_F_PRED, va_h_lifetime },
-	{ "FILE", VISA_OP_FILE, 1, VA_F_PRED, va_h_fileloc },
-	{ "LOC", VISA_OP_LOC, 0, VA_F_PRED, va_h_fileloc },
-	{ "raw_send", VISA_OP_RAW_SEND, 0, VA_F_PRED, va_h_raw_send },
-	{ "raw_sendc", VISA_OP_RAW_SEND, 1, VA_F_PRED, va_h_raw_send },
-	{ "raw_sends", VISA_OP_RAW_SENDS, 0, VA_F_PRED, va_h_raw_sends },
-	{ "raw_sends_eot", VISA_OP_RAW_SENDS, 2, VA_F_PRED, va_h_raw_sends },
-	{ "raw_sendsc", VISA_OP_RAW_SENDS, 1, VA_F_PRED, va_h_raw_sends },
-	{ "raw_sendsc_eot", VISA_OP_RAW_SENDS, 3, VA_F_PRED, va_h_raw_sends },
-	{ "urb_write_3d", VISA_OP_3D_URB_WRITE, 0, VA_F_PRED, va_h_urb_write },
+	{ "addc", VISA_OP_ADDC, 0, 0, va_h_alu2 },
+	{ "subb", VISA_OP_SUBB, 0, 0, va_h_alu2 },
+	{ "min", VISA_OP_FMINMAX, 0, 0, va_h_minmax },
+	{ "max", VISA_OP_FMINMAX, 1, 0, va_h_minmax },
+	{ "mov", VISA_OP_MOV, 0, 0, va_h_mov },
+	{ "fcvt", VISA_OP_FCVT, 0, 0, va_h_fcvt },
+	{ "setp", VISA_OP_SETP, 0, 0, va_h_setp },
+	{ "cmp", VISA_OP_CMP, 0, 0, va_h_cmp },
+	{ "movs", VISA_OP_MOVS, 0, 0, va_h_movs },
+	{ "addr_add", VISA_OP_ADDR_ADD, 0, 0, va_h_addr_add },
+	{ "bfn", VISA_OP_BFN, 0, 0, va_h_bfn },
+	{ "dpas", VISA_OP_DPAS, 0, 0, va_h_dpas },
+	{ "dpasw", VISA_OP_DPASW, 0, 0, va_h_dpas },
 };
 
 bool va_instruction(struct va_parser *p)
@@ -1001,7 +617,9 @@ bool va_instruction(struct va_parser *p)
 		ok = r->fn(c, r);
 		goto out;
 	}
-	ok = va_mem_instruction(c, mn, len, &handled);
+	ok = va_flow_instruction(c, mn, len, &handled);
+	if (!handled)
+		ok = va_mem_instruction(c, mn, len, &handled);
 	if (!handled)
 		ok = va_lsc_instruction(c, mn, len, &handled);
 	if (!handled)

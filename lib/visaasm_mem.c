@@ -192,7 +192,14 @@ static bool va_h_typed(struct va_inst_ctx *c)
 	if (!va_channels(p, &mask) || !va_exec_size(p, &c->in.exec))
 		return false;
 	va_other(va_op(c), 1, mask);
-	return va_surface(p, va_op(c)) && va_raws(c, 5) && va_emit(c);
+	if (!va_surface(p, va_op(c)) || !va_raws(c, 5))
+		return false;
+	if (vf_version(p->m) < 0x0302) {
+		/* Before vISA 3.2 there is no lod operand. */
+		c->ops[5] = c->ops[6];
+		c->n--;
+	}
+	return va_emit(c);
 }
 
 /* gather4_scaled.<ch> (exec) surface global_offset offsets data */
@@ -444,7 +451,7 @@ static bool va_h_avs(struct va_inst_ctx *c)
 	};
 	static const char *const modes[] = { "AVS_16x4", NULL, "AVS_16x8" };
 	struct va_parser *p = c->p;
-	unsigned mask, cntrl, mode;
+	unsigned mask, cntrl = 0, mode = 0;
 	struct vf_opnd surf;
 	if (!va_mem_no_pred(c) || !va_channels(p, &mask))
 		return false;
@@ -580,9 +587,15 @@ static bool va_h_3d(struct va_inst_ctx *c, const struct va_s3d *s)
 	const struct va_token *ct = va_peek_at(p, 1);
 	if (!va_channels(p, &mask) || !va_exec_size(p, &c->in.exec))
 		return false;
-	/* pixel null mask bit 8, cps bit 9; .divS is not encoded. */
-	va_other(va_op(c), vf_version(p->m) >= 0x0400 ? 2 : 1,
-	         s->op | (flags & 1) << 8 | (flags >> 1 & 1) << 9);
+	/* Pixel null mask bit 8, cps bit 9, non-uniform sampler (.divS) bit
+	 * 10, as IGC's reader and printer read the word (IGC's builder never
+	 * sets bit 10; the printer shows it as .divS). */
+	if (vf_version(p->m) >= 0x0400)
+		va_other(va_op(c), 2, s->op | (flags & 1) << 8 |
+		         (flags >> 1 & 1) << 9 | (flags >> 2 & 1) << 10);
+	else
+		va_other(va_op(c), 1, s->op | (flags & 1) << 5 |
+		         (flags >> 1 & 1) << 6 | (flags >> 2 & 1) << 7);
 	if (s->opcode == VISA_OP_3D_GATHER4) {
 		/* One channel, written as its index R=0 .. A=3. */
 		if (mask != 1 && mask != 2 && mask != 4 && mask != 8)
@@ -590,8 +603,16 @@ static bool va_h_3d(struct va_inst_ctx *c, const struct va_s3d *s)
 		mask = mask == 1 ? 0 : mask == 2 ? 1 : mask == 4 ? 2 : 3;
 	}
 	va_other(va_op(c), 1, mask);
-	if (!va_src(p, va_src_kinds, va_op(c)))
+	struct vf_opnd *aoff = va_op(c);
+	const struct va_token *at = va_peek(p);
+	if (!va_src(p, va_src_kinds, aoff))
 		return false;
+	if (vf_version(p->m) < 0x0304) {
+		/* Before vISA 3.4 the offsets are a plain 16-bit field. */
+		if ((aoff->u.vec.tag & 7) != VISA_CLASS_IMMEDIATE)
+			return va_fail(p, at, "an immediate aoffimmi (vISA < 3.4)");
+		va_other(aoff, 2, aoff->u.vec.u.imm.value);
+	}
 	if (!load && !va_sampler(p, va_op(c)))
 		return false;
 	if (!va_surface(p, va_op(c)) || !va_raws(c, 1))

@@ -594,8 +594,13 @@ static bool va_indirect(struct va_parser *p, bool dst, unsigned mod,
 		return va_fail(p, t, "an address offset from 0 to 255");
 	if (!va_expect(p, ')', "')' after the address offset"))
 		return false;
-	if (va_accept(p, ',') && !va_int_expr(p, &imm))
-		return false;
+	if (va_accept(p, ',')) {
+		const struct va_token *it = va_peek(p);
+		if (!va_int_expr(p, &imm))
+			return false;
+		if (imm < INT16_MIN || imm > UINT16_MAX)
+			return va_fail(p, it, "an immediate offset that fits 16 bits");
+	}
 	uint16_t region;
 	unsigned type;
 	if (!va_expect(p, ']', "']' closing the indirect operand") ||

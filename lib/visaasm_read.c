@@ -345,10 +345,12 @@ bool va_label_ref(struct va_parser *p, const struct va_token *at,
 	uint32_t n = rt->nlabels;
 	struct vf_label *l = va_push(p, (void **)&rt->r.labels, &rt->nlabels,
 	                             &rt->label_cap, sizeof *l);
-	uint8_t *d = va_push(p, (void **)&rt->label_defined, &rt->ndefined,
-	                     &rt->def_cap, 1);
+	struct va_label_use *d = va_push(p, (void **)&rt->label_uses,
+	                                 &rt->ndefined, &rt->def_cap, sizeof *d);
 	if (!l || !d)
 		return false;
+	d->line = at->line;
+	d->col = at->col;
 	l->kind = (uint8_t)kind;
 	size_t keep = kind == 0 ? len : va_strip_label_id(name, len, n);
 	char *nm = vf_arena_strndup(p->a, name, keep);
@@ -399,6 +401,7 @@ bool va_begin_routine(struct va_parser *p, bool kernel, const char *name)
 		return va_oom(p);
 	memset(rt->buckets, 0xFF, VA_BUCKETS * sizeof *rt->buckets);
 	rt->name = name;
+	rt->file = p->file;
 	rt->r.is_kernel = kernel;
 	if (p->last)
 		p->last->next = rt;
@@ -461,6 +464,22 @@ static size_t va_header_size(unsigned version, const struct vf_routine *r)
 	return n + 2 + va_attrs_size(w, &r->attrs);
 }
 
+/* Every block label that an instruction names must be placed. */
+static bool va_labels_placed(struct va_parser *p, struct va_routine *rt)
+{
+	for (uint32_t i = 0; i < rt->nlabels; i++) {
+		const struct va_label_use *u = &rt->label_uses[i];
+		if (rt->r.labels[i].kind != 0 || u->defined)
+			continue;
+		vf_err_line(p->err, p->file, u->line, u->col, "expected a label "
+		            "placed in routine '%s' (\"%s:\"), found none",
+		            rt->name, vf_routine_string(&rt->r,
+		                                        rt->r.labels[i].name));
+		return false;
+	}
+	return true;
+}
+
 /* Like IGC's finalizeAttributes(): a routine without a Target attribute
  * gets Target=1 (3d, IGC's default) after everything else. */
 static bool va_default_target(struct va_parser *p, struct va_routine *rt)
@@ -474,14 +493,17 @@ static bool va_default_target(struct va_parser *p, struct va_routine *rt)
 	return va_kernel_attr_num(p, "Target", 1);
 }
 
-/* Instruction offsets and the routine's size and entry. */
+/* Instruction offsets and the routine's size and entry.  A parsed
+ * routine has every field of every instruction: it is laid out in the
+ * complete layout (docs/objmodel.md, "Two instruction layouts"). */
 static bool va_layout(struct va_parser *p, struct vf_routine *r)
 {
 	unsigned version = vf_version(p->m);
 	struct vf_buf b = { 0 };
+	r->layout = VF_LAYOUT_COMPLETE;
 	for (uint32_t i = 0; i < r->inst_count; i++) {
 		r->insts[i].offset = (uint32_t)b.len;
-		visa_inst_write(&b, version, &r->insts[i]);
+		visa_inst_write_ex(&b, version, &r->insts[i], VISA_IO_SPEC);
 	}
 	bool oom = b.oom;
 	r->size = (uint32_t)b.len;
@@ -584,6 +606,9 @@ static bool va_parse_text(struct va_parser *p, bool first_text)
 	}
 	if (p->rt && p->rt->scope)
 		return va_fail(p, va_peek(p), "'}' closing an open scope");
+	for (struct va_routine *rt = p->first; rt; rt = rt->next)
+		if (rt->file == p->file && !va_labels_placed(p, rt))
+			return false;
 	if (!p->rt)
 		return va_fail(p, va_peek(p), "'.kernel' or '.global_function'");
 	return true;

@@ -1,7 +1,8 @@
 /*
  * visaasm_read.h - internals shared by the vISA assembly parser
  * (visaasm_lex.c, visaasm_read.c, visaasm_decl.c, visaasm_opnd.c,
- * visaasm_inst.c, visaasm_mem.c).  Not a public header.
+ * visaasm_inst.c, visaasm_flow.c, visaasm_mem.c, visaasm_lsc.c).  Not a
+ * public header.
  *
  * The parser turns the text format of shared/spec/visa/
  * 8_appendix_visa_assembly_syntax.md (IGC's dialect, as Intel's CISA.y
@@ -10,7 +11,8 @@
  * then a hand-written recursive-descent parser walks the token array:
  * visaasm_read.c holds the driver and the routine bookkeeping,
  * visaasm_decl.c the directives, visaasm_opnd.c operands and integer
- * expressions, visaasm_inst.c / visaasm_mem.c the instructions.
+ * expressions, visaasm_inst.c, visaasm_flow.c, visaasm_mem.c and
+ * visaasm_lsc.c the instructions.
  *
  * Every error is reported as "FILE:LINE:COL: expected X, found Y" through
  * va_fail(); parsing stops at the first error.
@@ -81,10 +83,17 @@ struct va_sym {
 	uint32_t line;      /* declaring line (0 for pre-defined) */
 };
 
+/* Where a label was first named, and whether a label line placed it. */
+struct va_label_use {
+	uint32_t line, col;
+	bool defined;
+};
+
 /* One routine (kernel or function) being parsed. */
 struct va_routine {
 	struct vf_routine r;
 	const char *name;       /* routine name as written */
+	const char *file;       /* the text it comes from */
 	struct va_sym *syms;    /* all symbols, in declaration order */
 	uint32_t nsyms;
 	uint32_t *buckets;      /* hash heads */
@@ -95,7 +104,7 @@ struct va_routine {
 	uint32_t naddrs, npreds, nlabels, nsamplers, nsurfaces, ndefined;
 	uint32_t var_cap, addr_cap, pred_cap, label_cap, samp_cap, surf_cap;
 	uint32_t input_cap, attr_cap, inst_cap, def_cap;
-	uint8_t *label_defined; /* per label: defined by a label line */
+	struct va_label_use *label_uses;  /* per label */
 	int dispatch_simd;      /* value of SimdSize/DispatchSimdSize, or 0 */
 	struct va_routine *next;
 };
@@ -239,6 +248,8 @@ bool va_instruction(struct va_parser *p);
 /* Append the instruction to the routine (copies the operands). */
 bool va_emit(struct va_inst_ctx *c);
 struct vf_opnd *va_op(struct va_inst_ctx *c);
+bool va_flow_instruction(struct va_inst_ctx *c, const char *mn, size_t len,
+                         bool *handled);
 bool va_mem_instruction(struct va_inst_ctx *c, const char *mn, size_t len,
                         bool *handled);
 bool va_lsc_instruction(struct va_inst_ctx *c, const char *mn, size_t len,

@@ -1,0 +1,221 @@
+/*
+ * build.c - the kernel skeleton of the IR builder: declarations,
+ * inputs pinned at their GRF byte offsets, predicates, address
+ * variables, labels, the instruction walk, and the end of thread.
+ *
+ * Input: one vISA kernel of a vf_module.  Output: the IR of the kernel in
+ * an ir_prog (virtual registers, labels, instructions), ending in a SEND
+ * with EOT.  The per-class translators live in build_alu.c, build_math.c,
+ * build_cf.c, build_send.c and build_svm.c.
+ *
+ * Spec: shared/spec/visa/4_visa_header.md (kernel_data, input_info,
+ * attributes), 6_instructions.md (instruction classes); the EOT message
+ * and r0 copy follow GEN-FACTS 6.3/6.4 (thread spawner, SFID 7, desc
+ * 0x02000010, payload in r112-r127).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "build.h"
+
+#define EOT_GRF 127
+
+static bool attr_int(const struct vf_routine *r, const char *name,
+                     uint32_t *out)
+{
+	for (uint32_t i = 0; i < r->attrs.count; i++) {
+		const struct vf_attr *a = &r->attrs.items[i];
+		const char *n = vf_routine_string(r, a->name);
+		if (!n || strcmp(n, name))
+			continue;
+		uint32_t v = 0;
+		for (unsigned k = 0; k < a->size && k < 4; k++)
+			v |= (uint32_t)a->value[k] << (8 * k);
+		*out = v;
+		return true;
+	}
+	return false;
+}
+
+static bool setup_inputs(struct bld *b)
+{
+	const struct vf_routine *r = b->r;
+	uint32_t end = IR_GRF_BYTES;
+	for (uint32_t i = 0; i < r->input_count; i++) {
+		const struct vf_input *in = &r->inputs[i];
+		if ((in->kind & 3) != 0)
+			return ir_unsupported(b->p, "sampler/surface kernel inputs");
+		struct bld_var *v;
+		if (!bld_var(b, in->id, &v))
+			return false;
+		if (v->kind != BV_GRF || v->off != 0)
+			return ir_bad_input(b->p, "input V%u is not a root variable",
+			                    in->id);
+		struct ir_vreg *vr = ir_vreg(b->p, v->vreg);
+		if (in->offset < IR_GRF_BYTES ||
+		    in->offset + in->size > IR_GRF_COUNT * IR_GRF_BYTES)
+			return ir_bad_input(b->p, "input V%u at byte %d", in->id,
+			                    in->offset);
+		vr->pin = in->offset;
+		vr->flags |= IR_V_PINNED | IR_V_LIVE_IN;
+		if ((uint32_t)(in->offset + in->size) > end)
+			end = (uint32_t)(in->offset + in->size);
+	}
+	b->p->payload_bytes = end;
+	return true;
+}
+
+static bool setup_symbols(struct bld *b)
+{
+	struct ir_prog *p = b->p;
+	const struct vf_routine *r = b->r;
+	b->nvars = VISA_NUM_PREDEF_VARS + r->var_count;
+	b->vars = ir_alloc(p, b->nvars * sizeof *b->vars);
+	b->preds = ir_alloc(p, (r->pred_count + 1u) * sizeof *b->preds);
+	for (unsigned i = 0; i < r->pred_count; i++) {
+		b->preds[i + 1] = ir_flag_new(p, r->preds[i].num_elements);
+		ir_vreg(p, b->preds[i + 1])->name =
+			vf_routine_string(r, r->preds[i].name);
+	}
+	b->addrs = ir_alloc(p, (r->addr_count + 1u) * sizeof *b->addrs);
+	for (unsigned i = 0; i < r->addr_count; i++) {
+		unsigned n = r->addrs[i].num_elements ? r->addrs[i].num_elements : 1;
+		b->addrs[i] = ir_vreg_new(p, IR_RF_ADDR, 2 * n, 2);
+		ir_vreg(p, b->addrs[i])->name = vf_routine_string(r, r->addrs[i].name);
+	}
+	b->labels = ir_alloc(p, (r->label_count + 1u) * sizeof *b->labels);
+	for (unsigned i = 0; i < r->label_count; i++) {
+		const char *nm = vf_routine_string(r, r->labels[i].name);
+		b->labels[i] = ir_label_new(p, nm ? nm : "L?",
+		                            r->labels[i].kind == 1 ? IR_L_SUBROUTINE
+		                            : IR_L_BLOCK);
+	}
+	b->nsurfs = VISA_NUM_PREDEF_SURFACES + r->surface_count;
+	b->surfs = ir_alloc(p, b->nsurfs * sizeof *b->surfs);
+	static const uint32_t predef_bti[VISA_NUM_PREDEF_SURFACES] = {
+		254, 1, 2, 3, 252, 255 };
+	for (unsigned i = 0; i < VISA_NUM_PREDEF_SURFACES; i++)
+		b->surfs[i] = (struct bld_surf){ true, predef_bti[i] };
+	return true;
+}
+
+void bld_emit_eot(struct bld *b)
+{
+	struct ir_prog *p = b->p;
+	uint32_t eot = ir_vreg_new(p, IR_RF_GRF, IR_GRF_BYTES, IR_GRF_BYTES);
+	struct ir_vreg *v = ir_vreg(p, eot);
+	v->pin = EOT_GRF * IR_GRF_BYTES;
+	v->flags |= IR_V_PINNED | IR_V_NOSPILL | IR_V_WHOLE_GRF;
+	v->name = "eot";
+	ir_op1(p, GEN_OP_MOV, 8, true, ir_dst(eot, 0, GEN_TYPE_UD, 1),
+	       ir_rgn(p->r0, 0, GEN_TYPE_UD, 8, 8, 1));
+	struct ir_opnd none = { 0 };
+	struct ir_inst *s = bld_emit_send(b, 8, true, none, eot, 1, 0, 0, 0, 7,
+	                                  0x02000010);
+	s->opts |= GEN_OPT_EOT;
+}
+
+static bool translate(struct bld *b)
+{
+	const struct visa_op_info *oi = visa_op_info(b->in->opcode);
+	if (!oi)
+		return ir_bad_input(b->p, "unknown opcode 0x%02x", b->in->opcode);
+	switch (oi->cls) {
+	case VISA_CLASS_ARITH: case VISA_CLASS_LOGIC: case VISA_CLASS_MOV:
+	case VISA_CLASS_COMPARE: case VISA_CLASS_ADDR:
+		return bld_alu(b);
+	case VISA_CLASS_FLOW: case VISA_CLASS_SIMD_FLOW:
+		return bld_flow(b);
+	case VISA_CLASS_DATAPORT:
+		return bld_send(b);
+	case VISA_CLASS_SVM:
+		return bld_svm(b);
+	case VISA_CLASS_SYNC:
+		return bld_sync(b);
+	case VISA_CLASS_MISC:
+		switch (b->in->opcode) {
+		case VISA_OP_LIFETIME: case VISA_OP_FILE: case VISA_OP_LOC:
+			return true;
+		case VISA_OP_RAW_SEND: case VISA_OP_RAW_SENDS:
+			return bld_send(b);
+		default:
+			break;
+		}
+		/* fall through */
+	default:
+		return ir_unsupported(b->p, "not supported yet");
+	}
+}
+
+static const char *inst_name(const struct vf_inst *in)
+{
+	if (in->has_subop) {
+		const char *s = visa_subop_name(in->opcode, in->subop);
+		if (s)
+			return s;
+	}
+	const struct visa_op_info *oi = visa_op_info(in->opcode);
+	return oi ? oi->name : "?";
+}
+
+/* A label of kind "subroutine" (the "func" instruction IGC prints as
+ * .function) starts a subroutine: the kernel's own code, itself opened
+ * by one at instruction 0, and its end of thread come before the first
+ * other one. */
+static bool starts_subroutine(const struct bld *b, const struct vf_inst *in)
+{
+	if (in->opcode != VISA_OP_LABEL && in->opcode != VISA_OP_SUBROUTINE)
+		return false;
+	uint64_t id = in->nopnds ? in->opnds[0].u.other : 0;
+	return id < b->r->label_count && b->r->labels[id].kind == 1;
+}
+
+static bool walk(struct bld *b)
+{
+	const struct vf_routine *r = b->r;
+	for (uint32_t i = 0; i < r->inst_count; i++) {
+		b->in = &r->insts[i];
+		b->p->loc = i + 1;
+		b->p->inst_name = inst_name(b->in);
+		if (!b->in_subroutine && i > 0 && starts_subroutine(b, b->in)) {
+			b->p->inst_name = NULL;
+			ir_emit_label(b->p, b->exit_label);
+			bld_emit_eot(b);
+			b->in_subroutine = true;
+		}
+		if (!translate(b))
+			return false;
+	}
+	b->p->inst_name = NULL;
+	if (!b->in_subroutine) {
+		ir_emit_label(b->p, b->exit_label);
+		bld_emit_eot(b);
+	}
+	return true;
+}
+
+bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
+
+bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel)
+{
+	struct bld b = { .p = p, .m = m, .r = &m->kernels[kernel].body };
+	p->name = m->kernels[kernel].name;
+	p->r0 = ir_vreg_new(p, IR_RF_GRF, IR_GRF_BYTES, IR_GRF_BYTES);
+	struct ir_vreg *r0 = ir_vreg(p, p->r0);
+	r0->pin = 0;
+	r0->flags |= IR_V_PINNED | IR_V_NOSPILL | IR_V_LIVE_IN | IR_V_WHOLE_GRF;
+	r0->name = "r0";
+	uint32_t v = 0;
+	p->simd = attr_int(b.r, "SimdSize", &v) && v ? v : 8;
+	if (p->simd != 8 && p->simd != 16 && p->simd != 32)
+		return ir_bad_input(p, "SimdSize %u", p->simd);
+	if (attr_int(b.r, "SpillMemOffset", &v))
+		p->spill_base = v;
+	if (attr_int(b.r, "SLMSize", &v))
+		p->slm_size = v;
+	if (!setup_symbols(&b) || !setup_inputs(&b))
+		return false;
+	b.exit_label = ir_label_new(p, "_exit", IR_L_BLOCK);
+	return walk(&b);
+}

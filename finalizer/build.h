@@ -1,0 +1,98 @@
+/*
+ * build.h - shared state of the IR builder (build*.c, region.c).
+ *
+ * The builder walks one vISA kernel (and the functions it calls) and
+ * appends Gen-level IR to a struct ir_prog.  It maps every vISA variable
+ * to (virtual register, byte offset, type), every predicate to a FLAG
+ * register, every address variable to an ADDR register and every label
+ * to an IR label.  Spec: shared/spec/visa/5_operands.md (operands,
+ * predicates), 4_visa_header.md (declarations, inputs).
+ */
+#ifndef VISAFIN_BUILD_H
+#define VISAFIN_BUILD_H
+
+#include "ir.h"
+#include "visa_model.h"
+#include "visa_ops.h"
+
+/* What a vISA general variable id stands for. */
+enum bld_var_kind {
+	BV_UNRESOLVED, BV_GRF, BV_NULL, BV_ARF, BV_UNSUPPORTED,
+};
+
+struct bld_var {
+	uint8_t kind;
+	uint8_t type;       /* gen type of the variable */
+	uint8_t rn, nr;     /* BV_ARF */
+	uint32_t vreg;      /* BV_GRF */
+	int32_t off;        /* byte offset in vreg (BV_GRF) or subreg (ARF) */
+};
+
+/* A surface variable's binding-table index when known (set by movs with
+ * an immediate in the same block). */
+struct bld_surf {
+	bool known;
+	uint32_t bti;
+};
+
+struct bld {
+	struct ir_prog *p;
+	const struct vf_module *m;
+	const struct vf_routine *r;
+	struct bld_var *vars;        /* by vISA id (32 pre-defined first) */
+	uint32_t nvars;
+	uint32_t *preds;             /* FLAG vreg by predicate id (0 unused) */
+	uint32_t *addrs;             /* ADDR vreg by address id */
+	uint32_t *labels;            /* IR label by vISA label id */
+	struct bld_surf *surfs;      /* by surface id (6 pre-defined first) */
+	uint32_t nsurfs;
+	uint32_t exit_label;         /* label before the EOT sequence */
+	bool in_subroutine;          /* after the first subroutine label */
+	uint32_t cur_sub;            /* label of the current subroutine */
+	const struct vf_inst *in;    /* instruction being translated */
+};
+
+/* ---- region.c: operands ------------------------------------------------ */
+
+enum gen_type bld_type(unsigned visa_type);
+/* Execution size, channel offset and NoMask of a vISA exec byte. */
+unsigned bld_exec_size(unsigned exec);
+unsigned bld_choff(unsigned exec);
+bool bld_nomask(unsigned exec);
+bool bld_var(struct bld *b, uint32_t id, struct bld_var **out);
+/* Operand k of the current instruction as a source / destination. */
+bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o);
+bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat);
+/* Raw operand k: register operand at its byte offset (type of the var). */
+bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o);
+/* Plain integer operand k. */
+uint64_t bld_int(const struct bld *b, unsigned k);
+bool bld_has(const struct bld *b, unsigned k);
+/* Apply the instruction's predicate word to 'in'. */
+bool bld_pred(struct bld *b, struct ir_inst *in);
+/* Exec size / mask of the current instruction onto 'in'. */
+void bld_exec(struct bld *b, struct ir_inst *in);
+
+/* ---- per-class translators (true = handled, false = error set) -------- */
+
+bool bld_alu(struct bld *b);      /* build_alu.c */
+bool bld_math(struct bld *b);     /* build_math.c */
+bool bld_flow(struct bld *b);     /* build_cf.c */
+bool bld_send(struct bld *b);     /* build_send.c */
+bool bld_svm(struct bld *b);      /* build_svm.c */
+bool bld_sync(struct bld *b);     /* build_send.c */
+
+/* Emit the end of thread (copy r0 to the EOT payload, SEND EOT). */
+void bld_emit_eot(struct bld *b);
+
+/* Payload helpers (build_send.c) */
+/* Copy 'n' elements of a raw operand into a fresh GRF payload of 'grfs'
+ * registers; returns the payload vreg. */
+uint32_t bld_payload(struct bld *b, unsigned grfs);
+/* SEND with immediate descriptor (dst may be IR_O_NONE for writes). */
+struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
+                              struct ir_opnd dst, uint32_t src0,
+                              unsigned mlen, uint32_t src1, unsigned xlen,
+                              unsigned rlen, unsigned sfid, uint32_t desc);
+
+#endif

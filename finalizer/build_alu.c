@@ -1,0 +1,414 @@
+/*
+ * build_alu.c - arithmetic, logic, move, compare and address vISA
+ * instructions to IR.
+ *
+ * Input: the current vISA instruction (struct bld).  Output: Gen ALU
+ * instructions in the IR; math functions go to build_math.c.
+ *
+ * Spec: shared/spec/visa/instructions/ (ADD, MUL, MAD, MULH, AND, NOT,
+ * SHL, SEL, MIN_MAX, CMP, SETP, MOVS, ADDR_ADD, ADDC, SUBB, BFE, BFI, ...).
+ * Lowerings follow Gen9 capabilities (IGC visa/VisaToG4/TranslateALU.cpp
+ * and HWConformity.cpp for facts): integer mad becomes mul + add, mulh a
+ * 32x32->64 mul whose high dwords are kept, addc/subb write the carry to
+ * acc0 (read with a mov), bfi is bfi1 + bfi2, min/max are sel with .l/.ge.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "build.h"
+
+/* An instruction with exec size, mask and predicate of the vISA one. */
+static bool start(struct bld *b, unsigned op, struct ir_inst *in)
+{
+	memset(in, 0, sizeof *in);
+	in->op = (uint16_t)op;
+	in->jip = in->uip = -1;
+	in->loc = b->p->loc;
+	bld_exec(b, in);
+	return bld_pred(b, in);
+}
+
+static bool is_flag(struct bld *b, const struct ir_opnd *o)
+{
+	return o->kind == IR_O_REG &&
+	       ir_vreg(b->p, o->v)->file == IR_RF_FLAG;
+}
+
+/* Logic on predicates: one scalar NoMask operation on the flag bits the
+ * instruction's channels use. */
+static void flag_logic(struct bld *b, struct ir_inst *in)
+{
+	enum gen_type t = in->exec + in->choff > 16 && in->choff == 0
+	                  ? GEN_TYPE_UD : GEN_TYPE_UW;
+	int32_t off = in->choff / 8;
+	struct ir_opnd *ops[4] = { &in->dst, &in->src[0], &in->src[1],
+	                           &in->src[2] };
+	for (unsigned i = 0; i <= in->nsrc; i++) {
+		if (!is_flag(b, ops[i]))
+			continue;
+		ops[i]->type = (uint8_t)t;
+		ops[i]->off += off;
+		ops[i]->rgn = i == 0 ? (struct gen_region){ 0, 0, 1 }
+		                     : (struct gen_region){ 0, 1, 0 };
+	}
+	for (unsigned i = 1; i <= in->nsrc; i++)
+		if (ops[i]->kind == IR_O_IMM)
+			ops[i]->type = (uint8_t)t;
+	in->exec = 1;
+	in->choff = 0;
+	in->nomask = true;
+}
+
+/* dst = op(src...) with operands 0 (dst), 1.. (sources). */
+static bool simple(struct bld *b, unsigned op, unsigned nsrc)
+{
+	struct ir_inst in;
+	if (!start(b, op, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+		return false;
+	for (unsigned s = 0; s < nsrc; s++)
+		if (!bld_src(b, 1 + s, &in.src[s]))
+			return false;
+	in.nsrc = (uint8_t)nsrc;
+	if (is_flag(b, &in.dst))
+		flag_logic(b, &in);
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+static bool is_float(enum gen_type t)
+{
+	return gen_type_is_float(t);
+}
+
+/* mad: float mad, integer mul + add (Gen9 mad is float only). */
+static bool mad(struct bld *b)
+{
+	struct ir_inst in;
+	if (!start(b, GEN_OP_MAD, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+		return false;
+	for (unsigned s = 0; s < 3; s++)
+		if (!bld_src(b, 1 + s, &in.src[s]))
+			return false;
+	in.nsrc = 3;
+	bool fl = is_float((enum gen_type)in.dst.type);
+	for (unsigned s = 0; s < 3; s++)
+		fl = fl && is_float((enum gen_type)in.src[s].type);
+	if (fl) {
+		ir_emit_copy(b->p, &in);
+		return true;
+	}
+	enum gen_type t = (enum gen_type)in.dst.type;
+	uint32_t tmp = ir_temp(b->p, t, in.exec, 1);
+	struct ir_inst mul = in;
+	mul.op = GEN_OP_MUL;
+	mul.nsrc = 2;
+	mul.sat = false;
+	mul.dst = ir_dst(tmp, 0, t, 1);
+	ir_emit_copy(b->p, &mul);
+	in.op = GEN_OP_ADD;
+	in.nsrc = 2;
+	in.src[0] = ir_vec(tmp, 0, t, 1);
+	in.src[1] = in.src[2];
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+/* Immediate of a 16-bit integer type widened to the 32-bit one. */
+static void widen_imm(struct ir_opnd *o)
+{
+	if (o->kind != IR_O_IMM)
+		return;
+	if (o->type == GEN_TYPE_W) {
+		o->imm = (uint32_t)(int32_t)(int16_t)o->imm;
+		o->type = GEN_TYPE_D;
+	} else if (o->type == GEN_TYPE_UW) {
+		o->type = GEN_TYPE_UD;
+	}
+}
+
+/* mulh: high 32 bits of the 64-bit product (mul :q = :d x :d). */
+static bool mulh(struct bld *b)
+{
+	struct ir_inst in;
+	if (!start(b, GEN_OP_MUL, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	    !bld_src(b, 1, &in.src[0]) || !bld_src(b, 2, &in.src[1]))
+		return false;
+	in.nsrc = 2;
+	widen_imm(&in.src[0]);
+	widen_imm(&in.src[1]);
+	if (in.src[0].kind == IR_O_IMM && in.src[1].kind != IR_O_IMM) {
+		struct ir_opnd t = in.src[0];
+		in.src[0] = in.src[1];
+		in.src[1] = t;
+	}
+	enum gen_type dt = (enum gen_type)in.dst.type;
+	enum gen_type qt = dt == GEN_TYPE_UD ? GEN_TYPE_UQ : GEN_TYPE_Q;
+	struct ir_opnd dst = in.dst;
+	uint32_t tmp = ir_temp(b->p, qt, in.exec, 1);
+	in.dst = ir_dst(tmp, 0, qt, 1);
+	ir_emit_copy(b->p, &in);
+	in.op = GEN_OP_MOV;
+	in.nsrc = 1;
+	in.dst = dst;
+	in.src[0] = in.exec == 1 ? ir_scalar(tmp, 4, dt) : ir_vec(tmp, 4, dt, 2);
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+/* addc/subb dst carry src0 src1: the carry comes out in acc0, eight
+ * channels at a time. */
+static bool carry_op(struct bld *b, unsigned op)
+{
+	struct ir_inst in;
+	struct ir_opnd carry;
+	if (!start(b, op, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	    !bld_dst(b, 1, &carry, NULL) || !bld_src(b, 2, &in.src[0]) ||
+	    !bld_src(b, 3, &in.src[1]))
+		return false;
+	in.nsrc = 2;
+	widen_imm(&in.src[1]);
+	in.opts |= GEN_OPT_ACCWREN;
+	unsigned n = in.exec, step = n > 8 ? 8 : n;
+	for (unsigned c = 0; c < n; c += step) {
+		struct ir_inst part = in;
+		part.exec = (uint8_t)step;
+		part.choff = (uint8_t)(in.choff + c);
+		part.dst.off += ir_elem_off(&in.dst, c, true);
+		for (unsigned s = 0; s < 2; s++)
+			if (in.src[s].kind == IR_O_REG)
+				part.src[s].off += ir_elem_off(&in.src[s], c, false);
+		ir_emit_copy(b->p, &part);
+		struct ir_inst mv = part;
+		mv.op = GEN_OP_MOV;
+		mv.opts = 0;
+		mv.nsrc = 1;
+		mv.dst = carry;
+		mv.dst.off += ir_elem_off(&carry, c, true);
+		mv.src[0] = ir_arf(GEN_RN_ACC, 0, 0, (enum gen_type)carry.type);
+		mv.src[0].rgn = step == 1 ? (struct gen_region){ 0, 1, 0 }
+		                          : (struct gen_region){ 8, 8, 1 };
+		ir_emit_copy(b->p, &mv);
+	}
+	return true;
+}
+
+/* bfi: bfi1 builds the mask from width and offset, bfi2 inserts. */
+static bool bfi(struct bld *b)
+{
+	struct ir_inst in;
+	struct ir_opnd s[4];
+	if (!start(b, GEN_OP_BFI1, &in) || !bld_dst(b, 0, &in.dst, NULL))
+		return false;
+	for (unsigned i = 0; i < 4; i++)
+		if (!bld_src(b, 1 + i, &s[i]))
+			return false;
+	enum gen_type t = (enum gen_type)in.dst.type;
+	uint32_t mask = ir_temp(b->p, t, in.exec, 1);
+	struct ir_inst b1 = in;
+	b1.dst = ir_dst(mask, 0, t, 1);
+	b1.src[0] = s[0];
+	b1.src[1] = s[1];
+	b1.nsrc = 2;
+	ir_emit_copy(b->p, &b1);
+	in.op = GEN_OP_BFI2;
+	in.src[0] = ir_vec(mask, 0, t, 1);
+	in.src[1] = s[2];
+	in.src[2] = s[3];
+	in.nsrc = 3;
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+static const uint8_t cmp_cmod[6] = {
+	GEN_CMOD_EQ, GEN_CMOD_NE, GEN_CMOD_GT, GEN_CMOD_GE, GEN_CMOD_LT,
+	GEN_CMOD_LE,
+};
+
+/* cmp.rel dst src0 src1: to a predicate (flag, null dst) or to a general
+ * variable (-1/0 in the destination, a scratch flag for the condition). */
+static bool cmp(struct bld *b)
+{
+	struct ir_inst in;
+	if (!start(b, GEN_OP_CMP, &in))
+		return false;
+	unsigned rel = (unsigned)bld_int(b, 0) & 7;
+	if (rel > 5)
+		return ir_bad_input(b->p, "relational operator %u", rel);
+	in.cmod = cmp_cmod[rel];
+	struct ir_opnd d;
+	if (!bld_dst(b, 1, &d, NULL) || !bld_src(b, 2, &in.src[0]) ||
+	    !bld_src(b, 3, &in.src[1]))
+		return false;
+	in.nsrc = 2;
+	if (is_flag(b, &d)) {
+		in.flag = d.v;
+		enum gen_type t = (enum gen_type)(in.src[0].kind == IR_O_IMM
+		                                  ? in.src[1].type : in.src[0].type);
+		in.dst = ir_null(t);
+	} else {
+		in.flag = ir_flag_new(b->p, in.exec + in.choff);
+		in.dst = d;
+	}
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+/* setp P src: a scalar source gives the bits directly, a vector source
+ * its low bit per channel. */
+static bool setp(struct bld *b)
+{
+	struct ir_inst in;
+	struct ir_opnd d;
+	if (!start(b, GEN_OP_MOV, &in) || !bld_dst(b, 0, &d, NULL) ||
+	    !bld_src(b, 1, &in.src[0]))
+		return false;
+	if (!is_flag(b, &d))
+		return ir_bad_input(b->p, "setp needs a predicate destination");
+	in.nsrc = 1;
+	if (ir_opnd_is_scalar(&in.src[0])) {
+		in.dst = d;
+		flag_logic(b, &in);
+		in.src[0].type = in.dst.type;
+		if (in.src[0].kind == IR_O_REG)
+			in.src[0].type = in.dst.type;
+		ir_emit_copy(b->p, &in);
+		return true;
+	}
+	in.op = GEN_OP_AND;
+	in.nsrc = 2;
+	in.flag = d.v;
+	in.cmod = GEN_CMOD_NE;
+	in.dst = ir_null((enum gen_type)in.src[0].type);
+	in.src[1] = ir_imm(1, gen_type_size((enum gen_type)in.src[0].type) == 2
+	                      ? GEN_TYPE_UW : GEN_TYPE_UD);
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+/* movs T imm: remember the binding-table index of the surface. */
+static bool movs(struct bld *b)
+{
+	const struct vf_opnd *o = &b->in->opnds[0];
+	if (b->in->nopnds < 2 || o->kind != VF_OPND_VECTOR ||
+	    (o->u.vec.tag & 7) != VISA_CLASS_STATE)
+		return ir_unsupported(b->p, "movs to a non-surface operand");
+	if (o->u.vec.u.state.cls != 0)
+		return ir_unsupported(b->p, "movs to a sampler");
+	unsigned id = o->u.vec.u.state.id;
+	struct ir_opnd s;
+	if (!bld_src(b, 1, &s))
+		return false;
+	if (id >= b->nsurfs)
+		return ir_bad_input(b->p, "surface T%u out of range", id);
+	if (s.kind != IR_O_IMM)
+		return ir_unsupported(b->p, "surface index from a variable");
+	b->surfs[id] = (struct bld_surf){ true, (uint32_t)s.imm };
+	return true;
+}
+
+/* addr_add A src0 src1: a0 = &var + offset, or a0 = A' + offset. */
+static bool addr_add(struct bld *b)
+{
+	struct ir_inst in;
+	if (!start(b, GEN_OP_ADD, &in) || !bld_dst(b, 0, &in.dst, NULL))
+		return false;
+	const struct vf_opnd *o = &b->in->opnds[1];
+	struct ir_opnd base;
+	if (o->kind == VF_OPND_VECTOR && (o->u.vec.tag & 7) == VISA_CLASS_GENERAL) {
+		struct bld_var *bv;
+		if (!bld_var(b, o->u.vec.u.gen.id, &bv))
+			return false;
+		if (bv->kind != BV_GRF)
+			return ir_unsupported(b->p, "address of a special variable");
+		unsigned ts = gen_type_size((enum gen_type)bv->type);
+		base = (struct ir_opnd){ .kind = IR_O_ADDROF, .type = GEN_TYPE_UW,
+		                         .v = bv->vreg,
+		                         .off = bv->off + o->u.vec.u.gen.row * 32 +
+		                                o->u.vec.u.gen.col * (int32_t)ts };
+		ir_vreg(b->p, bv->vreg)->flags |= IR_V_ADDR_TAKEN;
+	} else if (!bld_src(b, 1, &base)) {
+		return false;
+	}
+	struct ir_opnd off;
+	if (!bld_src(b, 2, &off))
+		return false;
+	if (off.kind == IR_O_REG && gen_type_size((enum gen_type)off.type) == 4) {
+		off.type = GEN_TYPE_UW;     /* the low word of each dword */
+		off.rgn.vs *= 2;
+		off.rgn.hs *= 2;
+	} else if (off.kind == IR_O_REG) {
+		off.type = GEN_TYPE_UW;
+	}
+	if (off.kind == IR_O_IMM && base.kind == IR_O_ADDROF) {
+		base.off += (int32_t)(int16_t)off.imm;
+		in.op = GEN_OP_MOV;
+		in.src[0] = base;
+		in.nsrc = 1;
+	} else {
+		if (off.kind == IR_O_IMM)
+			off.type = GEN_TYPE_UW;
+		in.src[0] = base.kind == IR_O_ADDROF || off.kind == IR_O_IMM ? off : base;
+		in.src[1] = base.kind == IR_O_ADDROF || off.kind == IR_O_IMM ? base : off;
+		in.nsrc = 2;
+	}
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+static bool minmax(struct bld *b)
+{
+	struct ir_inst in;
+	if (!start(b, GEN_OP_SEL, &in) || !bld_dst(b, 1, &in.dst, &in.sat) ||
+	    !bld_src(b, 2, &in.src[0]) || !bld_src(b, 3, &in.src[1]))
+		return false;
+	in.nsrc = 2;
+	in.cmod = (bld_int(b, 0) & 1) ? GEN_CMOD_GE : GEN_CMOD_LT;
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+static unsigned plain_op(unsigned vop, unsigned *nsrc)
+{
+	static const struct { uint8_t vop, nsrc; uint16_t gop; } t[] = {
+		{ VISA_OP_ADD, 2, GEN_OP_ADD }, { VISA_OP_AVG, 2, GEN_OP_AVG },
+		{ VISA_OP_MUL, 2, GEN_OP_MUL }, { VISA_OP_AND, 2, GEN_OP_AND },
+		{ VISA_OP_OR, 2, GEN_OP_OR }, { VISA_OP_XOR, 2, GEN_OP_XOR },
+		{ VISA_OP_SHL, 2, GEN_OP_SHL }, { VISA_OP_SHR, 2, GEN_OP_SHR },
+		{ VISA_OP_ASR, 2, GEN_OP_ASR }, { VISA_OP_MOV, 1, GEN_OP_MOV },
+		{ VISA_OP_SEL, 2, GEN_OP_SEL }, { VISA_OP_NOT, 1, GEN_OP_NOT },
+		{ VISA_OP_CBIT, 1, GEN_OP_CBIT }, { VISA_OP_FBL, 1, GEN_OP_FBL },
+		{ VISA_OP_FBH, 1, GEN_OP_FBH }, { VISA_OP_LZD, 1, GEN_OP_LZD },
+		{ VISA_OP_BFREV, 1, GEN_OP_BFREV }, { VISA_OP_FRC, 1, GEN_OP_FRC },
+		{ VISA_OP_RNDD, 1, GEN_OP_RNDD }, { VISA_OP_RNDU, 1, GEN_OP_RNDU },
+		{ VISA_OP_RNDE, 1, GEN_OP_RNDE }, { VISA_OP_RNDZ, 1, GEN_OP_RNDZ },
+		{ VISA_OP_BFE, 3, GEN_OP_BFE },
+	};
+	for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (t[i].vop == vop) {
+			*nsrc = t[i].nsrc;
+			return t[i].gop;
+		}
+	return GEN_OP_INVALID;
+}
+
+bool bld_alu(struct bld *b)
+{
+	unsigned op = b->in->opcode, nsrc = 0;
+	unsigned gop = plain_op(op, &nsrc);
+	if (gop != GEN_OP_INVALID)
+		return simple(b, gop, nsrc);
+	switch (op) {
+	case VISA_OP_MAD: return mad(b);
+	case VISA_OP_MULH: return mulh(b);
+	case VISA_OP_ADDC: return carry_op(b, GEN_OP_ADDC);
+	case VISA_OP_SUBB: return carry_op(b, GEN_OP_SUBB);
+	case VISA_OP_BFI: return bfi(b);
+	case VISA_OP_CMP: return cmp(b);
+	case VISA_OP_SETP: return setp(b);
+	case VISA_OP_MOVS: return movs(b);
+	case VISA_OP_ADDR_ADD: return addr_add(b);
+	case VISA_OP_FMINMAX: return minmax(b);
+	default: return bld_math(b);
+	}
+}

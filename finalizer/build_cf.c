@@ -1,0 +1,134 @@
+/*
+ * build_cf.c - labels, jumps, SIMD gotos, subroutine calls and returns
+ * to IR.
+ *
+ * Input: the current vISA instruction.  Output: label pseudo-
+ * instructions, jmpi (uniform jumps), goto (SIMD jumps; join placement,
+ * JIP/UIP and the Gen9 predicate polarity are decided later by goto.c),
+ * call/ret with a per-subroutine return-address register.  A kernel's
+ * own 'ret' ends the thread: it jumps to the exit label in front of the
+ * EOT sequence (build.c), or falls through when it is the last
+ * instruction of the kernel body.
+ *
+ * Spec: shared/spec/visa/instructions/ LABEL.md, SUBROUTINE.md, JMP.md,
+ * GOTO.md, CALL.md, RET.md.  Stack calls (fcall/fret) are not supported
+ * yet.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "build.h"
+
+static bool label_id(struct bld *b, unsigned k, uint32_t *out)
+{
+	uint64_t id = bld_int(b, k);
+	if (!bld_has(b, k) || id >= b->r->label_count)
+		return ir_bad_input(b->p, "label %llu out of range",
+		                    (unsigned long long)id);
+	*out = b->labels[id];
+	return true;
+}
+
+static void forget_surfaces(struct bld *b)
+{
+	for (unsigned i = VISA_NUM_PREDEF_SURFACES; i < b->nsurfs; i++)
+		b->surfs[i].known = false;
+}
+
+static uint32_t ret_vreg(struct bld *b, uint32_t label)
+{
+	struct ir_label *l = &b->p->labels.a[label];
+	if (l->ret_vreg < 0) {
+		uint32_t v = ir_vreg_new(b->p, IR_RF_GRF, 8, 8);
+		ir_vreg(b->p, v)->name = "retaddr";
+		b->p->labels.a[label].ret_vreg = (int32_t)v;
+	}
+	return (uint32_t)b->p->labels.a[label].ret_vreg;
+}
+
+static bool branch(struct bld *b, unsigned op)
+{
+	struct ir_inst in;
+	memset(&in, 0, sizeof in);
+	in.op = (uint16_t)op;
+	in.jip = in.uip = -1;
+	in.loc = b->p->loc;
+	bld_exec(b, &in);
+	if (!bld_pred(b, &in))
+		return false;
+	uint32_t l;
+	if (!label_id(b, 0, &l))
+		return false;
+	if (op == GEN_OP_JMPI) {
+		in.exec = 1;
+		in.choff = 0;
+		in.nomask = true;
+		in.src[0] = ir_label_opnd(l);
+		in.nsrc = 1;
+		in.jip = (int32_t)l;
+	} else if (op == GEN_OP_GOTO) {
+		in.uip = (int32_t)l;
+	} else {  /* call */
+		in.dst = ir_dst(ret_vreg(b, l), 0, GEN_TYPE_UD, 1);
+		in.src[0] = ir_label_opnd(l);
+		in.nsrc = 1;
+		in.jip = (int32_t)l;
+	}
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+/* The next instruction starts a subroutine, or there is none. */
+static bool last_of_kernel_body(const struct bld *b)
+{
+	const struct vf_inst *next = b->in + 1;
+	const struct vf_inst *end = b->r->insts + b->r->inst_count;
+	return next == end || next->opcode == VISA_OP_SUBROUTINE;
+}
+
+static bool ret(struct bld *b)
+{
+	struct ir_inst in;
+	memset(&in, 0, sizeof in);
+	in.jip = in.uip = -1;
+	in.loc = b->p->loc;
+	bld_exec(b, &in);
+	if (!bld_pred(b, &in))
+		return false;
+	if (!b->in_subroutine) {
+		if (!in.flag && last_of_kernel_body(b))
+			return true;
+		in.op = GEN_OP_GOTO;
+		in.uip = (int32_t)b->exit_label;
+		ir_emit_copy(b->p, &in);
+		return true;
+	}
+	in.op = GEN_OP_RET;
+	in.src[0] = ir_rgn(ret_vreg(b, b->cur_sub), 0, GEN_TYPE_UD, 2, 2, 1);
+	in.nsrc = 1;
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+bool bld_flow(struct bld *b)
+{
+	uint32_t l;
+	switch (b->in->opcode) {
+	case VISA_OP_LABEL:
+	case VISA_OP_SUBROUTINE:
+		if (!label_id(b, 0, &l))
+			return false;
+		if (b->in->opcode == VISA_OP_SUBROUTINE)
+			b->cur_sub = l;
+		forget_surfaces(b);
+		ir_emit_label(b->p, l);
+		return true;
+	case VISA_OP_JMP: return branch(b, GEN_OP_JMPI);
+	case VISA_OP_GOTO: return branch(b, GEN_OP_GOTO);
+	case VISA_OP_CALL: return branch(b, GEN_OP_CALL);
+	case VISA_OP_RET: return ret(b);
+	default:
+		return ir_unsupported(b->p, "not supported yet");
+	}
+}

@@ -1,0 +1,517 @@
+/*
+ * build_send.c - surface and SLM memory instructions, barriers and
+ * fences to SEND messages.
+ *
+ * Input: the current vISA instruction.  Output: payload copies where a
+ * raw operand cannot serve in place, and SEND/SENDS instructions with
+ * immediate descriptors (SFID, message length, response length, header
+ * bit, function control, binding-table index).
+ *
+ * Spec: shared/spec/visa/instructions/ GATHER4_SCALED.md,
+ * SCATTER4_SCALED.md, GATHER_SCALED.md, SCATTER_SCALED.md,
+ * DWORD_ATOMIC.md, OWORD_LD.md, OWORD_ST.md, BARRIER.md, FENCE.md.
+ * Message types and descriptor fields: GEN-FACTS 6.3/6.4 (DC0 SFID 10,
+ * DC1 SFID 12, gateway SFID 3), IGC visa/VisaToG4/TranslateSendLdStLegacy
+ * .cpp and TranslateSendSync.cpp (facts: which message each vISA
+ * instruction uses on Gen9; SKL needs no A32 header).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "build.h"
+
+#define SFID_GATEWAY 3
+#define SFID_DC0 10
+#define SFID_DC1 12
+
+/* Data port message types (Desc[18:14]). */
+enum {
+	DC0_OWORD_BLOCK_READ = 0, DC0_UNALIGNED_OWORD_BLOCK_READ = 1,
+	DC0_BYTE_SCATTERED_READ = 4, DC0_FENCE = 7, DC0_OWORD_BLOCK_WRITE = 8,
+	DC0_BYTE_SCATTERED_WRITE = 12,
+	DC1_UNTYPED_READ = 1, DC1_UNTYPED_ATOMIC = 2, DC1_UNTYPED_WRITE = 9,
+	DC1_UNTYPED_FLOAT_ATOMIC = 0x1B,
+};
+
+/* vISA atomic operations (visa_igc_common_header.h order) to the data
+ * port's AOP codes; float operations use FOP codes and their own message. */
+static const int8_t aop_code[0x15] = {
+	[0x0] = 7, [0x1] = 8, [0x2] = 5, [0x3] = 6, [0x4] = 0xd, [0x5] = 0xc,
+	[0x6] = 4, [0x7] = 0xe, [0x8] = 1, [0x9] = 2, [0xa] = 3, [0xb] = 0xb,
+	[0xc] = 0xa, [0xd] = 0xf, [0x10] = 1, [0x11] = 2, [0x12] = 3,
+	[0x13] = -1, [0x14] = -1,
+};
+
+bool bld_atomic_code(struct bld *b, unsigned op, unsigned *aop, bool *fl);
+
+bool bld_atomic_code(struct bld *b, unsigned op, unsigned *aop, bool *fl)
+{
+	if (op >= sizeof aop_code || (op > 0xd && op < 0x10) ||
+	    aop_code[op] < 0)
+		return ir_unsupported(b->p, "atomic operation %u", op);
+	*aop = (unsigned)aop_code[op];
+	*fl = op >= 0x10;
+	return true;
+}
+
+struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
+                              struct ir_opnd dst, uint32_t src0,
+                              unsigned mlen, uint32_t src1, unsigned xlen,
+                              unsigned rlen, unsigned sfid, uint32_t desc)
+{
+	struct ir_inst *in = ir_emit(b->p, xlen ? GEN_OP_SENDS : GEN_OP_SEND,
+	                             exec);
+	in->nomask = nm;
+	in->dst = dst.kind == IR_O_NONE ? ir_null(GEN_TYPE_UD) : dst;
+	in->src[0] = ir_reg(src0, 0, GEN_TYPE_UD);
+	in->nsrc = 1;
+	if (xlen) {
+		in->src[1] = ir_reg(src1, 0, GEN_TYPE_UD);
+		in->nsrc = 2;
+	}
+	in->sfid = (uint8_t)sfid;
+	in->mlen = (uint8_t)mlen;
+	in->xlen = (uint8_t)xlen;
+	in->rlen = (uint8_t)rlen;
+	in->desc = desc | (uint32_t)mlen << 25 | (uint32_t)rlen << 20;
+	in->exdesc = sfid | (uint32_t)xlen << 6;
+	return in;
+}
+
+uint32_t bld_payload(struct bld *b, unsigned grfs)
+{
+	uint32_t v = ir_vreg_new(b->p, IR_RF_GRF, grfs * IR_GRF_BYTES,
+	                         IR_GRF_BYTES);
+	ir_vreg(b->p, v)->flags |= IR_V_WHOLE_GRF;
+	return v;
+}
+
+/* Can register operand 'o' serve as 'grfs' whole registers of payload? */
+static bool in_place(struct bld *b, const struct ir_opnd *o, unsigned grfs)
+{
+	if (o->kind != IR_O_REG)
+		return false;
+	const struct ir_vreg *v = ir_vreg(b->p, o->v);
+	if (v->file != IR_RF_GRF || o->off % IR_GRF_BYTES)
+		return false;
+	if (v->pin >= 0 ? v->pin % IR_GRF_BYTES != 0 : v->align < IR_GRF_BYTES)
+		return false;
+	uint32_t whole = (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
+	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= whole;
+}
+
+/* The masks and predicate of the current vISA instruction. */
+static void mask_of(struct bld *b, struct ir_inst *in)
+{
+	bld_exec(b, in);
+	bld_pred(b, in);
+}
+
+/* Copy 'blocks' blocks of 'n' elements of type 't' (block stride
+ * 'stride' bytes in the source, one GRF per 'per' GRFs in the payload)
+ * into a new payload; moves use the instruction's mask. */
+static uint32_t copy_in(struct bld *b, struct ir_opnd src, enum gen_type t,
+                        unsigned n, unsigned blocks, unsigned stride,
+                        unsigned per, bool nm)
+{
+	unsigned ts = gen_type_size(t);
+	unsigned grfs_per = (n * ts + IR_GRF_BYTES - 1) / IR_GRF_BYTES;
+	if (per < grfs_per)
+		per = grfs_per;
+	uint32_t pl = bld_payload(b, per * blocks);
+	for (unsigned k = 0; k < blocks; k++) {
+		struct ir_inst *in = ir_emit(b->p, GEN_OP_MOV, n);
+		mask_of(b, in);
+		in->exec = (uint8_t)n;
+		if (nm) {
+			in->nomask = true;
+			in->pred = 0;
+			in->flag = 0;
+			in->choff = 0;
+		}
+		in->dst = ir_dst(pl, (int32_t)(k * per * IR_GRF_BYTES), t, 1);
+		in->src[0] = src;
+		in->src[0].type = (uint8_t)t;
+		in->src[0].off += (int32_t)(k * stride);
+		in->src[0].rgn = n == 1 ? (struct gen_region){ 0, 1, 0 }
+		                        : (struct gen_region){ 1, 1, 0 };
+		in->nsrc = 1;
+	}
+	return pl;
+}
+
+/* Payload for a raw source operand: the operand itself when it is whole,
+ * aligned registers, else a copy of 'blocks' blocks of 'n' elements. */
+static uint32_t src_payload(struct bld *b, struct ir_opnd o, enum gen_type t,
+                            unsigned n, unsigned blocks, unsigned grfs_each,
+                            int32_t *off)
+{
+	unsigned ts = gen_type_size(t);
+	unsigned blk = n * ts;
+	unsigned pad = grfs_each * IR_GRF_BYTES;
+	if (in_place(b, &o, grfs_each * blocks) &&
+	    (blocks == 1 || blk >= pad || n >= 8)) {
+		*off = o.off;
+		return o.v;
+	}
+	*off = 0;
+	unsigned stride = blk > pad ? blk : (n < 8 && ts == 4 ? 32 : blk);
+	return copy_in(b, o, t, n, blocks, stride, grfs_each, false);
+}
+
+/* Destination handling: send into the operand when possible, else into
+ * a temporary that copy_out() moves to the operand afterwards. */
+struct dst_plan {
+	struct ir_opnd dst;     /* what the SEND writes */
+	struct ir_opnd user;    /* the vISA operand */
+	bool copy;
+	uint32_t tmp;
+};
+
+static void plan_dst(struct bld *b, struct dst_plan *d, struct ir_opnd user,
+                     unsigned rlen)
+{
+	d->user = user;
+	d->copy = false;
+	if (user.kind != IR_O_REG || rlen == 0) {
+		d->dst = ir_null(GEN_TYPE_UD);
+		return;
+	}
+	if (in_place(b, &user, rlen)) {
+		d->dst = user;
+		d->dst.rgn = (struct gen_region){ 0, 0, 1 };
+		return;
+	}
+	d->copy = true;
+	d->tmp = bld_payload(b, rlen);
+	d->dst = ir_dst(d->tmp, 0, (enum gen_type)user.type, 1);
+}
+
+/* Move 'blocks' blocks of 'n' elements of 't' from the temporary (one
+ * block per 'per' GRFs) to the user operand (blocks 'stride' apart). */
+static void copy_out(struct bld *b, const struct dst_plan *d, enum gen_type t,
+                     unsigned n, unsigned blocks, unsigned per,
+                     unsigned stride)
+{
+	if (!d->copy)
+		return;
+	for (unsigned k = 0; k < blocks; k++) {
+		struct ir_inst *in = ir_emit(b->p, GEN_OP_MOV, n);
+		mask_of(b, in);
+		in->exec = (uint8_t)n;
+		in->dst = d->user;
+		in->dst.type = (uint8_t)t;
+		in->dst.off += (int32_t)(k * stride);
+		in->dst.rgn = (struct gen_region){ 0, 0, 1 };
+		in->src[0] = ir_vec(d->tmp, (int32_t)(k * per * IR_GRF_BYTES), t, 1);
+		if (n == 1)
+			in->src[0].rgn = (struct gen_region){ 0, 1, 0 };
+		in->nsrc = 1;
+	}
+}
+
+static bool surface_bti(struct bld *b, unsigned k, uint32_t *bti)
+{
+	uint64_t s = bld_int(b, k);
+	if (s >= b->nsurfs)
+		return ir_bad_input(b->p, "surface T%llu out of range",
+		                    (unsigned long long)s);
+	if (!b->surfs[s].known)
+		return ir_unsupported(b->p, "surface T%llu without a constant "
+		                      "binding-table index", (unsigned long long)s);
+	*bti = b->surfs[s].bti & 0xFF;
+	return true;
+}
+
+static unsigned round_exec(unsigned n)
+{
+	return n <= 8 ? 8 : 16;
+}
+
+/* offsets (+ global offset): the address payload, 'ex' lanes of :ud. */
+static bool offsets_payload(struct bld *b, unsigned goff_k, unsigned off_k,
+                            unsigned ex, uint32_t *pl, int32_t *plo)
+{
+	struct ir_opnd goff, offs;
+	if (!bld_src(b, goff_k, &goff) || !bld_raw(b, off_k, &offs))
+		return false;
+	unsigned n = bld_exec_size(b->in->exec);
+	if (goff.kind == IR_O_IMM && goff.imm == 0) {
+		*pl = src_payload(b, offs, GEN_TYPE_UD, n, 1, ex / 8, plo);
+		return true;
+	}
+	*pl = bld_payload(b, ex / 8);
+	*plo = 0;
+	struct ir_inst *in = ir_emit(b->p, GEN_OP_ADD, n);
+	mask_of(b, in);
+	in->dst = ir_dst(*pl, 0, GEN_TYPE_UD, 1);
+	in->src[0] = offs;
+	in->src[0].type = GEN_TYPE_UD;
+	in->src[0].rgn = n == 1 ? (struct gen_region){ 0, 1, 0 }
+	                        : (struct gen_region){ 1, 1, 0 };
+	in->src[1] = goff;
+	in->nsrc = 2;
+	return true;
+}
+
+static struct ir_inst *send_like(struct bld *b, struct ir_opnd dst,
+                                 uint32_t s0, int32_t s0off, unsigned mlen,
+                                 uint32_t s1, int32_t s1off, unsigned xlen,
+                                 unsigned rlen, unsigned sfid, uint32_t desc)
+{
+	struct ir_inst *in = bld_emit_send(b, 1, false, dst, s0, mlen, s1, xlen,
+	                                   rlen, sfid, desc);
+	in->src[0].off = s0off;
+	if (xlen)
+		in->src[1].off = s1off;
+	mask_of(b, in);
+	return in;
+}
+
+static unsigned popcount4(unsigned m)
+{
+	return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+}
+
+/* gather4_scaled / scatter4_scaled: untyped surface read/write (DC1),
+ * operands: channels, scale, surface, global offset, offsets, data. */
+static bool untyped_rw(struct bld *b, bool write)
+{
+	unsigned n = bld_exec_size(b->in->exec), ex = round_exec(n);
+	unsigned chm = (unsigned)bld_int(b, 0) & 0xF, nch = popcount4(chm);
+	uint32_t bti, pl, dpl;
+	int32_t plo, dplo;
+	struct ir_opnd data;
+	if (!nch || n > 16)
+		return ir_bad_input(b->p, "channel mask 0x%x, exec size %u", chm, n);
+	if (!surface_bti(b, 2, &bti) || !offsets_payload(b, 3, 4, ex, &pl, &plo) ||
+	    !bld_raw(b, 5, &data))
+		return false;
+	unsigned per = ex / 8;
+	uint32_t desc = (write ? DC1_UNTYPED_WRITE : DC1_UNTYPED_READ) << 14 |
+	                (ex == 8 ? 2u : 1u) << 12 | (~chm & 0xFu) << 8 | bti;
+	if (write) {
+		dpl = src_payload(b, data, GEN_TYPE_UD, n, nch, per, &dplo);
+		send_like(b, ir_null(GEN_TYPE_UD), pl, plo, per, dpl, dplo,
+		          per * nch, 0, SFID_DC1, desc);
+		return true;
+	}
+	struct dst_plan d;
+	plan_dst(b, &d, data, per * nch);
+	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per * nch, SFID_DC1, desc);
+	copy_out(b, &d, GEN_TYPE_UD, n, nch, per, (n < 8 ? 8 : n) * 4);
+	return true;
+}
+
+/* gather_scaled / scatter_scaled: byte scattered read/write (DC0), one
+ * dword per lane; operands: block size, num blocks, scale, surface,
+ * global offset, offsets, data. */
+static bool byte_rw(struct bld *b, bool write)
+{
+	unsigned n = bld_exec_size(b->in->exec), ex = round_exec(n);
+	unsigned nb = (unsigned)bld_int(b, 1) & 3;
+	uint32_t bti, pl, dpl;
+	int32_t plo, dplo;
+	struct ir_opnd data;
+	if (nb == 3 || n > 16)
+		return ir_bad_input(b->p, "byte scattered access of 8 bytes");
+	if (!surface_bti(b, 3, &bti) || !offsets_payload(b, 4, 5, ex, &pl, &plo) ||
+	    !bld_raw(b, 6, &data))
+		return false;
+	unsigned per = ex / 8;
+	uint32_t desc = (write ? DC0_BYTE_SCATTERED_WRITE : DC0_BYTE_SCATTERED_READ)
+	                << 14 | nb << 10 | (ex == 8 ? 0u : 1u) << 8 | bti;
+	if (write) {
+		dpl = src_payload(b, data, GEN_TYPE_UD, n, 1, per, &dplo);
+		send_like(b, ir_null(GEN_TYPE_UD), pl, plo, per, dpl, dplo, per, 0,
+		          SFID_DC0, desc);
+		return true;
+	}
+	struct dst_plan d;
+	plan_dst(b, &d, data, per);
+	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per, SFID_DC0, desc);
+	copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
+	return true;
+}
+
+/* dword_atomic: untyped atomic (DC1): op, surface, offsets, src0, src1,
+ * dst.  cmpxchg takes its two sources in the other order. */
+static bool dword_atomic(struct bld *b)
+{
+	unsigned opb = (unsigned)bld_int(b, 0), n = bld_exec_size(b->in->exec);
+	unsigned ex = round_exec(n), per = ex / 8, aop;
+	bool fl;
+	uint32_t bti, pl;
+	int32_t plo;
+	if ((opb >> 5) != 0)
+		return ir_unsupported(b->p, "16/64-bit dword_atomic");
+	if (!bld_atomic_code(b, opb & 0x1F, &aop, &fl) || !surface_bti(b, 1, &bti))
+		return false;
+	struct ir_opnd offs, s[2], dst;
+	if (!bld_raw(b, 2, &offs) || !bld_raw(b, 3, &s[0]) ||
+	    !bld_raw(b, 4, &s[1]) || !bld_raw(b, 5, &dst))
+		return false;
+	if ((opb & 0x1F) == 7 || (opb & 0x1F) == 0x12) {
+		struct ir_opnd t = s[0];
+		s[0] = s[1];
+		s[1] = t;
+	}
+	struct ir_opnd srcs[3] = { offs };
+	unsigned ns = 1;
+	for (unsigned i = 0; i < 2; i++)
+		if (s[i].kind == IR_O_REG)
+			srcs[ns++] = s[i];
+	/* header-less: offsets in src0, the data sources in src1 */
+	pl = src_payload(b, srcs[0], GEN_TYPE_UD, n, 1, per, &plo);
+	uint32_t dpl = 0;
+	int32_t dplo = 0;
+	if (ns > 1) {
+		dpl = bld_payload(b, per * (ns - 1));
+		for (unsigned i = 1; i < ns; i++) {
+			struct ir_inst *in = ir_emit(b->p, GEN_OP_MOV, n);
+			mask_of(b, in);
+			in->dst = ir_dst(dpl, (int32_t)((i - 1) * per * IR_GRF_BYTES),
+			                 GEN_TYPE_UD, 1);
+			in->src[0] = srcs[i];
+			in->src[0].type = GEN_TYPE_UD;
+			in->src[0].rgn = n == 1 ? (struct gen_region){ 0, 1, 0 }
+			                        : (struct gen_region){ 1, 1, 0 };
+			in->nsrc = 1;
+		}
+	}
+	bool ret = dst.kind == IR_O_REG;
+	uint32_t desc = (fl ? DC1_UNTYPED_FLOAT_ATOMIC : DC1_UNTYPED_ATOMIC) << 14 |
+	                (ex == 8 ? 1u : 0u) << 12 | (ret ? 1u : 0u) << 13 |
+	                aop << 8 | bti;
+	struct dst_plan d;
+	plan_dst(b, &d, dst, ret ? per : 0);
+	send_like(b, d.dst, pl, plo, per, dpl, dplo, ns > 1 ? per * (ns - 1) : 0,
+	          ret ? per : 0, SFID_DC1, desc);
+	copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
+	return true;
+}
+
+/* Block size code of oword messages (Desc[10:8]): 1, 2, 4, 8 owords. */
+static unsigned oword_code(unsigned owords)
+{
+	return owords == 1 ? 0 : owords == 2 ? 2 : owords == 4 ? 3 : 4;
+}
+
+/* oword_ld / oword_ld_unaligned / oword_st: header with the offset in
+ * dword 2 (owords for the aligned forms, bytes for unaligned). */
+static bool oword(struct bld *b, bool write, bool unaligned)
+{
+	unsigned sz = (unsigned)bld_int(b, 0);
+	if (sz > 3)
+		return ir_bad_input(b->p, "oword count code %u", sz);
+	unsigned owords = 1u << sz, grfs = (owords * 16 + 31) / 32;
+	unsigned ks = write ? 1 : 2;
+	uint32_t bti;
+	struct ir_opnd off, data;
+	if (!surface_bti(b, ks, &bti) || !bld_src(b, ks + 1, &off) ||
+	    !bld_raw(b, ks + 2, &data))
+		return false;
+	uint32_t hdr = bld_payload(b, 1);
+	ir_op1(b->p, GEN_OP_MOV, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
+	       ir_imm(0, GEN_TYPE_UD));
+	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 8, GEN_TYPE_UD, 1), off);
+	unsigned exec = owords > 2 ? 16 : owords * 4;
+	uint32_t desc = 1u << 19 | oword_code(owords) << 8 | bti;
+	if (write) {
+		int32_t dplo;
+		uint32_t dpl = src_payload(b, data, GEN_TYPE_UD, owords * 4, 1,
+		                           grfs, &dplo);
+		struct ir_inst *in = bld_emit_send(b, exec, true, ir_null(GEN_TYPE_UD),
+		                                   hdr, 1, dpl, grfs, 0, SFID_DC0,
+		                                   desc | DC0_OWORD_BLOCK_WRITE << 14);
+		in->src[1].off = dplo;
+		return true;
+	}
+	desc |= (unaligned ? DC0_UNALIGNED_OWORD_BLOCK_READ
+	                   : DC0_OWORD_BLOCK_READ) << 14;
+	struct dst_plan d;
+	plan_dst(b, &d, data, grfs);
+	bld_emit_send(b, exec, true, d.dst, hdr, 1, 0, 0, grfs, SFID_DC0, desc);
+	if (d.copy) {
+		struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, owords * 4, true,
+		                            d.user, ir_vec(d.tmp, 0, GEN_TYPE_UD, 1));
+		in->dst.type = GEN_TYPE_UD;
+		in->dst.rgn = (struct gen_region){ 0, 0, 1 };
+	}
+	return true;
+}
+
+bool bld_send(struct bld *b)
+{
+	switch (b->in->opcode) {
+	case VISA_OP_GATHER4_SCALED: return untyped_rw(b, false);
+	case VISA_OP_SCATTER4_SCALED: return untyped_rw(b, true);
+	case VISA_OP_GATHER_SCALED: return byte_rw(b, false);
+	case VISA_OP_SCATTER_SCALED: return byte_rw(b, true);
+	case VISA_OP_DWORD_ATOMIC: return dword_atomic(b);
+	case VISA_OP_OWORD_LD: return oword(b, false, false);
+	case VISA_OP_OWORD_LD_UNALIGNED: return oword(b, false, true);
+	case VISA_OP_OWORD_ST: return oword(b, true, false);
+	default:
+		return ir_unsupported(b->p, "not supported yet");
+	}
+}
+
+/* barrier: signal the gateway with the barrier id from r0.2, then wait on
+ * n0 (GEN-FACTS 6.4; mask 0x8F000000 on SKL). */
+static void barrier(struct bld *b)
+{
+	struct ir_prog *p = b->p;
+	uint32_t hdr = bld_payload(b, 1);
+	ir_op2(p, GEN_OP_AND, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
+	       ir_scalar(p->r0, 8, GEN_TYPE_UD), ir_imm(0x8F000000u, GEN_TYPE_UD));
+	struct ir_inst *in = ir_op1(p, GEN_OP_MOV, 1, true,
+	                            ir_arf(GEN_RN_N, 0, 0, GEN_TYPE_UD),
+	                            ir_imm(0, GEN_TYPE_UD));
+	in->dst.rgn = (struct gen_region){ 0, 0, 1 };
+	in->opts |= GEN_OPT_SWITCH;
+	struct ir_opnd none = { 0 };
+	bld_emit_send(b, 1, true, none, hdr, 1, 0, 0, 0, SFID_GATEWAY, 0x4);
+	in = ir_emit(p, GEN_OP_WAIT, 1);
+	in->nomask = true;
+	in->src[0] = ir_arf(GEN_RN_N, 0, 0, GEN_TYPE_UD);
+	in->nsrc = 1;
+	p->uses_barrier = true;
+}
+
+/* fence: DC0 memory fence with r0 as header; with commit, wait for the
+ * write-back by reading it.  Bit 7 is a scheduling-only fence. */
+static void fence(struct bld *b)
+{
+	unsigned mask = (unsigned)bld_int(b, 0);
+	if (mask & 0x80)
+		return;
+	struct ir_prog *p = b->p;
+	bool commit = mask & 1;
+	uint32_t desc = DC0_FENCE << 14 | (commit ? 1u : 0u) << 13 |
+	                ((mask >> 1) & 0xFu) << 9 | 1u << 19;
+	struct ir_opnd dst = { 0 };
+	uint32_t t = 0;
+	if (commit) {
+		t = bld_payload(b, 1);
+		dst = ir_dst(t, 0, GEN_TYPE_UD, 1);
+	}
+	bld_emit_send(b, 8, true, dst, p->r0, 1, 0, 0, commit ? 1 : 0, SFID_DC0,
+	              desc);
+	if (commit)
+		ir_op1(p, GEN_OP_MOV, 8, true, ir_null(GEN_TYPE_UD),
+		       ir_rgn(t, 0, GEN_TYPE_UD, 8, 8, 1));
+}
+
+bool bld_sync(struct bld *b)
+{
+	switch (b->in->opcode) {
+	case VISA_OP_BARRIER: barrier(b); return true;
+	case VISA_OP_FENCE: fence(b); return true;
+	case VISA_OP_WAIT:
+		return ir_unsupported(b->p, "not supported yet");
+	default:
+		return ir_unsupported(b->p, "not supported yet");
+	}
+}

@@ -1,0 +1,207 @@
+/*
+ * goto.c - SIMD control flow: vISA gotos to Gen goto/join or jmpi.
+ *
+ * Needs: the builder's IR (goto instructions with uip = target label).
+ * Leaves: every goto followed by a label; uniform gotos that skip no join
+ * turned into jmpi; a join (SIMD-width) at every label that channels may
+ * wait at (targets of forward gotos, the fall-through of backward gotos);
+ * JIP/UIP set; Gen9 forward-goto predicates inverted.
+ *
+ * Hardware rules (Gen9 EU ISA, goto/join; IGC visa/FlowGraph.cpp
+ * processGoto for the facts): a forward goto disables the channels whose
+ * predicate is *false* on SKL (so vISA's "(P) goto" becomes "(~P) goto",
+ * an unpredicated one a goto on an all-zero flag) and parks them at UIP;
+ * if no channel is left, execution continues at JIP, which must be a join
+ * no later than the first join any channel may wait at.  A backward goto
+ * jumps if any channel's predicate is true and parks the others at JIP,
+ * the join right after it.  A join re-enables the channels parked at its
+ * address and, if none is enabled then, continues at its own JIP, the
+ * next join.  Waiting channels always sit at joins after the current
+ * instruction, so "the nearest join after me" is always a correct JIP,
+ * and a uniform goto may become jmpi when no join lies strictly between
+ * it and its target.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+struct gctx {
+	struct ir_prog *p;
+	int32_t *lpos;       /* position of each label instruction, -1 none */
+	bool *is_join;       /* per label */
+	bool *jmpi;          /* per instruction (gotos only) */
+	uint32_t nl;         /* labels when the pass started */
+};
+
+static bool goto_uniform(const struct ir_inst *in)
+{
+	return in->exec == 1 || !in->flag;
+}
+
+/* Make every goto and jmpi the last instruction before a label. */
+static void split_after_branches(struct ir_prog *p)
+{
+	struct ir_insts_old old = ir_rewrite_begin(p);
+	for (uint32_t i = 0; i < old.n; i++) {
+		ir_emit_copy(p, &old.a[i]);
+		unsigned op = old.a[i].op;
+		if ((op == GEN_OP_GOTO || op == GEN_OP_JMPI) &&
+		    (i + 1 == old.n || old.a[i + 1].op != IR_OP_LABEL))
+			ir_emit_label(p, ir_label_new(p, "_ft", IR_L_BLOCK));
+	}
+}
+
+static void label_positions(struct gctx *c)
+{
+	struct ir_prog *p = c->p;
+	for (uint32_t l = 0; l < c->nl; l++)
+		c->lpos[l] = -1;
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		if (p->insts.a[i].op == IR_OP_LABEL)
+			c->lpos[p->insts.a[i].src[0].v] = (int32_t)i;
+}
+
+static bool is_backward(const struct gctx *c, uint32_t i)
+{
+	return c->lpos[c->p->insts.a[i].uip] <= (int32_t)i;
+}
+
+/* Joins implied by the gotos that stay gotos. */
+static void compute_joins(struct gctx *c)
+{
+	struct ir_prog *p = c->p;
+	memset(c->is_join, 0, c->nl * sizeof *c->is_join);
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op != GEN_OP_GOTO || c->jmpi[i])
+			continue;
+		if (is_backward(c, i))
+			c->is_join[p->insts.a[i + 1].src[0].v] = true;
+		else
+			c->is_join[in->uip] = true;
+	}
+}
+
+static bool join_between(const struct gctx *c, int32_t lo, int32_t hi)
+{
+	for (uint32_t l = 0; l < c->nl; l++)
+		if (c->is_join[l] && c->lpos[l] > lo && c->lpos[l] < hi)
+			return true;
+	return false;
+}
+
+/* Uniform backward gotos always become jmpi; uniform forward ones when
+ * they skip no join (to a fixed point: fewer gotos, fewer joins). */
+static void choose_jmpi(struct gctx *c)
+{
+	struct ir_prog *p = c->p;
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		if (p->insts.a[i].op == GEN_OP_GOTO)
+			c->jmpi[i] = goto_uniform(&p->insts.a[i]) && is_backward(c, i);
+	for (bool changed = true; changed;) {
+		changed = false;
+		compute_joins(c);
+		for (uint32_t i = 0; i < p->insts.n; i++) {
+			const struct ir_inst *in = &p->insts.a[i];
+			if (in->op != GEN_OP_GOTO || c->jmpi[i] || !goto_uniform(in) ||
+			    is_backward(c, i))
+				continue;
+			if (!join_between(c, (int32_t)i, c->lpos[in->uip])) {
+				c->jmpi[i] = true;
+				changed = true;
+			}
+		}
+	}
+	compute_joins(c);
+}
+
+static int32_t next_join(const struct gctx *c, int32_t pos)
+{
+	int32_t best = -1;
+	for (uint32_t l = 0; l < c->nl; l++)
+		if (c->is_join[l] && c->lpos[l] > pos &&
+		    (best < 0 || c->lpos[l] < c->lpos[best]))
+			best = (int32_t)l;
+	return best;
+}
+
+static void to_jmpi(struct ir_inst *in)
+{
+	in->op = GEN_OP_JMPI;
+	in->exec = 1;
+	in->choff = 0;
+	in->nomask = true;
+	in->src[0] = ir_label_opnd((uint32_t)in->uip);
+	in->nsrc = 1;
+	in->jip = in->uip;
+	in->uip = -1;
+}
+
+/* Rewrite the gotos and insert the joins. */
+static void rewrite(struct gctx *c)
+{
+	struct ir_prog *p = c->p;
+	struct ir_insts_old old = ir_rewrite_begin(p);
+	for (uint32_t i = 0; i < old.n; i++) {
+		struct ir_inst in = old.a[i];
+		if (in.op == GEN_OP_GOTO && c->jmpi[i]) {
+			to_jmpi(&in);
+		} else if (in.op == GEN_OP_GOTO) {
+			bool back = c->lpos[in.uip] <= (int32_t)i;
+			if (in.exec == 1) {
+				in.exec = (uint8_t)p->simd;
+				in.choff = 0;
+			}
+			in.nomask = false;
+			in.jip = back ? (int32_t)old.a[i + 1].src[0].v
+			              : next_join(c, (int32_t)i);
+			if (!back && in.flag) {
+				in.pinv = !in.pinv;
+			} else if (!back) {
+				in.flag = ir_flag_new(p, in.exec + in.choff);
+				struct ir_opnd f = ir_reg(in.flag, 0,
+				                          ir_vreg(p, in.flag)->size > 2 ?
+				                          GEN_TYPE_UD : GEN_TYPE_UW);
+				f.rgn.hs = 1;
+				ir_op1(p, GEN_OP_MOV, 1, true, f, ir_imm(0, (enum gen_type)f.type));
+				in.pred = GEN_PRED_NORMAL;
+				in.pinv = false;
+			}
+		}
+		ir_emit_copy(p, &in);
+		if (in.op == IR_OP_LABEL && c->is_join[in.src[0].v]) {
+			int32_t nj = next_join(c, (int32_t)i);
+			struct ir_inst *j = ir_emit(p, GEN_OP_JOIN, p->simd);
+			j->loc = in.loc;
+			j->jip = nj;
+			if (nj < 0) {
+				uint32_t after = ir_label_new(p, "_jn", IR_L_BLOCK);
+				p->insts.a[p->insts.n - 1].jip = (int32_t)after;
+				ir_emit_label(p, after);
+			}
+		}
+	}
+}
+
+bool ir_lower_goto(struct ir_prog *p);
+
+bool ir_lower_goto(struct ir_prog *p)
+{
+	split_after_branches(p);
+	struct gctx c = { .p = p, .nl = p->labels.n };
+	c.lpos = ir_alloc(p, p->labels.n * sizeof *c.lpos);
+	c.is_join = ir_alloc(p, p->labels.n * sizeof *c.is_join);
+	c.jmpi = ir_alloc(p, p->insts.n * sizeof *c.jmpi);
+	label_positions(&c);
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op == GEN_OP_GOTO && (in->uip < 0 || c.lpos[in->uip] < 0))
+			return ir_bad_input(p, "goto to an undefined label");
+	}
+	choose_jmpi(&c);
+	rewrite(&c);
+	return true;
+}

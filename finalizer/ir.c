@@ -1,0 +1,384 @@
+/*
+ * ir.c - construction helpers for the finalizer IR (ir.h): memory,
+ * virtual registers, labels, operands, instruction emission, and the
+ * operand walk that liveness and register allocation share.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir.h"
+
+void *ir_alloc(struct ir_prog *p, size_t size)
+{
+	void *m = vf_arena_alloc(p->arena, size ? size : 1);
+	if (!m)
+		longjmp(*p->oom, 1);
+	return m;
+}
+
+void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
+                 size_t elem)
+{
+	if (n < *cap)
+		return;
+	uint32_t nc = *cap ? *cap * 2 : 64;
+	void *na = ir_alloc(p, (size_t)nc * elem);
+	if (n)
+		memcpy(na, *a, (size_t)n * elem);
+	*a = na;
+	*cap = nc;
+}
+
+char *ir_strdup(struct ir_prog *p, const char *s)
+{
+	char *d = vf_arena_strdup(p->arena, s);
+	if (!d)
+		longjmp(*p->oom, 1);
+	return d;
+}
+
+static bool ir_verr(struct ir_prog *p, enum vf_status st, const char *fmt,
+                    va_list ap)
+{
+	char what[600];
+	vsnprintf(what, sizeof what, fmt, ap);
+	if (p->err->status != VF_OK)
+		return false;  /* keep the first error */
+	if (p->inst_name)
+		vf_err(p->err, st, "%s: vISA instruction %u (%s): %s", p->name,
+		       p->loc, p->inst_name, what);
+	else
+		vf_err(p->err, st, "%s: %s", p->name, what);
+	return false;
+}
+
+bool ir_unsupported(struct ir_prog *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ir_verr(p, VF_ERR_UNSUPPORTED, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+bool ir_bad_input(struct ir_prog *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ir_verr(p, VF_ERR_INPUT, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+bool ir_internal(struct ir_prog *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ir_verr(p, VF_ERR_INTERNAL, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* ---- registers and labels -------------------------------------------- */
+
+uint32_t ir_vreg_new(struct ir_prog *p, enum ir_file f, uint32_t size,
+                     unsigned align)
+{
+	if (p->vregs.n == 0)
+		IR_VEC_PUSH(p, p->vregs);  /* id 0 means "none" */
+	uint32_t id = IR_VEC_PUSH(p, p->vregs);
+	struct ir_vreg *v = &p->vregs.a[id];
+	memset(v, 0, sizeof *v);
+	v->file = (uint8_t)f;
+	v->size = size ? size : 1;
+	v->align = (uint8_t)(align < 2 ? 2 : align);
+	v->pin = -1;
+	v->loc = -1;
+	v->slot = -1;
+	return id;
+}
+
+uint32_t ir_temp(struct ir_prog *p, enum gen_type t, unsigned n, unsigned hs)
+{
+	unsigned ts = gen_type_size(t);
+	unsigned size = ts * (hs ? hs : 1) * (n ? n : 1);
+	unsigned align = ts < 2 ? 2 : ts;
+	if (size >= IR_GRF_BYTES) {
+		size = (size + IR_GRF_BYTES - 1) & ~(unsigned)(IR_GRF_BYTES - 1);
+		align = IR_GRF_BYTES;
+	}
+	return ir_vreg_new(p, IR_RF_GRF, size, align);
+}
+
+uint32_t ir_flag_new(struct ir_prog *p, unsigned channels)
+{
+	unsigned bytes = channels > 16 ? 4 : 2;
+	return ir_vreg_new(p, IR_RF_FLAG, bytes, bytes);
+}
+
+uint32_t ir_label_new(struct ir_prog *p, const char *name, unsigned kind)
+{
+	uint32_t id = IR_VEC_PUSH(p, p->labels);
+	struct ir_label *l = &p->labels.a[id];
+	l->name = name;
+	l->kind = (uint8_t)kind;
+	l->ret_vreg = -1;
+	return id;
+}
+
+/* ---- operands ---------------------------------------------------------- */
+
+struct ir_opnd ir_reg(uint32_t v, int32_t off, enum gen_type t)
+{
+	struct ir_opnd o = { .kind = IR_O_REG, .type = (uint8_t)t, .v = v,
+	                     .off = off };
+	o.rgn = (struct gen_region){ 0, 1, 0 };
+	return o;
+}
+
+struct ir_opnd ir_scalar(uint32_t v, int32_t off, enum gen_type t)
+{
+	return ir_reg(v, off, t);
+}
+
+struct ir_opnd ir_vec(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
+{
+	struct ir_opnd o = ir_reg(v, off, t);
+	o.rgn = (struct gen_region){ (uint8_t)hs, 1, 0 };
+	return o;
+}
+
+struct ir_opnd ir_rgn(uint32_t v, int32_t off, enum gen_type t,
+                      unsigned vs, unsigned w, unsigned hs)
+{
+	struct ir_opnd o = ir_reg(v, off, t);
+	o.rgn = (struct gen_region){ (uint8_t)vs, (uint8_t)w, (uint8_t)hs };
+	return o;
+}
+
+struct ir_opnd ir_dst(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
+{
+	struct ir_opnd o = ir_reg(v, off, t);
+	o.rgn = (struct gen_region){ 0, 0, (uint8_t)(hs ? hs : 1) };
+	return o;
+}
+
+struct ir_opnd ir_imm(uint64_t bits, enum gen_type t)
+{
+	struct ir_opnd o = { .kind = IR_O_IMM, .type = (uint8_t)t, .imm = bits };
+	return o;
+}
+
+struct ir_opnd ir_arf(enum gen_regname rn, unsigned nr, unsigned sub,
+                      enum gen_type t)
+{
+	struct ir_opnd o = { .kind = IR_O_ARF, .type = (uint8_t)t,
+	                     .rn = (uint8_t)rn, .nr = (uint8_t)nr,
+	                     .off = (int32_t)sub };
+	o.rgn = (struct gen_region){ 0, 1, 0 };
+	return o;
+}
+
+struct ir_opnd ir_null(enum gen_type t)
+{
+	struct ir_opnd o = ir_arf(GEN_RN_NULL, 0, 0, t);
+	o.rgn = (struct gen_region){ 0, 0, 1 };
+	return o;
+}
+
+struct ir_opnd ir_label_opnd(uint32_t label)
+{
+	struct ir_opnd o = { .kind = IR_O_LABEL, .type = GEN_TYPE_INVALID,
+	                     .v = label };
+	return o;
+}
+
+bool ir_opnd_is_scalar(const struct ir_opnd *o)
+{
+	if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF)
+		return true;
+	return o->rgn.vs == 0 && o->rgn.hs == 0 && o->rgn.w == 1;
+}
+
+int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst)
+{
+	unsigned ts = gen_type_size((enum gen_type)o->type);
+	if (dst)
+		return (int)(i * o->rgn.hs * ts);
+	unsigned w = o->rgn.w ? o->rgn.w : 1;
+	return (int)(((i / w) * o->rgn.vs + (i % w) * o->rgn.hs) * ts);
+}
+
+unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n, bool dst)
+{
+	unsigned ts = gen_type_size((enum gen_type)o->type);
+	int hi = 0;
+	for (unsigned i = 0; i < n; i++) {
+		int e = ir_elem_off(o, i, dst);
+		if (e > hi)
+			hi = e;
+	}
+	return (unsigned)hi + ts;
+}
+
+/* ---- instructions ------------------------------------------------------ */
+
+struct ir_inst *ir_emit(struct ir_prog *p, unsigned op, unsigned exec)
+{
+	uint32_t i = IR_VEC_PUSH(p, p->insts);
+	struct ir_inst *in = &p->insts.a[i];
+	memset(in, 0, sizeof *in);
+	in->op = (uint16_t)op;
+	in->exec = (uint8_t)exec;
+	in->jip = in->uip = -1;
+	in->loc = p->loc;
+	return in;
+}
+
+struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *src)
+{
+	struct ir_inst tmp = *src;
+	struct ir_inst *in = ir_emit(p, tmp.op, tmp.exec);
+	*in = tmp;
+	return in;
+}
+
+struct ir_inst *ir_op1(struct ir_prog *p, unsigned op, unsigned exec, bool nm,
+                       struct ir_opnd d, struct ir_opnd s0)
+{
+	struct ir_inst *in = ir_emit(p, op, exec);
+	in->nomask = nm;
+	in->dst = d;
+	in->src[0] = s0;
+	in->nsrc = 1;
+	return in;
+}
+
+struct ir_inst *ir_op2(struct ir_prog *p, unsigned op, unsigned exec, bool nm,
+                       struct ir_opnd d, struct ir_opnd s0, struct ir_opnd s1)
+{
+	struct ir_inst *in = ir_op1(p, op, exec, nm, d, s0);
+	in->src[1] = s1;
+	in->nsrc = 2;
+	return in;
+}
+
+struct ir_inst *ir_op3(struct ir_prog *p, unsigned op, unsigned exec, bool nm,
+                       struct ir_opnd d, struct ir_opnd s0, struct ir_opnd s1,
+                       struct ir_opnd s2)
+{
+	struct ir_inst *in = ir_op2(p, op, exec, nm, d, s0, s1);
+	in->src[2] = s2;
+	in->nsrc = 3;
+	return in;
+}
+
+void ir_emit_label(struct ir_prog *p, uint32_t label)
+{
+	struct ir_inst *in = ir_emit(p, IR_OP_LABEL, 1);
+	in->src[0] = ir_label_opnd(label);
+	in->nsrc = 1;
+}
+
+struct ir_insts_old ir_rewrite_begin(struct ir_prog *p)
+{
+	struct ir_insts_old o = { p->insts.a, p->insts.n };
+	p->insts.a = NULL;
+	p->insts.n = p->insts.cap = 0;
+	return o;
+}
+
+bool ir_is_branch(unsigned op)
+{
+	switch (op) {
+	case GEN_OP_JMPI: case GEN_OP_GOTO: case GEN_OP_JOIN:
+	case GEN_OP_CALL: case GEN_OP_RET: case GEN_OP_IF: case GEN_OP_ELSE:
+	case GEN_OP_ENDIF: case GEN_OP_WHILE: case GEN_OP_BREAK:
+	case GEN_OP_CONT: case GEN_OP_HALT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool ir_is_send(unsigned op)
+{
+	return op == GEN_OP_SEND || op == GEN_OP_SENDS || op == GEN_OP_SENDC ||
+	       op == GEN_OP_SENDSC;
+}
+
+static void walk(const struct ir_inst *in, const struct ir_opnd *o, bool def,
+                 ir_opnd_fn fn, void *ctx)
+{
+	if (o->kind == IR_O_REG)
+		fn(ctx, in, o, def);
+	else if (o->kind == IR_O_IND)
+		fn(ctx, in, o, def);  /* the walker decides what an indirect hits */
+}
+
+void ir_for_each_opnd(const struct ir_inst *in, ir_opnd_fn fn, void *ctx)
+{
+	if (in->op == IR_OP_LABEL)
+		return;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		walk(in, &in->src[s], false, fn, ctx);
+	if (in->flag) {
+		struct ir_opnd f = ir_reg(in->flag, in->flag_off, GEN_TYPE_UW);
+		if (in->pred)
+			fn(ctx, in, &f, false);
+		if (in->cmod && !(in->op == GEN_OP_SEL))
+			fn(ctx, in, &f, true);
+	}
+	if (in->desc_reg) {
+		struct ir_opnd d = ir_reg(in->desc_reg, 0, GEN_TYPE_UD);
+		fn(ctx, in, &d, false);
+	}
+	walk(in, &in->dst, true, fn, ctx);
+}
+
+int ir_opnd_sub(const struct ir_prog *p, const struct ir_opnd *o)
+{
+	if (o->kind != IR_O_REG)
+		return -1;
+	const struct ir_vreg *v = &p->vregs.a[o->v];
+	if (v->file != IR_RF_GRF)
+		return -1;
+	if (v->pin >= 0)
+		return (v->pin + o->off) % IR_GRF_BYTES;
+	if (v->align >= IR_GRF_BYTES)
+		return o->off % IR_GRF_BYTES;
+	return -1;
+}
+
+unsigned ir_opnd_align(const struct ir_prog *p, const struct ir_opnd *o)
+{
+	int sub = ir_opnd_sub(p, o);
+	unsigned a = IR_GRF_BYTES;
+	if (sub < 0) {
+		if (o->kind != IR_O_REG)
+			return 1;
+		a = p->vregs.a[o->v].align;
+		if (a > IR_GRF_BYTES)
+			a = IR_GRF_BYTES;
+		sub = o->off;
+	}
+	while (a > 1 && (sub % (int)a) != 0)
+		a /= 2;
+	return a;
+}
+
+unsigned ir_opnd_grfs(const struct ir_prog *p, const struct ir_opnd *o,
+                      unsigned n, bool dst)
+{
+	if (o->kind != IR_O_REG || ir_opnd_is_scalar(o))
+		return 1;
+	const struct ir_vreg *v = &p->vregs.a[o->v];
+	unsigned ext = ir_opnd_extent(o, n, dst);
+	int sub = ir_opnd_sub(p, o);
+	if (sub < 0)
+		return v->size <= IR_GRF_BYTES ? 1 : (ext + IR_GRF_BYTES - 1) / IR_GRF_BYTES + 1;
+	return ((unsigned)sub + ext + IR_GRF_BYTES - 1) / IR_GRF_BYTES;
+}

@@ -1,0 +1,251 @@
+/*
+ * ir.h - the finalizer's Gen-level IR.
+ *
+ * One struct ir_prog holds a kernel being finalized: a flat array of
+ * Gen instructions (label pseudo-instructions mark block starts), and the
+ * table of virtual registers the instructions name.  Virtual registers
+ * live in one of three register files, all addressed in bytes:
+ *
+ *   GRF   r0..r127, 32 bytes each (4096 bytes)
+ *   FLAG  f0.0 f0.1 f1.0 f1.1 (8 bytes; a 32-channel predicate is 4)
+ *   ADDR  a0.0..a0.15 (32 bytes, one element is 2 bytes)
+ *
+ * so that one allocator serves all three (regalloc/linscan.c).  Before
+ * allocation an operand names (virtual register, byte offset); after it,
+ * the register's 'loc' gives the physical byte address and the emitter
+ * (emit.c) turns the pair into register number and subregister.
+ *
+ * Instructions carry the meaning of a Gen instruction (struct gen_inst in
+ * encoder/gen_inst.h): operation, execution size and channel offset,
+ * predicate and condition modifier on one flag register, saturation,
+ * math function, SEND fields, branch targets as label ids.
+ *
+ * All memory comes from the compile's arena; running out of memory
+ * jumps back to the compile's entry point (ir_oom), the one OOM path.
+ */
+#ifndef VISAFIN_IR_H
+#define VISAFIN_IR_H
+
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "visafin.h"
+#include "../encoder/gen_inst.h"
+#include "../platforms/platform.h"
+
+#define IR_GRF_BYTES 32
+#define IR_GRF_COUNT 128
+#define IR_FLAG_BYTES 8
+#define IR_ADDR_BYTES 32
+
+enum ir_file { IR_RF_GRF, IR_RF_FLAG, IR_RF_ADDR, IR_RF_COUNT };
+
+/* Virtual register flags. */
+enum ir_vflag {
+	IR_V_PINNED = 1u << 0,    /* 'pin' is its only possible location */
+	IR_V_NOSPILL = 1u << 1,   /* spill/fill temporaries, payload */
+	IR_V_ADDR_TAKEN = 1u << 2,/* read/written through a0 (addr_add) */
+	IR_V_SPILLED = 1u << 3,   /* lives in scratch at 'slot' */
+	IR_V_WHOLE_GRF = 1u << 4, /* occupies whole GRFs (send payloads) */
+	IR_V_LIVE_IN = 1u << 5,   /* defined on entry (inputs, r0) */
+};
+
+struct ir_vreg {
+	uint32_t size;      /* bytes */
+	uint8_t align;      /* bytes: 2..64 */
+	uint8_t file;       /* enum ir_file */
+	uint16_t flags;     /* enum ir_vflag */
+	int32_t pin;        /* fixed byte location, -1 */
+	int32_t loc;        /* allocated byte location, -1 */
+	int32_t slot;       /* spilled: scratch byte offset */
+	const char *name;   /* for dumps; NULL = "t<id>" */
+};
+
+/* Operand kinds. */
+enum ir_okind {
+	IR_O_NONE,
+	IR_O_REG,     /* vreg 'v' at byte 'off' (any register file) */
+	IR_O_IND,     /* r[a0 + imm]: address vreg 'v' element at 'aoff' bytes,
+	               * immediate byte offset 'off'; VxH when rgn.vs == GEN_VS_VXH */
+	IR_O_IMM,     /* 'imm' */
+	IR_O_LABEL,   /* label 'v' */
+	IR_O_ADDROF,  /* immediate: GRF byte address of vreg 'v' plus 'off' */
+	IR_O_ARF,     /* fixed architecture register: rn, nr, subregister 'off' */
+};
+
+struct ir_opnd {
+	uint8_t kind;       /* enum ir_okind */
+	uint8_t type;       /* enum gen_type */
+	uint8_t mods;       /* GEN_MOD_NEG | GEN_MOD_ABS */
+	uint8_t rn, nr;     /* IR_O_ARF */
+	struct gen_region rgn;  /* sources; a destination uses rgn.hs */
+	uint16_t aoff;      /* IR_O_IND */
+	uint32_t v;
+	int32_t off;
+	uint64_t imm;
+};
+
+/* Pseudo operations after the Gen ones. */
+enum ir_pseudo_op {
+	IR_OP_LABEL = GEN_OP_COUNT + 1,  /* src[0] = label */
+	IR_OP_COUNT
+};
+
+struct ir_inst {
+	uint16_t op;        /* enum gen_op or enum ir_pseudo_op */
+	uint8_t exec;       /* 1..32 */
+	uint8_t choff;      /* channel offset 0..28 */
+	uint8_t pred;       /* enum gen_pred */
+	bool pinv, nomask, sat;
+	uint8_t cmod;       /* enum gen_cmod */
+	uint8_t fc;         /* math function */
+	uint8_t nsrc;
+	uint32_t flag;      /* flag vreg for pred/cmod (0 = none) */
+	uint16_t flag_off;  /* byte offset in the flag vreg */
+	struct ir_opnd dst, src[3];
+	/* SEND */
+	uint8_t sfid, mlen, xlen, rlen;
+	uint32_t desc, exdesc;
+	uint32_t desc_reg;  /* ADDR vreg holding the descriptor, 0 = imm */
+	/* Branches: label ids, -1 none */
+	int32_t jip, uip;
+	uint32_t opts;      /* GEN_OPT_* beyond NoMask */
+	uint32_t loc;       /* vISA instruction number, for messages */
+};
+
+enum ir_label_kind { IR_L_BLOCK, IR_L_SUBROUTINE, IR_L_FUNCTION };
+
+struct ir_label {
+	const char *name;
+	uint8_t kind;
+	int32_t ret_vreg;   /* subroutine: vreg holding the return address */
+};
+
+/* Growable array in the arena (old buffers are left in the arena). */
+#define IR_VEC(T) struct { T *a; uint32_t n, cap; }
+
+struct ir_prog {
+	struct vf_arena *arena;
+	jmp_buf *oom;
+	struct vf_error *err;
+	const struct plat_info *plat;
+	const char *name;        /* kernel name, for messages */
+	unsigned simd;           /* dispatch width 8, 16, 32 */
+	IR_VEC(struct ir_vreg) vregs;    /* vregs.a[0] is unused */
+	IR_VEC(struct ir_inst) insts;
+	IR_VEC(struct ir_label) labels;
+	uint32_t r0;             /* vreg of the thread payload header */
+	/* results for the metadata */
+	uint32_t spill_base;     /* SpillMemOffset */
+	uint32_t spill_size;     /* scratch bytes used by spills */
+	uint32_t slm_size;
+	bool uses_barrier;
+	uint32_t grf_used;       /* highest GRF allocated + 1 */
+	uint32_t payload_bytes;  /* bytes of GRF holding inputs (from r0) */
+	uint32_t loc;            /* current vISA instruction (builder) */
+	const char *inst_name;   /* current vISA mnemonic (builder) */
+};
+
+/* ---- memory ----------------------------------------------------------- */
+
+void *ir_alloc(struct ir_prog *p, size_t size);
+/* Make room for one more element; returns its index. */
+#define IR_VEC_PUSH(p, vec) \
+	(ir_vec_grow((p), (void **)&(vec).a, &(vec).cap, (vec).n, \
+	             sizeof(*(vec).a)), (vec).n++)
+void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
+                 size_t elem);
+char *ir_strdup(struct ir_prog *p, const char *s);
+
+/* Errors: record an unsupported-input / input / internal error naming
+ * the current vISA instruction; all return false. */
+bool ir_unsupported(struct ir_prog *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+bool ir_bad_input(struct ir_prog *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+bool ir_internal(struct ir_prog *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* ---- registers and labels -------------------------------------------- */
+
+uint32_t ir_vreg_new(struct ir_prog *p, enum ir_file f, uint32_t size,
+                     unsigned align);
+/* A GRF temporary of 'n' elements of 't' with a stride of 'hs' (whole
+ * GRFs and GRF-aligned when 32 bytes or more). */
+uint32_t ir_temp(struct ir_prog *p, enum gen_type t, unsigned n, unsigned hs);
+uint32_t ir_flag_new(struct ir_prog *p, unsigned channels);
+uint32_t ir_label_new(struct ir_prog *p, const char *name, unsigned kind);
+static inline struct ir_vreg *ir_vreg(struct ir_prog *p, uint32_t v)
+{
+	return &p->vregs.a[v];
+}
+
+/* ---- operands ---------------------------------------------------------- */
+
+struct ir_opnd ir_reg(uint32_t v, int32_t off, enum gen_type t);
+/* Source regions. */
+struct ir_opnd ir_scalar(uint32_t v, int32_t off, enum gen_type t);
+struct ir_opnd ir_vec(uint32_t v, int32_t off, enum gen_type t, unsigned hs);
+struct ir_opnd ir_rgn(uint32_t v, int32_t off, enum gen_type t,
+                      unsigned vs, unsigned w, unsigned hs);
+/* Destination with horizontal stride hs. */
+struct ir_opnd ir_dst(uint32_t v, int32_t off, enum gen_type t, unsigned hs);
+struct ir_opnd ir_imm(uint64_t bits, enum gen_type t);
+struct ir_opnd ir_arf(enum gen_regname rn, unsigned nr, unsigned sub,
+                      enum gen_type t);
+struct ir_opnd ir_null(enum gen_type t);
+struct ir_opnd ir_label_opnd(uint32_t label);
+bool ir_opnd_is_scalar(const struct ir_opnd *o);
+/* Bytes from the first to the last byte an operand touches at exec size
+ * 'n' (relative to its start), and whether it is contiguous. */
+unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n, bool dst);
+/* Where a register operand sits in its GRF: the byte offset when known
+ * (GRF-aligned or pinned registers), else -1; the alignment of its first
+ * byte that is known; the number of GRFs it touches at exec size n. */
+int ir_opnd_sub(const struct ir_prog *p, const struct ir_opnd *o);
+unsigned ir_opnd_align(const struct ir_prog *p, const struct ir_opnd *o);
+unsigned ir_opnd_grfs(const struct ir_prog *p, const struct ir_opnd *o,
+                      unsigned n, bool dst);
+/* Byte offset of element 'i' of a region operand. */
+int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst);
+
+/* ---- instructions ------------------------------------------------------ */
+
+/* Append a zeroed instruction with op/exec; returns it (valid until the
+ * next append). */
+struct ir_inst *ir_emit(struct ir_prog *p, unsigned op, unsigned exec);
+struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *in);
+/* Common shapes.  'nm' = NoMask. */
+struct ir_inst *ir_op1(struct ir_prog *p, unsigned op, unsigned exec, bool nm,
+                       struct ir_opnd d, struct ir_opnd s0);
+struct ir_inst *ir_op2(struct ir_prog *p, unsigned op, unsigned exec, bool nm,
+                       struct ir_opnd d, struct ir_opnd s0, struct ir_opnd s1);
+struct ir_inst *ir_op3(struct ir_prog *p, unsigned op, unsigned exec, bool nm,
+                       struct ir_opnd d, struct ir_opnd s0, struct ir_opnd s1,
+                       struct ir_opnd s2);
+void ir_emit_label(struct ir_prog *p, uint32_t label);
+
+/* Rewriting: take the instruction array out of the program; the pass
+ * appends the new sequence with ir_emit*. */
+struct ir_insts_old {
+	struct ir_inst *a;
+	uint32_t n;
+};
+struct ir_insts_old ir_rewrite_begin(struct ir_prog *p);
+
+/* Which operands an instruction reads / writes (for liveness): calls
+ * 'fn' for every register operand with 'def' false for reads. */
+typedef void (*ir_opnd_fn)(void *ctx, const struct ir_inst *in,
+                           const struct ir_opnd *o, bool def);
+void ir_for_each_opnd(const struct ir_inst *in, ir_opnd_fn fn, void *ctx);
+bool ir_is_branch(unsigned op);
+bool ir_is_send(unsigned op);
+
+/* ---- dump (print.c) ---------------------------------------------------- */
+
+/* IR text, malloc'ed. */
+char *ir_print(const struct ir_prog *p);
+
+#endif

@@ -1,0 +1,410 @@
+/*
+ * legalize.c - operand rules for Gen9 (SKL): immediates, destination
+ * strides for narrowing conversions, 3-source (Align16) and math operand
+ * restrictions.  Exec-size splitting and regions come after, in split.c.
+ *
+ * Needs: builder IR with virtual registers.  Leaves: every instruction's
+ * operands in a form the hardware accepts, with copies to fresh
+ * temporaries before and after the instruction where an operand was not.
+ * Fixes are grouped by rule category, each one function:
+ *
+ *   immediates   two-source ops take an immediate in src1 only (swap the
+ *                sources of commutative ops, else copy); 64-bit immediates
+ *                only in mov; packed vector immediates only in mov;
+ *                3-source instructions take none (Gen9 Align16); math
+ *                takes none but src1 of fdiv/pow (IGC HWConformity.cpp
+ *                fixImmAndARFSrc, fixMathInst)
+ *   dst stride   "When the Execution Data Type is wider than the
+ *                destination data type, the destination must be aligned as
+ *                required by the wider execution data type and specify a
+ *                HorzStride equal to the ratio in sizes of the two data
+ *                types" (Gen9 EU ISA, Register Region Restrictions): such
+ *                results go to a strided temporary, then a same-type move
+ *   3-source     Align16: GRF operands, one source type, sources scalar
+ *                (replicated) or contiguous and 16-byte aligned, dst
+ *                16-byte aligned with stride 1 (IGC isGoodAlign16Src)
+ *   math         sources F/HF (or one D/UD type for integer division, no
+ *                source modifiers there), direct, scalar or contiguous and
+ *                GRF-aligned; dst GRF-aligned with stride 1 (IGC
+ *                fixMathInst)
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ir.h"
+
+#define MAX_POST 4
+
+struct lctx {
+	struct ir_prog *p;
+	struct ir_inst post[MAX_POST];
+	unsigned npost;
+};
+
+static bool is_three_src(unsigned op)
+{
+	return op == GEN_OP_MAD || op == GEN_OP_BFE || op == GEN_OP_BFI2 ||
+	       op == GEN_OP_LRP || op == GEN_OP_MADM || op == GEN_OP_CSEL;
+}
+
+static bool is_imm(const struct ir_opnd *o)
+{
+	return o->kind == IR_O_IMM || o->kind == IR_O_ADDROF;
+}
+
+/* A GRF temporary of n elements of t, stride hs, aligned to 'align'. */
+static uint32_t temp(struct ir_prog *p, enum gen_type t, unsigned n,
+                     unsigned hs, unsigned align)
+{
+	uint32_t v = ir_temp(p, t, n, hs);
+	struct ir_vreg *r = ir_vreg(p, v);
+	if (r->align < align && r->size < IR_GRF_BYTES)
+		r->align = (uint8_t)align;
+	while (r->size < IR_GRF_BYTES && r->align < r->size)
+		r->align *= 2;
+	return v;
+}
+
+/* Copy source s into a temporary of type t with the instruction's mask;
+ * the operand keeps its modifiers. */
+static void copy_src(struct lctx *c, struct ir_inst *in, unsigned s,
+                     enum gen_type t, unsigned align)
+{
+	struct ir_opnd *o = &in->src[s];
+	uint8_t mods = o->mods;
+	struct ir_opnd from = *o;
+	from.mods = 0;
+	bool scalar = ir_opnd_is_scalar(o) || in->exec == 1;
+	unsigned n = scalar ? 1 : in->exec;
+	uint32_t v = temp(c->p, t, n, 1, align);
+	struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, n, scalar || in->nomask,
+	                            ir_dst(v, 0, t, 1), from);
+	mv->choff = scalar ? 0 : in->choff;
+	mv->loc = in->loc;
+	if (from.kind == IR_O_IMM && from.type == GEN_TYPE_VF)
+		mv->exec = 4;
+	else if (from.kind == IR_O_IMM &&
+	         (from.type == GEN_TYPE_V || from.type == GEN_TYPE_UV))
+		mv->exec = 8;
+	if (from.kind == IR_O_IMM && mv->exec > 1) {
+		mv->nomask = true;
+		mv->choff = 0;
+		*o = ir_vec(v, 0, t, 1);
+	} else {
+		*o = scalar ? ir_scalar(v, 0, t) : ir_vec(v, 0, t, 1);
+	}
+	o->mods = mods;
+}
+
+/* Write the result to a temporary (stride hs, type t) and move it to the
+ * real destination afterwards with the same mask and predicate. */
+static void redirect_dst(struct lctx *c, struct ir_inst *in, enum gen_type t,
+                         unsigned hs, unsigned align)
+{
+	unsigned n = in->exec;
+	uint32_t v = temp(c->p, t, n, hs, align);
+	struct ir_inst mv;
+	memset(&mv, 0, sizeof mv);
+	mv.op = GEN_OP_MOV;
+	mv.exec = in->exec;
+	mv.choff = in->choff;
+	mv.nomask = in->nomask;
+	mv.pred = in->pred;
+	mv.pinv = in->pinv;
+	mv.flag = in->pred ? in->flag : 0;
+	mv.jip = mv.uip = -1;
+	mv.loc = in->loc;
+	mv.dst = in->dst;
+	mv.src[0] = n == 1 ? ir_scalar(v, 0, t) : ir_vec(v, 0, t, hs);
+	mv.nsrc = 1;
+	in->dst = ir_dst(v, 0, t, hs);
+	if (c->npost < MAX_POST)
+		c->post[c->npost++] = mv;
+}
+
+/* ---- immediates -------------------------------------------------------- */
+
+static bool commutes(struct ir_inst *in)
+{
+	switch (in->op) {
+	case GEN_OP_ADD: case GEN_OP_MUL: case GEN_OP_AND: case GEN_OP_OR:
+	case GEN_OP_XOR: case GEN_OP_AVG: case GEN_OP_ADDC:
+		return true;
+	case GEN_OP_SEL:
+		if (in->cmod)
+			return true;
+		in->pinv = !in->pinv;  /* (P) sel a b == (~P) sel b a */
+		return true;
+	case GEN_OP_CMP: {
+		static const uint8_t rev[16] = {
+			[GEN_CMOD_EQ] = GEN_CMOD_EQ, [GEN_CMOD_NE] = GEN_CMOD_NE,
+			[GEN_CMOD_GT] = GEN_CMOD_LT, [GEN_CMOD_LT] = GEN_CMOD_GT,
+			[GEN_CMOD_GE] = GEN_CMOD_LE, [GEN_CMOD_LE] = GEN_CMOD_GE };
+		if (in->cmod >= 16 || !rev[in->cmod])
+			return false;
+		in->cmod = rev[in->cmod];
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+/* 64-bit immediates that fit 32 bits become :d/:ud (the hardware widens
+ * a 32-bit source to the execution type). */
+static void narrow_imm64(struct ir_opnd *o)
+{
+	if (o->kind != IR_O_IMM)
+		return;
+	if (o->type == GEN_TYPE_Q && (int64_t)o->imm == (int32_t)o->imm) {
+		o->type = GEN_TYPE_D;
+		o->imm &= 0xFFFFFFFFu;
+	} else if (o->type == GEN_TYPE_UQ && o->imm <= 0xFFFFFFFFu) {
+		o->type = GEN_TYPE_UD;
+	}
+}
+
+static bool is_64(unsigned t)
+{
+	return gen_type_size((enum gen_type)t) == 8;
+}
+
+static bool is_packed_imm(const struct ir_opnd *o)
+{
+	return o->kind == IR_O_IMM && (o->type == GEN_TYPE_V ||
+	       o->type == GEN_TYPE_UV || o->type == GEN_TYPE_VF);
+}
+
+static void fix_imm(struct lctx *c, struct ir_inst *in)
+{
+	unsigned op = in->op;
+	if (op == GEN_OP_MOV || ir_is_send(op) || ir_is_branch(op) ||
+	    op == GEN_OP_WAIT || op == IR_OP_LABEL)
+		return;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		narrow_imm64(&in->src[s]);
+		if (is_imm(&in->src[s]) &&
+		    (is_64(in->src[s].type) || is_packed_imm(&in->src[s])))
+			copy_src(c, in, s, is_packed_imm(&in->src[s])
+			         ? (in->src[s].type == GEN_TYPE_VF ? GEN_TYPE_F
+			            : in->src[s].type == GEN_TYPE_V ? GEN_TYPE_W
+			            : GEN_TYPE_UW)
+			         : (enum gen_type)in->src[s].type, 4);
+	}
+	if (is_three_src(op)) {
+		for (unsigned s = 0; s < in->nsrc; s++)
+			if (is_imm(&in->src[s]))
+				copy_src(c, in, s, (enum gen_type)in->src[s].type, 4);
+		return;
+	}
+	if (op == GEN_OP_MATH) {
+		bool bin = gen_math_nsrc(in->fc) == 2;
+		bool keep1 = bin && (in->fc == GEN_MATH_FDIV || in->fc == GEN_MATH_POW);
+		for (unsigned s = 0; s < in->nsrc; s++)
+			if (is_imm(&in->src[s]) && !(s == 1 && keep1))
+				copy_src(c, in, s, (enum gen_type)in->src[s].type, 4);
+		return;
+	}
+	if (in->nsrc == 2 && is_imm(&in->src[0])) {
+		if (!is_imm(&in->src[1]) && commutes(in)) {
+			struct ir_opnd t = in->src[0];
+			in->src[0] = in->src[1];
+			in->src[1] = t;
+		} else {
+			copy_src(c, in, 0, (enum gen_type)in->src[0].type, 4);
+		}
+	}
+	if (in->nsrc == 1 && in->src[0].kind == IR_O_ADDROF && op != GEN_OP_MOV)
+		copy_src(c, in, 0, GEN_TYPE_UW, 2);
+}
+
+/* ---- destination stride for narrowing results -------------------------- */
+
+static unsigned exec_type_size(const struct ir_inst *in)
+{
+	unsigned m = 0;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_NONE || o->kind == IR_O_LABEL)
+			continue;
+		unsigned ts = o->type == GEN_TYPE_V || o->type == GEN_TYPE_UV ? 2
+		              : gen_type_size((enum gen_type)o->type);
+		if (ts > m)
+			m = ts;
+	}
+	return m;
+}
+
+static bool dst_is_grf(const struct ir_prog *p, const struct ir_opnd *o)
+{
+	return (o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF) ||
+	       o->kind == IR_O_IND;
+}
+
+static void fix_dst_stride(struct lctx *c, struct ir_inst *in)
+{
+	if (ir_is_send(in->op) || ir_is_branch(in->op) || in->op == IR_OP_LABEL ||
+	    in->op == GEN_OP_MATH || !dst_is_grf(c->p, &in->dst))
+		return;
+	unsigned dts = gen_type_size((enum gen_type)in->dst.type);
+	unsigned ets = exec_type_size(in);
+	if (ets <= dts)
+		return;
+	unsigned ratio = ets / dts;
+	bool aligned = in->dst.kind == IR_O_REG &&
+	               ir_opnd_align(c->p, &in->dst) >= ets;
+	if (aligned && (in->exec == 1 || in->dst.rgn.hs == ratio))
+		return;
+	redirect_dst(c, in, (enum gen_type)in->dst.type, ratio, ets);
+}
+
+/* ---- 3-source (Align16) ------------------------------------------------ */
+
+static bool contiguous(const struct ir_opnd *o, unsigned n)
+{
+	if (n == 1)
+		return true;
+	unsigned w = o->rgn.w ? o->rgn.w : 1;
+	if (w == 1)
+		return o->rgn.vs == 1;
+	return o->rgn.hs == 1 && (o->rgn.vs == w || n <= w);
+}
+
+static bool good_a16_src(const struct ir_prog *p, const struct ir_opnd *o,
+                         unsigned n)
+{
+	if (o->kind != IR_O_REG || p->vregs.a[o->v].file != IR_RF_GRF)
+		return false;
+	if (ir_opnd_is_scalar(o) || n == 1)
+		return ir_opnd_align(p, o) >= 4 ||
+		       gen_type_size((enum gen_type)o->type) < 4;
+	return contiguous(o, n) && ir_opnd_align(p, o) >= 16;
+}
+
+static void fix_three_src(struct lctx *c, struct ir_inst *in)
+{
+	if (!is_three_src(in->op))
+		return;
+	enum gen_type t = (enum gen_type)in->dst.type;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		struct ir_opnd *o = &in->src[s];
+		enum gen_type st = in->op == GEN_OP_MAD ? t : (enum gen_type)o->type;
+		if (o->type != st || !good_a16_src(c->p, o, in->exec))
+			copy_src(c, in, s, st, 16);
+	}
+	const struct ir_opnd *d = &in->dst;
+	bool ok = d->kind == IR_O_REG && d->rgn.hs == 1 &&
+	          c->p->vregs.a[d->v].file == IR_RF_GRF &&
+	          ir_opnd_align(c->p, d) >= (in->exec == 1 ? 4u : 16u);
+	if (!ok)
+		redirect_dst(c, in, t, 1, 16);
+}
+
+/* ---- math -------------------------------------------------------------- */
+
+static bool is_int_div(unsigned fc)
+{
+	return fc == GEN_MATH_IDIV || fc == GEN_MATH_IQOT || fc == GEN_MATH_IREM;
+}
+
+static bool is_signed_int(unsigned t)
+{
+	return t == GEN_TYPE_D || t == GEN_TYPE_W || t == GEN_TYPE_B ||
+	       t == GEN_TYPE_Q;
+}
+
+/* Integer division type (IGC fixMathInst): signed when a source is
+ * negated, else from the wider source, else signed only if both are. */
+static enum gen_type div_type(const struct ir_inst *in)
+{
+	const struct ir_opnd *a = &in->src[0], *b = &in->src[1];
+	if ((a->mods | b->mods) & GEN_MOD_NEG)
+		return GEN_TYPE_D;
+	unsigned sa = gen_type_size((enum gen_type)a->type);
+	unsigned sb = gen_type_size((enum gen_type)b->type);
+	if (sa != sb)
+		return is_signed_int(sa > sb ? a->type : b->type) ? GEN_TYPE_D
+		                                                  : GEN_TYPE_UD;
+	return is_signed_int(a->type) && is_signed_int(b->type) ? GEN_TYPE_D
+	                                                        : GEN_TYPE_UD;
+}
+
+static bool good_math_src(const struct ir_prog *p, const struct ir_opnd *o,
+                          unsigned n)
+{
+	if (o->kind == IR_O_IMM)
+		return true;
+	if (o->kind != IR_O_REG || p->vregs.a[o->v].file != IR_RF_GRF)
+		return false;
+	if (ir_opnd_is_scalar(o) || n == 1)
+		return true;
+	return contiguous(o, n) && ir_opnd_sub(p, o) == 0;
+}
+
+static void fix_math(struct lctx *c, struct ir_inst *in)
+{
+	if (in->op != GEN_OP_MATH)
+		return;
+	bool idiv = is_int_div(in->fc);
+	enum gen_type want = idiv ? div_type(in) : GEN_TYPE_F;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		struct ir_opnd *o = &in->src[s];
+		bool type_ok = idiv ? o->type == want && !o->mods
+		                    : o->type == GEN_TYPE_F || o->type == GEN_TYPE_HF;
+		if (!type_ok) {
+			struct ir_opnd keep = *o;
+			copy_src(c, in, s, want, IR_GRF_BYTES);
+			if (idiv) {
+				/* the conversion applies the modifier */
+				struct ir_inst *mv = &c->p->insts.a[c->p->insts.n - 1];
+				mv->src[0].mods = keep.mods;
+				o->mods = 0;
+			}
+		} else if (!good_math_src(c->p, o, in->exec)) {
+			copy_src(c, in, s, (enum gen_type)o->type, IR_GRF_BYTES);
+		}
+	}
+	const struct ir_opnd *d = &in->dst;
+	bool ok = d->kind == IR_O_REG && d->rgn.hs == 1 &&
+	          c->p->vregs.a[d->v].file == IR_RF_GRF &&
+	          (in->exec == 1 || ir_opnd_sub(c->p, d) == 0);
+	if (idiv && d->type != GEN_TYPE_D && d->type != GEN_TYPE_UD)
+		ok = false;
+	if (!ok)
+		redirect_dst(c, in, idiv ? div_type(in) :
+		             (enum gen_type)d->type, 1, IR_GRF_BYTES);
+}
+
+/* ---- driver ------------------------------------------------------------ */
+
+static void legalize_inst(struct lctx *c, struct ir_inst in)
+{
+	c->npost = 0;
+	fix_imm(c, &in);
+	fix_three_src(c, &in);
+	fix_math(c, &in);
+	fix_dst_stride(c, &in);
+	ir_emit_copy(c->p, &in);
+	/* the moves after the instruction, innermost fix last */
+	for (unsigned k = c->npost; k-- > 0;) {
+		struct ir_inst mv = c->post[k];
+		struct lctx sub = { .p = c->p };
+		sub.npost = 0;
+		fix_dst_stride(&sub, &mv);
+		ir_emit_copy(c->p, &mv);
+		for (unsigned j = sub.npost; j-- > 0;)
+			ir_emit_copy(c->p, &sub.post[j]);
+	}
+}
+
+bool ir_legalize(struct ir_prog *p);
+
+bool ir_legalize(struct ir_prog *p)
+{
+	struct ir_insts_old old = ir_rewrite_begin(p);
+	struct lctx c = { .p = p };
+	for (uint32_t i = 0; i < old.n; i++)
+		legalize_inst(&c, old.a[i]);
+	return p->err->status == VF_OK;
+}

@@ -1,0 +1,281 @@
+/*
+ * split.c - execution-size splitting and source regions for Gen9.
+ *
+ * Needs: legalize.c's output.  Leaves: every instruction with canonical
+ * source regions and an execution size at which all its operands obey
+ * the register-region rules:
+ *
+ *   - "An operand may not span more than two adjacent GRF registers";
+ *   - "VertStride must be used to cross GRF register boundaries" (a row
+ *     of 'width' elements stays in one GRF);
+ *   - "When the destination spans two registers, the source MUST span two
+ *     registers", except a scalar source, or a packed word source with a
+ *     packed dword destination (Gen8/9 EU ISA, Register Region
+ *     Restrictions); we also require the two-register operands to start
+ *     a GRF, and contiguous;
+ *   - SIMD32 is split to SIMD16 (Gen9 limits 32-wide execution to some
+ *     16-bit cases; IGC splits all); integer division runs at SIMD8
+ *     ("INT DIV function does not support SIMD16"); a 3-source Align16
+ *     instruction's sources span the same registers as its destination.
+ *
+ * A split keeps the semantics: each half gets channel offset +n/2 (the
+ * predicate and condition flag bits follow the channel offset in
+ * hardware), region operands advance by element n/2, scalars stay, and
+ * multi-address indirect operands advance their address element.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ir.h"
+
+static bool is_three_src(unsigned op)
+{
+	return op == GEN_OP_MAD || op == GEN_OP_BFE || op == GEN_OP_BFI2 ||
+	       op == GEN_OP_LRP || op == GEN_OP_MADM || op == GEN_OP_CSEL;
+}
+
+static bool skip_op(unsigned op)
+{
+	return ir_is_send(op) || ir_is_branch(op) || op == IR_OP_LABEL ||
+	       op == GEN_OP_WAIT || op == GEN_OP_NOP;
+}
+
+/* ---- regions ----------------------------------------------------------- */
+
+static unsigned tsize(const struct ir_opnd *o)
+{
+	return gen_type_size((enum gen_type)o->type);
+}
+
+/* Element stride of a one-dimensional region, or -1 if it is 2D. */
+static int stride_1d(const struct ir_opnd *o, unsigned n)
+{
+	unsigned w = o->rgn.w ? o->rgn.w : 1;
+	if (n == 1 || (o->rgn.vs == 0 && w == 1))
+		return 0;
+	if (w == 1)
+		return o->rgn.vs;
+	if (w >= n)
+		return o->rgn.hs;
+	if (o->rgn.vs == w * o->rgn.hs)
+		return o->rgn.hs;
+	return -1;
+}
+
+/* Do rows of w elements (stride s, type size ts) starting at GRF byte
+ * 'sub' (-1: the operand lies in one GRF) each stay inside a GRF? */
+static bool rows_fit(int sub, unsigned n, unsigned w, unsigned s, unsigned ts)
+{
+	unsigned vs = w * s, span = (w - 1) * s * ts + ts;
+	if (vs > 32 || span > IR_GRF_BYTES)
+		return false;
+	if (sub < 0)
+		return true;
+	for (unsigned k = 0; k < (n + w - 1) / w; k++)
+		if (((unsigned)sub + k * vs * ts) % IR_GRF_BYTES + span > IR_GRF_BYTES)
+			return false;
+	return true;
+}
+
+/* Canonical source region: <0;1,0> for scalars, <w*s;w,s> with the widest
+ * width whose rows stay inside a GRF, <s;1,0> for strides above 4. */
+static void normalize_src(const struct ir_prog *p, struct ir_opnd *o,
+                          unsigned n)
+{
+	if (o->kind != IR_O_REG && o->kind != IR_O_ARF)
+		return;
+	if (o->kind == IR_O_REG && p->vregs.a[o->v].file != IR_RF_GRF &&
+	    p->vregs.a[o->v].file != IR_RF_ADDR)
+		return;
+	int s = stride_1d(o, n);
+	if (s == 0) {
+		o->rgn = (struct gen_region){ 0, 1, 0 };
+		return;
+	}
+	if (s < 0)
+		return;
+	unsigned ts = tsize(o);
+	if (s > 4) {
+		o->rgn = (struct gen_region){ (uint8_t)s, 1, 0 };
+		return;
+	}
+	int sub = o->kind == IR_O_REG ? ir_opnd_sub(p, o) : 0;
+	unsigned w = n > 16 ? 16 : n;
+	while (w > 1 && !rows_fit(sub, n, w, (unsigned)s, ts))
+		w /= 2;
+	if (w == 1)
+		o->rgn = (struct gen_region){ (uint8_t)s, 1, 0 };
+	else
+		o->rgn = (struct gen_region){ (uint8_t)(w * (unsigned)s), (uint8_t)w,
+		                              (uint8_t)s };
+}
+
+static void normalize(const struct ir_prog *p, struct ir_inst *in)
+{
+	if (skip_op(in->op))
+		return;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		if (!is_three_src(in->op) || in->exec == 1)
+			normalize_src(p, &in->src[s], in->exec);
+	if (in->exec == 1 && in->dst.kind != IR_O_NONE && in->dst.rgn.hs == 0)
+		in->dst.rgn.hs = 1;
+}
+
+/* ---- when to split ----------------------------------------------------- */
+
+static bool whole_grf_1d(const struct ir_prog *p, const struct ir_opnd *o,
+                         unsigned n, bool dst)
+{
+	if (o->kind != IR_O_REG || ir_opnd_sub(p, o) != 0)
+		return false;
+	if (dst)
+		return o->rgn.hs == 1;
+	return stride_1d(o, n) == 1;
+}
+
+static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
+{
+	const struct ir_opnd *d = &in->dst;
+	if (!whole_grf_1d(p, d, in->exec, true))
+		return false;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
+		    ir_opnd_is_scalar(o))
+			continue;
+		if (!whole_grf_1d(p, o, in->exec, false))
+			return false;
+		if (tsize(o) == tsize(d))
+			continue;
+		if (is_three_src(in->op) || tsize(o) != 2 || tsize(d) != 4)
+			return false;  /* only packed word -> packed dword */
+	}
+	return true;
+}
+
+static unsigned opnd_span(const struct ir_prog *p, const struct ir_opnd *o,
+                          unsigned n, bool dst)
+{
+	if (o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF)
+		return ir_opnd_grfs(p, o, n, dst);
+	if (o->kind == IR_O_IND) {
+		if (!dst && o->rgn.vs == GEN_VS_VXH)
+			return n * tsize(o) > 64 ? 3 : 1;
+		return (ir_opnd_extent(o, n, dst) + IR_GRF_BYTES - 1) / IR_GRF_BYTES;
+	}
+	return 1;
+}
+
+static bool needs_split(const struct ir_prog *p, const struct ir_inst *in)
+{
+	if (in->exec <= 1 || skip_op(in->op))
+		return false;
+	if (in->exec > 16)
+		return true;
+	if (in->op == GEN_OP_MATH &&
+	    (in->fc == GEN_MATH_IQOT || in->fc == GEN_MATH_IREM ||
+	     in->fc == GEN_MATH_IDIV) && in->exec > 8)
+		return true;
+	unsigned dspan = in->dst.kind == IR_O_NONE ||
+	                 (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_NULL)
+	                 ? 1 : opnd_span(p, &in->dst, in->exec, true);
+	if (dspan > 2)
+		return true;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		unsigned sp = opnd_span(p, &in->src[s], in->exec, false);
+		if (sp > 2)
+			return true;
+		if (sp == 2 && (is_three_src(in->op) || in->op == GEN_OP_MATH) &&
+		    dspan != 2)
+			return true;
+	}
+	if (dspan == 2 && !two_grf_ok(p, in))
+		return true;
+	if (in->dst.kind == IR_O_IND && dspan > 1)
+		return true;
+	return false;
+}
+
+/* ---- splitting --------------------------------------------------------- */
+
+static void advance_src(struct ir_opnd *o, unsigned half)
+{
+	if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
+	    o->kind == IR_O_NONE || ir_opnd_is_scalar(o))
+		return;
+	unsigned ts = tsize(o);
+	unsigned w = o->rgn.w ? o->rgn.w : 1;
+	if (o->kind == IR_O_IND && o->rgn.vs == GEN_VS_VXH) {
+		if (w > half) {
+			o->off += (int32_t)(half * o->rgn.hs * ts);
+			o->rgn.w = (uint8_t)half;
+		} else {
+			o->aoff = (uint16_t)(o->aoff + (half / w) * 2);
+		}
+		return;
+	}
+	if (w > half) {
+		o->off += (int32_t)(half * o->rgn.hs * ts);
+		o->rgn.w = (uint8_t)half;
+		o->rgn.vs = (uint8_t)(half * o->rgn.hs);
+		return;
+	}
+	o->off += (int32_t)((half / w) * o->rgn.vs * ts);
+}
+
+static void shrink_src(struct ir_opnd *o, unsigned half)
+{
+	if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
+	    o->kind == IR_O_NONE || ir_opnd_is_scalar(o))
+		return;
+	if (o->rgn.w > half) {
+		o->rgn.w = (uint8_t)half;
+		if (o->rgn.vs != GEN_VS_VXH)
+			o->rgn.vs = (uint8_t)(half * o->rgn.hs);
+	}
+}
+
+static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth);
+
+static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
+                         unsigned depth)
+{
+	unsigned half = in->exec / 2u;
+	bool maskfree = in->nomask && !in->pred && !in->cmod;
+	if (half < 4 && !maskfree)
+		return ir_unsupported(p, "an instruction that must be split below "
+		                      "four channels");
+	struct ir_inst lo = *in, hi = *in;
+	lo.exec = hi.exec = (uint8_t)half;
+	if (half >= 4)
+		hi.choff = (uint8_t)(in->choff + half);
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		shrink_src(&lo.src[s], half);
+		advance_src(&hi.src[s], half);
+		shrink_src(&hi.src[s], half);
+	}
+	if (in->dst.kind == IR_O_REG || in->dst.kind == IR_O_IND)
+		hi.dst.off += ir_elem_off(&in->dst, half, true);
+	return emit_split(p, lo, depth + 1) && emit_split(p, hi, depth + 1);
+}
+
+static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth)
+{
+	normalize(p, &in);
+	if (depth < 6 && needs_split(p, &in))
+		return split_in_two(p, &in, depth);
+	ir_emit_copy(p, &in);
+	return true;
+}
+
+bool ir_split(struct ir_prog *p);
+
+bool ir_split(struct ir_prog *p)
+{
+	struct ir_insts_old old = ir_rewrite_begin(p);
+	for (uint32_t i = 0; i < old.n; i++)
+		if (!emit_split(p, old.a[i], 0))
+			return false;
+	return true;
+}

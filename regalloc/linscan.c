@@ -1,0 +1,212 @@
+/*
+ * linscan.c - linear-scan register allocation onto the GRF (r0-r127),
+ * the flag registers (f0.0-f1.1) and the address register (a0.0-a0.15).
+ *
+ * Needs: live intervals (live.c).  Leaves: 'loc' set for every used
+ * virtual register, or IR_V_SPILLED for GRF registers that did not fit.
+ *
+ * All three files are byte arrays allocated in 2-byte units.  Pinned
+ * registers (r0, kernel inputs at their payload offsets, the EOT payload
+ * in r127 - "the EOT source must be in r112-r127", IGC
+ * hasEOTGRFBinding) take their place before anything else.  Registers of
+ * a GRF or more start a GRF and own whole GRFs; smaller ones never cross
+ * a GRF boundary (the vISA layout rule, 5_operands.md).  When nothing
+ * fits, the spillable active interval that ends last is spilled (or the
+ * new one, if it ends later), as in Poletto and Sarkar's linear scan.
+ * Flag and address registers are not spilled: running out of them is an
+ * "unsupported" error.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ra.h"
+
+struct rfile {
+	uint32_t bytes;
+	uint8_t *busy;       /* per 2-byte unit */
+};
+
+struct ls {
+	struct ir_prog *p;
+	const struct ra_interval *iv;
+	struct rfile f[IR_RF_COUNT];
+	uint32_t *active;
+	uint32_t nactive;
+	bool spilled;
+};
+
+static uint32_t alloc_size(const struct ir_vreg *v)
+{
+	uint32_t s = v->size;
+	if (v->file == IR_RF_GRF && (v->align >= IR_GRF_BYTES ||
+	                             (v->flags & IR_V_WHOLE_GRF) ||
+	                             s > IR_GRF_BYTES))
+		s = (s + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
+	return (s + 1) & ~1u;
+}
+
+static void mark(struct rfile *f, uint32_t loc, uint32_t size, uint8_t val)
+{
+	for (uint32_t u = loc / 2; u < (loc + size) / 2 && u < f->bytes / 2; u++)
+		f->busy[u] = val;
+}
+
+static bool is_free(const struct rfile *f, uint32_t loc, uint32_t size)
+{
+	if (loc + size > f->bytes)
+		return false;
+	for (uint32_t u = loc / 2; u < (loc + size) / 2; u++)
+		if (f->busy[u])
+			return false;
+	return true;
+}
+
+static bool find_slot(const struct ls *s, const struct ir_vreg *v,
+                      uint32_t *loc)
+{
+	const struct rfile *f = &s->f[v->file];
+	uint32_t size = alloc_size(v);
+	uint32_t align = v->align < 2 ? 2 : v->align;
+	if (v->file == IR_RF_GRF && size >= IR_GRF_BYTES && align < IR_GRF_BYTES)
+		align = IR_GRF_BYTES;
+	for (uint32_t a = 0; a + size <= f->bytes; a += align) {
+		if (v->file == IR_RF_GRF && size < IR_GRF_BYTES &&
+		    a % IR_GRF_BYTES + size > IR_GRF_BYTES)
+			continue;
+		if (is_free(f, a, size)) {
+			*loc = a;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void activate(struct ls *s, uint32_t v, uint32_t loc)
+{
+	struct ir_vreg *r = ir_vreg(s->p, v);
+	r->loc = (int32_t)loc;
+	mark(&s->f[r->file], loc, alloc_size(r), 1);
+	s->active[s->nactive++] = v;
+}
+
+static void release(struct ls *s, uint32_t k)
+{
+	uint32_t v = s->active[k];
+	struct ir_vreg *r = ir_vreg(s->p, v);
+	mark(&s->f[r->file], (uint32_t)r->loc, alloc_size(r), 0);
+	s->active[k] = s->active[--s->nactive];
+}
+
+static void expire(struct ls *s, int32_t pos)
+{
+	for (uint32_t k = 0; k < s->nactive;) {
+		if (s->iv[s->active[k]].end < pos)
+			release(s, k);
+		else
+			k++;
+	}
+}
+
+static bool spillable(const struct ir_vreg *r)
+{
+	return r->file == IR_RF_GRF &&
+	       !(r->flags & (IR_V_PINNED | IR_V_NOSPILL | IR_V_ADDR_TAKEN));
+}
+
+static void spill(struct ls *s, uint32_t v)
+{
+	struct ir_vreg *r = ir_vreg(s->p, v);
+	r->flags |= IR_V_SPILLED;
+	r->loc = -1;
+	s->spilled = true;
+}
+
+/* Place v, spilling the active interval that ends last while nothing fits. */
+static bool place(struct ls *s, uint32_t v)
+{
+	struct ir_vreg *r = ir_vreg(s->p, v);
+	uint32_t loc;
+	while (!find_slot(s, r, &loc)) {
+		int32_t best = -1;
+		for (uint32_t k = 0; k < s->nactive; k++) {
+			const struct ir_vreg *a = ir_vreg(s->p, s->active[k]);
+			if (a->file == r->file && spillable(a) &&
+			    (best < 0 || s->iv[s->active[k]].end >
+			                 s->iv[s->active[(uint32_t)best]].end))
+				best = (int32_t)k;
+		}
+		if (spillable(r) &&
+		    (best < 0 || s->iv[v].end >= s->iv[s->active[best]].end)) {
+			spill(s, v);
+			return true;
+		}
+		if (best < 0) {
+			static const char *const names[IR_RF_COUNT] = {
+				"general registers", "flag registers", "address registers" };
+			return ir_unsupported(s->p, "out of %s (%s needs %u bytes)",
+			                      names[r->file], r->name ? r->name : "a temporary",
+			                      r->size);
+		}
+		uint32_t victim = s->active[best];
+		release(s, (uint32_t)best);
+		spill(s, victim);
+	}
+	activate(s, v, loc);
+	return true;
+}
+
+struct start_key {
+	int32_t start;
+	uint32_t v;
+};
+
+static int by_start(const void *a, const void *b)
+{
+	const struct start_key *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->v < y->v ? -1 : x->v > y->v;
+}
+
+bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
+{
+	struct ls s = { .p = p, .iv = iv };
+	static const uint32_t sizes[IR_RF_COUNT] = {
+		IR_GRF_COUNT * IR_GRF_BYTES, IR_FLAG_BYTES, IR_ADDR_BYTES };
+	for (unsigned f = 0; f < IR_RF_COUNT; f++) {
+		s.f[f].bytes = sizes[f];
+		s.f[f].busy = ir_alloc(p, sizes[f] / 2);
+	}
+	uint32_t nv = p->vregs.n, n = 0;
+	struct start_key *order = ir_alloc(p, nv * sizeof *order);
+	s.active = ir_alloc(p, nv * sizeof *s.active);
+	for (uint32_t v = 1; v < nv; v++) {
+		struct ir_vreg *r = ir_vreg(p, v);
+		r->loc = -1;
+		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
+			continue;
+		if (r->pin >= 0)
+			activate(&s, v, (uint32_t)r->pin);
+		else
+			order[n++] = (struct start_key){ iv[v].start, v };
+	}
+	qsort(order, n, sizeof *order, by_start);
+	for (uint32_t k = 0; k < n; k++) {
+		expire(&s, order[k].start);
+		if (!place(&s, order[k].v))
+			return false;
+	}
+	p->grf_used = 0;
+	for (uint32_t v = 1; v < nv; v++) {
+		const struct ir_vreg *r = ir_vreg(p, v);
+		if (r->file == IR_RF_GRF && r->loc >= 0) {
+			uint32_t top = ((uint32_t)r->loc + alloc_size(r) + 31) / 32;
+			if (top > p->grf_used)
+				p->grf_used = top;
+		}
+	}
+	*spilled = s.spilled;
+	return true;
+}

@@ -1,0 +1,35 @@
+/*
+ * ra.h - register allocation: live intervals (live.c), linear scan onto
+ * the GRF, flag and address files (linscan.c), spill code (spill.c).
+ *
+ * The allocator works on the finalizer IR (finalizer/ir.h) after
+ * legalization.  Intervals are convex hulls of the instruction positions
+ * where a virtual register may hold a value that is still needed.
+ */
+#ifndef VISAFIN_RA_H
+#define VISAFIN_RA_H
+
+#include "../finalizer/ir.h"
+
+struct ra_interval {
+	int32_t start, end;   /* instruction positions; start < 0: unused */
+};
+
+/* Live intervals of every virtual register (array indexed by vreg id,
+ * allocated in the program's arena). */
+struct ra_interval *ra_intervals(struct ir_prog *p);
+
+/* Allocate every virtual register; spilled GRF registers are marked
+ * IR_V_SPILLED.  Returns false with an error set when a flag or address
+ * register cannot be placed. */
+bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
+                bool *spilled);
+
+/* Rewrite references to spilled registers through scratch fills and
+ * spills (scratch starting at p->spill_base). */
+bool ra_spill(struct ir_prog *p);
+
+/* The whole allocation: intervals, scan, spill, repeat. */
+bool ra_allocate(struct ir_prog *p);
+
+#endif

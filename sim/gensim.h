@@ -1,0 +1,69 @@
+/*
+ * gensim.h - the gensim program: the corpus oracle ("gensim corpus DIR
+ * PLATFORM") that runs Gen binaries of a corpus set on the recipes of its
+ * runs.json and compares the outputs with the expected files.
+ *
+ *   gensim_main.c     command line
+ *   gensim_corpus.c   manifest x recipes loop, one line per run
+ *   gensim_setup.c    arguments, payload, memory, samplers of one run
+ *   gensim_compare.c  comparison rules (exact, ulp, abs, rel, abs_file)
+ *   gensim_json.c     JSON reader
+ *
+ * Layout and rules: shared/corpus/README.md ("manifest", "Run recipes",
+ * "Global data and relocations"); docs/gensim.md.
+ */
+#ifndef VISAFIN_GENSIM_H
+#define VISAFIN_GENSIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim.h"
+#include "gensim_json.h"
+
+struct gs_opts {
+	const char *gen_dir;     /* --gen: other binaries */
+	const char *only;        /* --only NAME: one recipe */
+	unsigned only_simd;      /* --simd N */
+	bool random;             /* --random: seeded random interleaving */
+	uint64_t seed;
+	int verbose;
+	bool trace;
+};
+
+#define GS_MAX_ARGS 64
+
+/* One run: a manifest entry with its recipe. */
+struct gs_run {
+	const char *dir, *dev;
+	const struct json *entry, *recipe;
+	const struct plat_info *plat;
+	const struct gs_opts *o;
+	unsigned simd;
+	struct sim_ctx *c;
+	uint8_t *code;
+	size_t code_size;
+	uint64_t addr[GS_MAX_ARGS];
+	uint64_t size[GS_MAX_ARGS];
+	uint8_t cross[4096];
+	unsigned cross_size;
+	unsigned slm_size;
+	unsigned scratch;
+	struct sim_launch launch;
+	char why[1024];
+};
+
+/* Read a whole file; NULL if it cannot be read.  *len gets the size. */
+uint8_t *gs_read_file(const char *path, size_t *len);
+/* Set r->why (printf-style); returns false for "return gs_fail(...)". */
+bool gs_fail(struct gs_run *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+int gs_corpus(const char *dir, const char *dev, const struct gs_opts *o);
+/* Load the binary, lay out memory and payload: false with r->why. */
+bool gs_setup(struct gs_run *r);
+/* Compare every output of the recipe: false with r->why. */
+bool gs_compare(struct gs_run *r);
+
+#endif

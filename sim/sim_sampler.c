@@ -1,0 +1,205 @@
+/*
+ * sim_sampler.c - the sampler shared function for 2D images: sample,
+ * sample_l, sample_lz (filtered reads through a sampler state) and
+ * ld, ld_lz (texel loads), SIMD8 and SIMD16, with or without header.
+ *
+ * Layout (docs/gensim.md "Sampler"): Desc[16:12] message type,
+ * Desc[18:17] SIMD mode (1 SIMD8, 2 SIMD16), Desc[11:8] sampler index,
+ * Desc[7:0] binding table index, Desc[30] 16-bit return (not
+ * simulated).  Parameters follow the header one per SIMD8 register
+ * group, in the order Mesa's sampler payload builder emits them
+ * (brw_lower_logical_sends.cpp lower_sampler_logical_send_gfx7): sample
+ * u v r; sample_l lod u v; sample_lz u v r; ld u lod v on Gen8 and
+ * u v lod on Gen9+; ld_lz u v.  The response holds one register group
+ * per returned channel (R, G, B, A), without the channels header dword 2
+ * bits [15:12] disable, cut at the response length.  Filtering: nearest
+ * takes floor of the (unnormalized) coordinate, linear blends the four
+ * texels around coordinate - 0.5 in float precision; addressing modes
+ * are OpenCL's (clamp-to-edge, clamp to a zero border, repeat, mirrored
+ * repeat; "none" acts as clamp-to-edge).  ld ignores the sampler state
+ * and returns zeros outside the image.  Sources: IGC visa/iga/
+ * IGALibrary/Backend/Messages/MessageDecoderOther.cpp (tryDecodeSMPL,
+ * message type names and parameter counts), GEN-FACTS.md 6.3.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "sim_image.h"
+
+enum { MT_SAMPLE = 0, MT_SAMPLE_L = 2, MT_LD = 7, MT_SAMPLE_LZ = 0x18,
+       MT_LD_LZ = 0x1A };
+
+struct smp {
+	unsigned simd, pbase;   /* lanes, first parameter register */
+	int iu, iv, ilod;       /* parameter index of u, v, lod (-1: none) */
+	bool load;
+};
+
+static bool params(const struct sim_ctx *c, unsigned mt, struct smp *s)
+{
+	s->iu = 0, s->iv = 1, s->ilod = -1, s->load = false;
+	switch (mt) {
+	case MT_SAMPLE: case MT_SAMPLE_LZ: return true;
+	case MT_SAMPLE_L: s->ilod = 0, s->iu = 1, s->iv = 2; return true;
+	case MT_LD:
+		s->load = true;
+		if (c->p->enc == GEN_ENC_GEN8)
+			s->ilod = 1, s->iv = 2;
+		else
+			s->ilod = 2;
+		return true;
+	case MT_LD_LZ: s->load = true; return true;
+	default: return false;
+	}
+}
+
+static uint32_t param(const struct sim_msg *m, const struct smp *s, int k,
+                      unsigned lane)
+{
+	unsigned reg = s->pbase + (unsigned)k * (s->simd / 8) + lane / 8;
+	if (k < 0 || reg >= m->mlen + m->xlen)
+		return 0;
+	return sim_pl_ud(m, reg, lane % 8);
+}
+
+static float as_f(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static uint32_t as_u(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* Address mode on texel index i of an n-texel axis: false = border. */
+static bool wrap(enum sim_addr_mode a, int64_t *i, int64_t n)
+{
+	switch (a) {
+	case SIM_ADDR_CLAMP:
+		return *i >= 0 && *i < n;
+	case SIM_ADDR_REPEAT:
+		*i = ((*i % n) + n) % n;
+		return true;
+	case SIM_ADDR_MIRRORED_REPEAT: {
+		int64_t p = ((*i % (2 * n)) + 2 * n) % (2 * n);
+		*i = p < n ? p : 2 * n - 1 - p;
+		return true;
+	}
+	default:
+		*i = *i < 0 ? 0 : *i >= n ? n - 1 : *i;
+		return true;
+	}
+}
+
+static void fetch(struct sim_ctx *c, const struct sim_surface *s,
+                  const struct sim_sampler_desc *sd, int64_t x, int64_t y,
+                  uint32_t v[4])
+{
+	const struct sim_image_desc *d = &s->img;
+	bool in = wrap(sd->addr, &x, d->width) && wrap(sd->addr, &y, d->height);
+	uint8_t *p = in ? sim_img_texel(c, s, x, y, 0) : NULL;
+	if (p) {
+		sim_img_decode(d, p, v);
+		return;
+	}
+	bool one_alpha = sim_img_nchan(d->order) < 4;
+	bool ints = sim_img_is_int(d->type);
+	v[0] = v[1] = v[2] = 0;
+	v[3] = one_alpha ? (ints ? 1u : as_u(1.0f)) : 0u;
+}
+
+static void filter(struct sim_ctx *c, const struct sim_surface *s,
+                   const struct sim_sampler_desc *sd, float u, float vv,
+                   uint32_t out[4])
+{
+	const struct sim_image_desc *d = &s->img;
+	float x = sd->normalized ? u * (float)d->width : u;
+	float y = sd->normalized ? vv * (float)d->height : vv;
+	if (!sd->linear || sim_img_is_int(d->type)) {
+		fetch(c, s, sd, (int64_t)floorf(x), (int64_t)floorf(y), out);
+		return;
+	}
+	float fx = x - 0.5f, fy = y - 0.5f;
+	int64_t i0 = (int64_t)floorf(fx), j0 = (int64_t)floorf(fy);
+	float a = fx - floorf(fx), b = fy - floorf(fy);
+	uint32_t t[4][4];
+	fetch(c, s, sd, i0, j0, t[0]);
+	fetch(c, s, sd, i0 + 1, j0, t[1]);
+	fetch(c, s, sd, i0, j0 + 1, t[2]);
+	fetch(c, s, sd, i0 + 1, j0 + 1, t[3]);
+	for (unsigned k = 0; k < 4; k++) {
+		float r = (1 - a) * (1 - b) * as_f(t[0][k]) + a * (1 - b) *
+		          as_f(t[1][k]) + (1 - a) * b * as_f(t[2][k]) + a * b *
+		          as_f(t[3][k]);
+		out[k] = as_u(r);
+	}
+}
+
+static void load(struct sim_ctx *c, const struct sim_surface *s, int64_t x,
+                 int64_t y, uint32_t out[4])
+{
+	uint8_t *p = sim_img_texel(c, s, x, y, 0);
+	if (p)
+		sim_img_decode(&s->img, p, out);
+	else
+		memset(out, 0, 4 * sizeof(out[0]));
+}
+
+static void respond(struct sim_msg *m, const struct smp *s, unsigned lane,
+                    const uint32_t v[4], unsigned dis)
+{
+	unsigned per = s->simd / 8, j = 0;
+	for (unsigned k = 0; k < 4; k++) {
+		if ((dis >> k) & 1)
+			continue;
+		unsigned reg = j++ * per + lane / 8;
+		if (reg < m->rlen)
+			sim_resp_ud(m, reg, lane % 8, v[k]);
+	}
+}
+
+enum vf_status sim_msg_sampler(struct sim_ctx *c, struct sim_thread *t,
+                               struct sim_msg *m)
+{
+	(void)t;
+	unsigned mt = (m->desc >> 12) & 0x1F, sm = (m->desc >> 17) & 3;
+	unsigned six = (m->desc >> 8) & 0xF;
+	struct smp s;
+	s.simd = sm == 1 ? 8 : sm == 2 ? 16 : 0;
+	s.pbase = m->header ? 1 : 0;
+	if (!s.simd || ((m->desc >> 30) & 1) || !params(c, mt, &s))
+		return sim_msg_unsupported(c, m, "sampler message type or mode");
+	const struct sim_surface *surf = sim_img_surface(c, m);
+	if (!surf || (surf->img.depth > 1))
+		return sim_msg_unsupported(c, m, "sampler access to a surface "
+		                           "that is not a 2D image");
+	if (!s.load && !c->sampler_set[six])
+		return sim_msg_unsupported(c, m, "sampler state of this index is "
+		                           "unknown");
+	unsigned dis = m->header ? (sim_pl_ud(m, 0, 2) >> 12) & 0xF : 0;
+	for (unsigned i = 0; i < s.simd; i++) {
+		if (!((m->lanes >> i) & 1))
+			continue;
+		uint32_t v[4];
+		if (s.load) {
+			int64_t x = (int32_t)param(m, &s, s.iu, i);
+			int64_t y = (int32_t)param(m, &s, s.iv, i);
+			if (s.ilod >= 0 && param(m, &s, s.ilod, i) != 0)
+				memset(v, 0, sizeof(v));
+			else
+				load(c, surf, x, y, v);
+		} else {
+			filter(c, surf, &c->samplers[six], as_f(param(m, &s, s.iu, i)),
+			       as_f(param(m, &s, s.iv, i)), v);
+		}
+		respond(m, &s, i, v, dis);
+	}
+	return VF_OK;
+}
