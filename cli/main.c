@@ -13,6 +13,7 @@
 
 int cmd_disasm(int argc, char **argv);  /* cmd_disasm.c */
 int cmd_asm(int argc, char **argv);     /* cmd_asm.c */
+int cmd_finalize(int argc, char **argv); /* cmd_finalize.c */
 
 static const char usage[] =
 	"usage: visafin COMMAND [ARGS]\n"
@@ -28,6 +29,8 @@ static const char usage[] =
 	"  fat IN --platform P --extract -o GEN\n"
 	"  fat IN --platform P --remove -o OUT\n"
 	"                         edit the Gen binaries a kernel carries\n"
+	"  -p P IN [FUNC...] (--raw [-k NAME] | -S | --fat) -o OUT\n"
+	"                         finalize vISA kernels into Gen code\n"
 	"\n"
 	"Text inputs: X.visaasm also loads its stack-call functions X.f<K>.visaasm\n"
 	"(disable with --no-siblings).  Platforms: bdw, skl, bxt, icllp, tgllp.\n";
@@ -76,6 +79,9 @@ int main(int argc, char **argv)
 		return cmd_asm(argc - 1, argv + 1);
 	if (!strcmp(cmd, "fat"))
 		return cmd_fat(argc - 1, argv + 1);
+	if (!strcmp(cmd, "-p") || !strcmp(cmd, "-platform") ||
+	    cli_has_suffix(cmd, ".isa") || cli_has_suffix(cmd, ".visaasm"))
+		return cmd_finalize(argc - 1, argv + 1);
 	fprintf(stderr, "visafin: unknown command '%s'\n%s", cmd, usage);
 	return 2;
 }

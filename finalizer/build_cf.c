@@ -111,6 +111,22 @@ static bool ret(struct bld *b)
 	return true;
 }
 
+/* faddr SYM dst: a 64-bit move whose immediate the loader patches with
+ * the symbol's address (IGC's placeholder value, an uncompacted mov, as
+ * the corpus README "Global data and relocations" describes). */
+static bool faddr(struct bld *b)
+{
+	const char *sym = vf_routine_string(b->r, (uint32_t)bld_int(b, 0));
+	struct ir_opnd d;
+	if (!sym || !bld_dst(b, 1, &d, NULL))
+		return ir_bad_input(b->p, "faddr needs a symbol and a destination");
+	d.type = GEN_TYPE_UQ;
+	struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, 1, true, d,
+	                            ir_imm(0x6E10CA2Eu, GEN_TYPE_UQ));
+	in->reloc = sym;
+	return true;
+}
+
 bool bld_flow(struct bld *b)
 {
 	uint32_t l;
@@ -128,6 +144,7 @@ bool bld_flow(struct bld *b)
 	case VISA_OP_GOTO: return branch(b, GEN_OP_GOTO);
 	case VISA_OP_CALL: return branch(b, GEN_OP_CALL);
 	case VISA_OP_RET: return ret(b);
+	case VISA_OP_FADDR: return faddr(b);
 	default:
 		return ir_unsupported(b->p, "not supported yet");
 	}

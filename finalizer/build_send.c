@@ -340,8 +340,8 @@ static bool byte_rw(struct bld *b, bool write)
 static bool dword_atomic(struct bld *b)
 {
 	unsigned opb = (unsigned)bld_int(b, 0), n = bld_exec_size(b->in->exec);
-	unsigned ex = round_exec(n), per = ex / 8, aop;
-	bool fl;
+	unsigned ex = round_exec(n), per = ex / 8, aop = 0;
+	bool fl = false;
 	uint32_t bti, pl;
 	int32_t plo;
 	if ((opb >> 5) != 0)

@@ -181,8 +181,8 @@ static bool scattered(struct bld *b, bool write)
 static bool atomic(struct bld *b)
 {
 	unsigned opb = (unsigned)bld_int(b, 0), n = bld_exec_size(b->in->exec);
-	unsigned aop;
-	bool fl;
+	unsigned aop = 0;
+	bool fl = false;
 	if (opb & 0x20)
 		return ir_unsupported(b->p, "16-bit svm_atomic");
 	if (n > 8)

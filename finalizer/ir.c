@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "err.h"
 #include "ir.h"
 
 void *ir_alloc(struct ir_prog *p, size_t size)

@@ -112,6 +112,7 @@ struct ir_inst {
 	/* Branches: label ids, -1 none */
 	int32_t jip, uip;
 	uint32_t opts;      /* GEN_OPT_* beyond NoMask */
+	const char *reloc;  /* symbol whose address the 64-bit immediate takes */
 	uint32_t loc;       /* vISA instruction number, for messages */
 };
 
@@ -121,6 +122,12 @@ struct ir_label {
 	const char *name;
 	uint8_t kind;
 	int32_t ret_vreg;   /* subroutine: vreg holding the return address */
+};
+
+/* A 64-bit immediate the loader patches with a symbol's address. */
+struct ir_reloc {
+	uint32_t offset;         /* byte offset of the immediate in the code */
+	const char *symbol;
 };
 
 /* Growable array in the arena (old buffers are left in the arena). */
@@ -144,6 +151,7 @@ struct ir_prog {
 	bool uses_barrier;
 	uint32_t grf_used;       /* highest GRF allocated + 1 */
 	uint32_t payload_bytes;  /* bytes of GRF holding inputs (from r0) */
+	IR_VEC(struct ir_reloc) relocs;  /* filled by emit.c */
 	uint32_t loc;            /* current vISA instruction (builder) */
 	const char *inst_name;   /* current vISA mnemonic (builder) */
 };

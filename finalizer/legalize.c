@@ -32,6 +32,7 @@
 
 #include <string.h>
 
+#include "../encoder/gen.h"
 #include "ir.h"
 
 #define MAX_POST 4
@@ -219,21 +220,48 @@ static void fix_imm(struct lctx *c, struct ir_inst *in)
 		copy_src(c, in, 0, GEN_TYPE_UW, 2);
 }
 
+/* ---- architecture registers ------------------------------------------- */
+
+/* "src1 cannot be an ARF" on Gen8-11 (GED rejects the encoding): flags,
+ * a0 and other ARF second sources are copied to a GRF first. */
+static void fix_arf_src1(struct lctx *c, struct ir_inst *in)
+{
+	if (in->nsrc < 2 || ir_is_send(in->op) || ir_is_branch(in->op) ||
+	    c->p->plat->enc == GEN_ENC_GEN12)
+		return;
+	const struct ir_opnd *o = &in->src[1];
+	bool arf = (o->kind == IR_O_ARF && o->rn != GEN_RN_NULL) ||
+	           (o->kind == IR_O_REG &&
+	            c->p->vregs.a[o->v].file != IR_RF_GRF);
+	if (arf)
+		copy_src(c, in, 1, (enum gen_type)o->type, 4);
+}
+
 /* ---- destination stride for narrowing results -------------------------- */
 
-static unsigned exec_type_size(const struct ir_inst *in)
+/* Widest source (the execution type; bytes execute as words), or the
+ * destination's own size for a raw move (same type, no modifiers). */
+static unsigned exec_type_size(const struct ir_inst *in, unsigned *wide)
 {
 	unsigned m = 0;
+	*wide = GEN_TYPE_W;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		const struct ir_opnd *o = &in->src[s];
 		if (o->kind == IR_O_NONE || o->kind == IR_O_LABEL)
 			continue;
 		unsigned ts = o->type == GEN_TYPE_V || o->type == GEN_TYPE_UV ? 2
 		              : gen_type_size((enum gen_type)o->type);
-		if (ts > m)
+		if (ts > m) {
 			m = ts;
+			*wide = o->type;
+		}
 	}
-	return m;
+	bool raw = in->op == GEN_OP_MOV && in->nsrc == 1 && !in->sat &&
+	           !in->src[0].mods && in->src[0].type == in->dst.type &&
+	           in->src[0].kind != IR_O_IMM;
+	if (raw)
+		return gen_type_size((enum gen_type)in->dst.type);
+	return m < 2 ? 2 : m;
 }
 
 static bool dst_is_grf(const struct ir_prog *p, const struct ir_opnd *o)
@@ -242,19 +270,75 @@ static bool dst_is_grf(const struct ir_prog *p, const struct ir_opnd *o)
 	       o->kind == IR_O_IND;
 }
 
+static bool is_byte(unsigned t)
+{
+	return t == GEN_TYPE_B || t == GEN_TYPE_UB;
+}
+
+/* Conversions Gen9 does not do in one step go through a wider type
+ * (IGC HWConformity fixMov, fixDstAlignment): byte <-> 64-bit through W,
+ * HF <-> 64-bit through F, integer products into bytes through W. */
+static bool needs_middle(const struct ir_inst *in, enum gen_type *mid)
+{
+	unsigned d = in->dst.type, s = in->nsrc ? in->src[0].type : d;
+	if (in->op == GEN_OP_MOV && is_byte(d) && (s == GEN_TYPE_Q ||
+	    s == GEN_TYPE_UQ || s == GEN_TYPE_DF)) {
+		*mid = GEN_TYPE_W;
+		return true;
+	}
+	if (in->op == GEN_OP_MOV && is_byte(s) && (d == GEN_TYPE_Q ||
+	    d == GEN_TYPE_UQ || d == GEN_TYPE_DF)) {
+		*mid = GEN_TYPE_W;
+		return true;
+	}
+	if (in->op == GEN_OP_MOV && (d == GEN_TYPE_HF || s == GEN_TYPE_HF) &&
+	    (gen_type_size((enum gen_type)d) == 8 ||
+	     gen_type_size((enum gen_type)s) == 8)) {
+		*mid = GEN_TYPE_F;
+		return true;
+	}
+	if (in->op == GEN_OP_MUL && is_byte(d) &&
+	    !gen_type_is_float((enum gen_type)s)) {
+		*mid = GEN_TYPE_W;
+		return true;
+	}
+	return false;
+}
+
 static void fix_dst_stride(struct lctx *c, struct ir_inst *in)
 {
 	if (ir_is_send(in->op) || ir_is_branch(in->op) || in->op == IR_OP_LABEL ||
-	    in->op == GEN_OP_MATH || !dst_is_grf(c->p, &in->dst))
+	    in->op == GEN_OP_MATH || in->op == GEN_OP_WAIT)
 		return;
+	unsigned wide;
 	unsigned dts = gen_type_size((enum gen_type)in->dst.type);
-	unsigned ets = exec_type_size(in);
+	unsigned ets = exec_type_size(in, &wide);
+	if (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_NULL) {
+		if (dts < ets && ets <= 8)
+			in->dst.type = (uint8_t)wide;  /* null takes the exec type */
+		return;
+	}
+	if (!dst_is_grf(c->p, &in->dst))
+		return;
+	enum gen_type mid;
+	if (needs_middle(in, &mid)) {
+		redirect_dst(c, in, mid, 1, gen_type_size(mid));
+		return;
+	}
 	if (ets <= dts)
 		return;
 	unsigned ratio = ets / dts;
+	if (ratio > 4) {      /* no stride 8: go through words first */
+		redirect_dst(c, in, GEN_TYPE_W, ets / 2, ets);
+		return;
+	}
 	bool aligned = in->dst.kind == IR_O_REG &&
 	               ir_opnd_align(c->p, &in->dst) >= ets;
-	if (aligned && (in->exec == 1 || in->dst.rgn.hs == ratio))
+	if (aligned && in->exec == 1) {
+		in->dst.rgn.hs = (uint8_t)ratio;
+		return;
+	}
+	if (aligned && in->dst.rgn.hs == ratio)
 		return;
 	redirect_dst(c, in, (enum gen_type)in->dst.type, ratio, ets);
 }
@@ -382,6 +466,7 @@ static void legalize_inst(struct lctx *c, struct ir_inst in)
 {
 	c->npost = 0;
 	fix_imm(c, &in);
+	fix_arf_src1(c, &in);
 	fix_three_src(c, &in);
 	fix_math(c, &in);
 	fix_dst_stride(c, &in);

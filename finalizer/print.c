@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
+#include "../encoder/gen.h"
 #include "ir.h"
 
 struct pbuf {

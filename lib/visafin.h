@@ -93,6 +93,62 @@ enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
                                  const void *bytes, size_t size,
                                  struct vf_error *err);
 
+
+/* ---- finalizer: vISA kernels to Gen machine code -------------------- */
+
+/* Options of a finalization; zero-initialise, then set what you need. */
+struct vf_finalize_options {
+	int platform;             /* vISA platform code, e.g. VF_PLATFORM_SKL */
+	const char *dump_passes;  /* IR dumps after passes: b(uild) g(oto)
+	                           * l(egalize) s(plit) r(egalloc); NULL none */
+	void (*dump)(void *ctx, const char *pass, const char *text);
+	void *dump_ctx;
+};
+
+/* One finalized kernel: the Gen binary and what the runtime needs. */
+struct vf_kernel_result {
+	char *name;               /* kernel name */
+	int platform;             /* vISA platform code */
+	uint8_t *code;            /* Gen instructions (compacted where possible) */
+	size_t code_size;
+	unsigned simd_size;       /* dispatch width 8, 16 or 32 */
+	unsigned grf_count;       /* GRFs in the thread (128 on SKL) */
+	unsigned grf_used;        /* highest register allocated + 1 */
+	uint32_t spill_size;      /* scratch bytes used by spills */
+	uint32_t scratch_size;    /* SpillMemOffset + spill_size */
+	uint32_t slm_size;        /* SLMSize attribute */
+	int uses_barrier;
+	uint32_t per_thread_payload;   /* bytes of local ids after r0 */
+	uint32_t cross_thread_payload; /* bytes of inputs after them */
+	/* 64-bit immediates (of uncompacted movs) the loader must set to a
+	 * symbol's address (vISA faddr): R_ZE_SYM_ADDR-style relocations. */
+	struct vf_code_reloc {
+		uint32_t offset;          /* byte offset of the immediate */
+		char *symbol;
+	} *relocs;
+	size_t reloc_count;
+};
+
+/* Finalize kernel number 'kernel' of 'm'.  On success *out is filled and
+ * must be released with vf_kernel_result_clear().  Thread-safe: all state
+ * lives in the call. */
+enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
+                                  const struct vf_finalize_options *opt,
+                                  struct vf_kernel_result *out,
+                                  struct vf_error *err);
+/* Finalize every kernel; *out (malloc'ed, *count entries) is released
+ * with vf_kernel_results_free().  Stops at the first error. */
+enum vf_status vf_finalize_all(const struct vf_module *m,
+                               const struct vf_finalize_options *opt,
+                               struct vf_kernel_result **out, size_t *count,
+                               struct vf_error *err);
+void vf_kernel_result_clear(struct vf_kernel_result *r);
+void vf_kernel_results_free(struct vf_kernel_result *r, size_t count);
+/* Index of the kernel called 'name', or -1. */
+int vf_module_kernel_index(const struct vf_module *m, const char *name);
+/* Number of kernels in a module. */
+unsigned vf_module_kernel_count(const struct vf_module *m);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,8 +13,8 @@
  * a GRF boundary (the vISA layout rule, 5_operands.md).  When nothing
  * fits, the spillable active interval that ends last is spilled (or the
  * new one, if it ends later), as in Poletto and Sarkar's linear scan.
- * Flag and address registers are not spilled: running out of them is an
- * "unsupported" error.
+ * Flag registers spill into general registers; address registers are not
+ * spilled: running out of them is an "unsupported" error.
  */
 #include "config.h"
 
@@ -109,9 +109,10 @@ static void expire(struct ls *s, int32_t pos)
 	}
 }
 
+/* GRF registers spill to scratch, flag registers to a GRF (spill.c). */
 static bool spillable(const struct ir_vreg *r)
 {
-	return r->file == IR_RF_GRF &&
+	return r->file != IR_RF_ADDR &&
 	       !(r->flags & (IR_V_PINNED | IR_V_NOSPILL | IR_V_ADDR_TAKEN));
 }
 

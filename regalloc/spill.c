@@ -28,6 +28,7 @@
 struct sp {
 	struct ir_prog *p;
 	uint32_t *tmp_of;     /* spilled vreg -> temporary in this instruction */
+	uint32_t *home;       /* spilled flag vreg -> its GRF copy */
 };
 
 static unsigned grfs_of(const struct ir_vreg *v)
@@ -41,7 +42,8 @@ static bool assign_slots(struct ir_prog *p)
 	next = (next + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
 	for (uint32_t v = 1; v < p->vregs.n; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
-		if (!(r->flags & IR_V_SPILLED) || r->slot >= 0)
+		if (!(r->flags & IR_V_SPILLED) || r->slot >= 0 ||
+		    r->file != IR_RF_GRF)
 			continue;
 		r->slot = (int32_t)next;
 		next += grfs_of(r) * IR_GRF_BYTES;
@@ -93,8 +95,72 @@ static void move_all(struct ir_prog *p, bool write, uint32_t v, uint32_t tmp)
 
 static bool spilled(const struct ir_prog *p, const struct ir_opnd *o)
 {
-	return o->kind == IR_O_REG &&
+	return o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF &&
 	       (p->vregs.a[o->v].flags & IR_V_SPILLED);
+}
+
+/* ---- flags spilled to general registers ------------------------------- */
+
+static bool flag_spilled(const struct ir_prog *p, uint32_t v)
+{
+	return v && p->vregs.a[v].file == IR_RF_FLAG &&
+	       (p->vregs.a[v].flags & IR_V_SPILLED);
+}
+
+static uint32_t home_of(struct sp *s, uint32_t f)
+{
+	if (!s->home[f]) {
+		uint32_t size = ir_vreg(s->p, f)->size;
+		uint32_t g = ir_vreg_new(s->p, IR_RF_GRF, size, size);
+		ir_vreg(s->p, g)->name = "flaghome";
+		s->home[f] = g;
+	}
+	return s->home[f];
+}
+
+static enum gen_type flag_type(const struct ir_prog *p, uint32_t f)
+{
+	return p->vregs.a[f].size > 2 ? GEN_TYPE_UD : GEN_TYPE_UW;
+}
+
+/* A flag used as an ALU operand reads or writes its GRF copy instead. */
+static void flag_operands(struct sp *s, struct ir_inst *in)
+{
+	struct ir_opnd *ops[4] = { &in->src[0], &in->src[1], &in->src[2],
+	                           &in->dst };
+	for (unsigned k = 0; k < 4; k++) {
+		if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_REG ||
+		    !flag_spilled(s->p, ops[k]->v))
+			continue;
+		ops[k]->v = home_of(s, ops[k]->v);
+	}
+}
+
+/* The instruction's predicate/condition flag: a short-lived flag loaded
+ * from the GRF copy before (also before a condition write, which keeps
+ * the bits of disabled channels) and stored back after a write. */
+static bool flag_before(struct sp *s, struct ir_inst *in, uint32_t *home)
+{
+	struct ir_prog *p = s->p;
+	if (!flag_spilled(p, in->flag))
+		return false;
+	uint32_t f = in->flag;
+	enum gen_type t = flag_type(p, f);
+	*home = home_of(s, f);
+	uint32_t tmp = ir_vreg_new(p, IR_RF_FLAG, ir_vreg(p, f)->size,
+	                           ir_vreg(p, f)->size);
+	ir_vreg(p, tmp)->flags |= IR_V_NOSPILL;
+	ir_op1(p, GEN_OP_MOV, 1, true, ir_dst(tmp, 0, t, 1),
+	       ir_scalar(*home, 0, t));
+	in->flag = tmp;
+	return in->cmod && in->op != GEN_OP_SEL;
+}
+
+static void flag_after(struct sp *s, const struct ir_inst *in, uint32_t home)
+{
+	enum gen_type t = flag_type(s->p, in->flag);
+	ir_op1(s->p, GEN_OP_MOV, 1, true, ir_dst(home, 0, t, 1),
+	       ir_scalar(in->flag, 0, t));
 }
 
 static uint32_t temp_for(struct sp *s, uint32_t v)
@@ -114,6 +180,9 @@ static uint32_t temp_for(struct sp *s, uint32_t v)
 static void rewrite_inst(struct sp *s, struct ir_inst in)
 {
 	struct ir_prog *p = s->p;
+	uint32_t fhome = 0;
+	flag_operands(s, &in);
+	bool fstore = flag_before(s, &in, &fhome);
 	uint32_t used[4], nused = 0;
 	struct ir_opnd *ops[4] = { &in.src[0], &in.src[1], &in.src[2], &in.dst };
 	unsigned nops[4] = { in.nsrc > 0, in.nsrc > 1, in.nsrc > 2, 1 };
@@ -131,6 +200,8 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		ops[k]->v = s->tmp_of[v];
 	}
 	ir_emit_copy(p, &in);
+	if (fstore)
+		flag_after(s, &in, fhome);
 	for (uint32_t j = 0; j < nused; j++) {
 		if (in.dst.kind == IR_O_REG && in.dst.v == s->tmp_of[used[j]])
 			move_all(p, true, used[j], s->tmp_of[used[j]]);
@@ -144,6 +215,7 @@ bool ra_spill(struct ir_prog *p)
 		return false;
 	struct sp s = { .p = p };
 	s.tmp_of = ir_alloc(p, p->vregs.n * sizeof *s.tmp_of);
+	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	for (uint32_t i = 0; i < old.n; i++)
 		rewrite_inst(&s, old.a[i]);

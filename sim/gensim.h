@@ -30,6 +30,7 @@ struct gs_opts {
 	uint64_t seed;
 	int verbose;
 	bool trace;
+	const char *out_dir;     /* --out: write out.<arg>[.simd<N>].bin */
 };
 
 #define GS_MAX_ARGS 64
@@ -63,6 +64,15 @@ bool gs_fail(struct gs_run *r, const char *fmt, ...)
 int gs_corpus(const char *dir, const char *dev, const struct gs_opts *o);
 /* Load the binary, lay out memory and payload: false with r->why. */
 bool gs_setup(struct gs_run *r);
+/* Program-level parts (gensim_program.c): the binary, global data and
+ * relocations, inline samplers; the sampler state of OpenCL names. */
+bool gs_load_code(struct gs_run *r);
+bool gs_program_data(struct gs_run *r);
+bool gs_inline_samplers(struct gs_run *r);
+bool gs_sampler_desc(const char *addr, const char *filter, bool norm,
+                     struct sim_sampler_desc *d);
+/* Write every buffer and image argument to o->out_dir. */
+bool gs_write_outputs(struct gs_run *r);
 /* Compare every output of the recipe: false with r->why. */
 bool gs_compare(struct gs_run *r);
 

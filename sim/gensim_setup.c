@@ -116,11 +116,12 @@ static bool value_arg(struct gs_run *r, const struct json *a,
 		const struct json *p = json_at(ps, i);
 		size_t so = (size_t)json_num(p, "source_offset", 0);
 		size_t sz = (size_t)json_num(p, "size", 0);
-		if (strcmp(json_str(p, "kind", ""), "arg_byvalue") || so + sz > n)
+		/* a piece may be wider than the value (a char in 4 bytes) */
+		if (strcmp(json_str(p, "kind", ""), "arg_byvalue") || so > n)
 			ok = gs_fail(r, "by-value payload piece %s",
 			             json_str(p, "kind", "?"));
 		else
-			ok = put(r, p, d + so, sz);
+			ok = put(r, p, d + so, so + sz <= n ? sz : n - so);
 	}
 	free(d);
 	return ok;
@@ -204,9 +205,6 @@ static bool image_arg(struct gs_run *r, const struct json *a,
 	}
 	return true;
 }
-
-bool gs_sampler_desc(const char *addr, const char *filter, bool norm,
-                     struct sim_sampler_desc *d);
 
 static bool sampler_arg(struct gs_run *r, const struct json *a,
                         const struct json *ra)
@@ -351,10 +349,6 @@ static bool launch_from_recipe(struct gs_run *r)
 	}
 	return true;
 }
-
-bool gs_program_data(struct gs_run *r);
-bool gs_inline_samplers(struct gs_run *r);
-bool gs_load_code(struct gs_run *r);
 
 bool gs_setup(struct gs_run *r)
 {

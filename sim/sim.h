@@ -136,4 +136,7 @@ enum vf_status sim_run(struct sim_ctx *c, const struct sim_launch *l,
 const uint8_t *sim_thread_grf(const struct sim_ctx *c, unsigned t);
 uint64_t sim_instruction_count(const struct sim_ctx *c);
 
+/* IEEE half bits -> float (exact). */
+float sim_half_to_float(uint16_t h);
+
 #endif

@@ -240,6 +240,7 @@ static enum vf_status step(struct sim_ctx *c, struct sim_thread *t)
 		c->trace(c->trace_user, 0, t->tid, sim_exec_mask(t, in), in);
 	t->icount++;
 	c->icount++;
+	c->cur = in;
 	bool adv = true;
 	enum vf_status st = dispatch(c, t, in, &adv);
 	if (st != VF_OK)

@@ -16,10 +16,11 @@
  * special handling and then write the IEEE result itself; otherwise they
  * write an approximation of 1/b (1/sqrt(a)) whose extra precision lives
  * in the math-macro register named by .mmeN.  madm computes
- * src0 + src1*src2 with one rounding; a source or destination with .mmeN
- * carries its value in extended precision (x87 long double: 64-bit
- * mantissa, 15-bit exponent), which stands for the hardware's extra
- * mantissa and exponent bits (IGC visa/VisaToG4/TranslateMath.cpp: "q*eps
+ * src0 + src1*src2; a source or destination with .mmeN carries its value
+ * in extended precision (binary128: 113-bit mantissa, 15-bit exponent,
+ * every step rounded there), which stands for the hardware's extra
+ * mantissa and exponent bits; a destination without .mmeN gets the value
+ * rounded once to its type (IGC visa/VisaToG4/TranslateMath.cpp: "q*eps
  * (extended exponent is important for accuracy in all cases)").  IGC's
  * sequences then produce correctly rounded double results.
  */
@@ -110,9 +111,19 @@ static bool int_math_chan(struct sim_ctx *c, struct sim_thread *t,
 
 /* ---- IEEE macros ------------------------------------------------------ */
 
+static bool ext_nan(sim_ext x)
+{
+	return x != x;
+}
+
+static sim_ext ext_abs(sim_ext x)
+{
+	return x < 0 ? -x : x;
+}
+
 static bool macro_src(struct sim_ctx *c, struct sim_thread *t,
                       const struct gen_inst *in, const struct gen_opnd *o,
-                      unsigned ch, long double *v)
+                      unsigned ch, sim_ext *v)
 {
 	uint64_t raw;
 	if (!sim_read_src(c, t, in, o, ch, &raw))
@@ -122,50 +133,64 @@ static bool macro_src(struct sim_ctx *c, struct sim_thread *t,
 	*v = d;
 	unsigned a = in->chan_off + ch;
 	if (o->kind == GEN_OPND_MACRO && o->mme < 8 && a < SIM_MAX_CH) {
-		long double x = t->mmx[o->mme][a];
+		sim_ext x = t->mmx[o->mme][a];
 		/* the extra bits belong to this value only if the register
 		 * still holds what the macro wrote */
 		double xd = ty == GEN_TYPE_F ? (double)(float)x : (double)x;
-		if (xd == d || (isnan(xd) && isnan(d)))
+		if (xd == d || (ext_nan(x) && isnan(d)))
 			*v = x;
 	}
 	if (o->mods & GEN_MOD_ABS)
-		*v = fabsl(*v);
+		*v = ext_abs(*v);
 	if (o->mods & GEN_MOD_NEG)
 		*v = -*v;
 	return true;
 }
 
 static bool macro_dst(struct sim_ctx *c, struct sim_thread *t,
-                      const struct gen_inst *in, unsigned ch, long double v)
+                      const struct gen_inst *in, unsigned ch, sim_ext v)
 {
 	union sim_val r;
-	r.d = (double)v;
-	uint64_t raw = sim_to_raw(r, SIM_DOM_DF, (enum gen_type)in->dst.type,
-	                          in->sat);
+	enum gen_type dt = (enum gen_type)in->dst.type;
+	uint64_t raw;
+	if (dt == GEN_TYPE_F) {
+		r.f = (float)v;  /* one rounding from the extended value */
+		raw = sim_to_raw(r, SIM_DOM_F, dt, in->sat);
+	} else {
+		r.d = (double)v;
+		raw = sim_to_raw(r, SIM_DOM_DF, dt, in->sat);
+	}
 	unsigned a = in->chan_off + ch;
 	if (in->dst.kind == GEN_OPND_MACRO && in->dst.mme < 8 && a < SIM_MAX_CH)
 		t->mmx[in->dst.mme][a] = v;
 	return sim_write_dst(c, t, in, ch, raw);
 }
 
-static bool needs_special(long double x)
+static bool needs_special(double x)
 {
-	return !isfinite(x) || x == 0 || fabsl(x) < DBL_MIN;
+	return !isfinite(x) || x == 0 || fabs(x) < DBL_MIN;
+}
+
+/* 1/sqrt(a) to about 110 bits: Newton steps from the double estimate. */
+static sim_ext ext_rsqrt(double a)
+{
+	sim_ext y = 1.0 / sqrt(a), h = (sim_ext)a * 0.5;
+	for (int i = 0; i < 2; i++)
+		y = y * ((sim_ext)1.5 - h * y * y);
+	return y;
 }
 
 /* invm (a, b) / rsqtm (a): *eo set when the result is final. */
-static long double macro_first(unsigned fc, long double a, long double b,
-                               bool *eo)
+static sim_ext macro_first(unsigned fc, sim_ext a, sim_ext b, bool *eo)
 {
+	double da = (double)a, db = (double)b;
 	if (fc == GEN_MATH_INVM) {
-		long double q = a / b;
-		*eo = needs_special(a) || needs_special(b) || needs_special(q) ||
-		      fabsl(q) > DBL_MAX;
-		return *eo ? (long double)((double)a / (double)b) : 1.0L / b;
+		double q = da / db;
+		*eo = needs_special(da) || needs_special(db) || needs_special(q);
+		return *eo ? (sim_ext)q : (sim_ext)1 / b;
 	}
-	*eo = needs_special(a) || a < 0;
-	return *eo ? (long double)sqrt((double)a) : 1.0L / sqrtl(a);
+	*eo = needs_special(da) || da < 0;
+	return *eo ? (sim_ext)sqrt(da) : ext_rsqrt(da);
 }
 
 static enum vf_status exec_macro_math(struct sim_ctx *c, struct sim_thread *t,
@@ -175,14 +200,14 @@ static enum vf_status exec_macro_math(struct sim_ctx *c, struct sim_thread *t,
 	for (unsigned ch = 0; ch < in->exec_size; ch++) {
 		if (!((m >> ch) & 1))
 			continue;
-		long double a, b = 0;
+		sim_ext a, b = 0;
 		if (!macro_src(c, t, in, &in->src[0], ch, &a))
 			return c->err->status;
 		if (in->fc == GEN_MATH_INVM &&
 		    !macro_src(c, t, in, &in->src[1], ch, &b))
 			return c->err->status;
 		bool eo;
-		long double r = macro_first(in->fc, a, b, &eo);
+		sim_ext r = macro_first(in->fc, a, b, &eo);
 		if (!macro_dst(c, t, in, ch, r))
 			return c->err->status;
 		sim_flag_set_bit(t, in, ch, eo);
@@ -197,11 +222,11 @@ enum vf_status sim_exec_madm(struct sim_ctx *c, struct sim_thread *t,
 	for (unsigned ch = 0; ch < in->exec_size; ch++) {
 		if (!((m >> ch) & 1))
 			continue;
-		long double s[3];
+		sim_ext s[3];
 		for (unsigned i = 0; i < 3; i++)
 			if (!macro_src(c, t, in, &in->src[i], ch, &s[i]))
 				return c->err->status;
-		if (!macro_dst(c, t, in, ch, fmal(s[1], s[2], s[0])))
+		if (!macro_dst(c, t, in, ch, s[0] + s[1] * s[2]))
 			return c->err->status;
 	}
 	return VF_OK;

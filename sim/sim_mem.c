@@ -89,8 +89,8 @@ bool sim_gread(struct sim_ctx *c, uint64_t addr, void *dst, unsigned n)
 {
 	uint8_t *p = sim_mem_ptr(&c->mem, addr, n);
 	if (!p) {
-		vf_err(c->err, VF_ERR_INPUT, "%s: read of %u bytes at unmapped "
-		       "address 0x%llx", c->name, n, (unsigned long long)addr);
+		sim_fail(c, c->cur, VF_ERR_INPUT, "read of %u bytes at unmapped "
+		         "address 0x%llx", n, (unsigned long long)addr);
 		return false;
 	}
 	memcpy(dst, p, n);
@@ -102,8 +102,8 @@ bool sim_gwrite(struct sim_ctx *c, uint64_t addr, const void *src,
 {
 	uint8_t *p = sim_mem_ptr(&c->mem, addr, n);
 	if (!p) {
-		vf_err(c->err, VF_ERR_INPUT, "%s: write of %u bytes at unmapped "
-		       "address 0x%llx", c->name, n, (unsigned long long)addr);
+		sim_fail(c, c->cur, VF_ERR_INPUT, "write of %u bytes at unmapped "
+		         "address 0x%llx", n, (unsigned long long)addr);
 		return false;
 	}
 	memcpy(p, src, n);
@@ -121,6 +121,11 @@ static bool surf_locate(struct sim_ctx *c, unsigned bti, uint64_t off,
 {
 	*p = NULL;
 	if (bti == SIM_BTI_SLM) {
+		/* IGC tags SLM pointers with a non-zero high nibble so that
+		 * offset 0 differs from a null pointer; the SLM address ignores
+		 * it (IGC Compiler/CISACodeGen: "we set all valid pointers to
+		 * have a non-zero high nibble") */
+		off &= 0x0FFFFFFFu;
 		if (off + n <= c->g.slm_size)
 			*p = c->g.slm + off;
 		return true;
@@ -128,15 +133,15 @@ static bool surf_locate(struct sim_ctx *c, unsigned bti, uint64_t off,
 	if (is_stateless(bti)) {
 		*p = sim_mem_ptr(&c->mem, off, n);
 		if (!*p)
-			vf_err(c->err, VF_ERR_INPUT, "%s: stateless access of %u "
-			       "bytes at unmapped address 0x%llx", c->name, n,
-			       (unsigned long long)off);
+			sim_fail(c, c->cur, VF_ERR_INPUT, "stateless access of %u "
+			         "bytes at unmapped address 0x%llx", n,
+			         (unsigned long long)off);
 		return *p != NULL;
 	}
 	const struct sim_surface *s = &c->bt[bti & 0xFF];
 	if (s->kind == SIM_SURF_NONE) {
-		vf_err(c->err, VF_ERR_INPUT, "%s: no surface bound at binding "
-		       "table index %u", c->name, bti);
+		sim_fail(c, c->cur, VF_ERR_INPUT, "no surface bound at binding "
+		         "table index %u", bti);
 		return false;
 	}
 	if (off + n <= s->size)

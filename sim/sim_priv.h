@@ -28,6 +28,8 @@
 
 __extension__ typedef __int128 sim_i128;
 __extension__ typedef unsigned __int128 sim_u128;
+/* Extended precision behind the math-macro registers (113-bit mantissa). */
+__extension__ typedef __float128 sim_ext;
 
 /* ---- memory ---------------------------------------------------------- */
 
@@ -67,7 +69,7 @@ struct sim_thread {
 	uint8_t grf[SIM_GRF_BYTES];
 	uint8_t acc[64];          /* acc0, acc1 */
 	uint8_t mme[8][32];       /* math macro registers (acc2..9) */
-	long double mmx[8][SIM_MAX_CH]; /* extra precision behind .mmeN */
+	sim_ext mmx[8][SIM_MAX_CH]; /* extra precision behind .mmeN */
 	uint8_t flag[8];          /* f0.0 f0.1 f1.0 f1.1 */
 	uint8_t a0[32];
 	uint8_t sr0[16], cr0[16], n0[8], sp[16], tm0[16], tdr[16], dbg[16];
@@ -113,6 +115,7 @@ struct sim_ctx {
 	uint64_t rng;
 	sim_trace_fn trace;
 	void *trace_user;
+	const struct gen_inst *cur;   /* instruction being executed */
 	struct vf_error *err;
 };
 
@@ -129,7 +132,6 @@ union sim_val {
 
 bool sim_type_signed(enum gen_type t);
 bool sim_type_float(enum gen_type t);
-float sim_half_to_float(uint16_t h);
 uint16_t sim_float_to_half(float f);
 uint16_t sim_double_to_half(double d);
 /* Raw element bits -> value in a domain, and back (with saturation). */

@@ -145,12 +145,12 @@ static void generate(struct kernel *k, uint64_t seed)
 		c.in = &it->in;
 		c.index = i;
 		c.target[0] = c.target[1] = NO_TARGET;
-		c.plain = chance(&c.r, 90);
+		c.plain = chance(&c.r, 40);
 		it->in.op = (uint16_t)pick_op(&c);
 		build_one(&c);
 		it->target[0] = c.target[0];
 		it->target[1] = c.target[1];
-		it->compact = true;
+		it->compact = chance(&c.r, 70);
 	}
 }
 
@@ -304,6 +304,54 @@ static void self_check_disasm(struct kernel *k, char **dis)
 	}
 }
 
+/* Line n (1-based) of a text, without its newline, into out. */
+static void line_of(const char *text, unsigned n, char *out, size_t cap)
+{
+	const char *s = text;
+	for (unsigned i = 1; i < n && s; i++) {
+		s = strchr(s, '\n');
+		s = s ? s + 1 : NULL;
+	}
+	const char *e = s ? strchr(s, '\n') : NULL;
+	size_t len = s ? (e ? (size_t)(e - s) : strlen(s)) : 0;
+	snprintf(out, cap, "%.*s", (int)(len < cap ? len : cap - 1), s ? s : "");
+}
+
+/* The listing assembles (gen_assemble) to a kernel that lists the same
+ * text again. */
+static void self_check_asm(struct kernel *k, const char *dis)
+{
+	struct vf_error e = { 0 };
+	uint8_t *bin = NULL;
+	size_t size = 0;
+	char *again = NULL;
+	if (!dis)
+		return;
+	if (gen_assemble(k->p, dis, strlen(dis), "prop.asm", &bin, &size, &e) !=
+	    VF_OK) {
+		printf("FAIL asm %s: %s\n", k->p->name, e.msg);
+		k->self_fail++;
+		return;
+	}
+	if (gen_disasm(k->p, bin, size, "prop", &again, &e) != VF_OK) {
+		printf("FAIL asm %s: reassembled kernel: %s\n", k->p->name, e.msg);
+		k->self_fail++;
+	} else if (strcmp(again, dis)) {
+		unsigned n = 1;
+		const char *a = dis, *b = again;
+		for (; *a && *a == *b; a++, b++)
+			n += *a == '\n';
+		char l1[512], l2[512];
+		line_of(dis, n, l1, sizeof(l1));
+		line_of(again, n, l2, sizeof(l2));
+		printf("FAIL asm %s line %u: disasm -> asm -> disasm differs\n"
+		       "    before: %s\n    after:  %s\n", k->p->name, n, l1, l2);
+		k->self_fail++;
+	}
+	free(again);
+	free(bin);
+}
+
 static void self_check(struct kernel *k, char **dis)
 {
 	for (unsigned i = 0; i < k->n; i++) {
@@ -319,6 +367,7 @@ static void self_check(struct kernel *k, char **dis)
 		}
 	}
 	self_check_disasm(k, dis);
+	self_check_asm(k, *dis);
 }
 
 /* ---- output -------------------------------------------------------------- */

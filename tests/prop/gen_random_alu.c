@@ -165,13 +165,18 @@ static bool arf_dst(struct gctx *c, struct gen_opnd *o)
 		o->nr = e * t > 32 ? 0 : (uint16_t)rnd(&c->r, 2);
 		return true;
 	}
-	if (in->op != GEN_OP_MOV || in->nsrc != 1)
-		return false;
-	if ((o->type == GEN_TYPE_UW || o->type == GEN_TYPE_W) && e <= 16) {
+	/* address arithmetic writes a0 (add, shl, and, or as IGC does) */
+	bool addr = in->op == GEN_OP_MOV || in->op == GEN_OP_ADD ||
+	            in->op == GEN_OP_SHL || in->op == GEN_OP_AND ||
+	            in->op == GEN_OP_OR;
+	if (addr && (o->type == GEN_TYPE_UW || o->type == GEN_TYPE_W) && e <= 16 &&
+	    !is_mixed_float(in)) {
 		o->rn = GEN_RN_A;
 		o->sub = (uint16_t)(2 * rnd(&c->r, 16 - e + 1));
 		return true;
 	}
+	if (in->op != GEN_OP_MOV || in->nsrc != 1)
+		return false;
 	if (e == 1 && o->type == GEN_TYPE_UD && c->e != GEN_ENC_GEN12) {
 		o->rn = GEN_RN_CR;   /* written with {Switch} (build_alu) */
 		return true;
@@ -637,7 +642,7 @@ static bool ternary_a1(struct gctx *c)
 	in->exec_type = gen_type_is_float((enum gen_type)t.dst);
 	unsigned dt = gen_type_size((enum gen_type)t.dst), x = exec_type_size(in);
 	unsigned lane = dt > x ? dt : x;
-	in->exec_size = (uint8_t)pick_exec_size(c, lane, 16);
+	in->exec_size = (uint8_t)pick_exec_size(c, lane, lane <= 2 ? 32 : 16);
 	pick_chan_off(c);
 	for (unsigned s = 0; s < 3; s++)
 		if (!t1_src(c, s))

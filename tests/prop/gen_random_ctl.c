@@ -86,8 +86,11 @@ static void send_exdesc(struct gctx *c, bool eot)
 	struct gen_inst *in = c->in;
 	bool sends = is_sends(c);
 	if ((sends || c->e == GEN_ENC_GEN12) && chance(&c->r, 15)) {
+		/* the SFID then comes from a0.N[3:0]; IGA writes 0 */
 		in->exdesc.is_reg = true;
 		in->exdesc.a0_sub = (uint8_t)rnd(&c->r, 8);
+		if (sends)
+			in->sfid = 0;
 		return;
 	}
 	if (c->e == GEN_ENC_GEN12) {
@@ -113,6 +116,19 @@ static void send_eot(struct gctx *c)
 	in->dst.nr = 0;
 	in->src[0].rn = GEN_RN_GRF;
 	in->src[0].nr = (uint16_t)(112 + rnd(&c->r, 16));
+}
+
+/* r[a0.N, off] destination (Gen8-11); sends keeps 16-byte offsets,
+ * GRF-aligned ones are used for both. */
+static void send_indirect_dst(struct gctx *c)
+{
+	struct gen_opnd *o = &c->in->dst;
+	o->kind = GEN_OPND_INDIRECT;
+	o->rn = GEN_RN_GRF;
+	o->nr = 0;
+	o->ia_sub = (uint8_t)rnd(&c->r, 16);
+	o->ia_imm = (int16_t)(((int)rnd(&c->r, 32) - 16) * 32);
+	o->rgn.hs = 1;
 }
 
 static void send_options(struct gctx *c)
@@ -160,6 +176,8 @@ void build_send(struct gctx *c)
 	bool eot = chance(&c->r, 8);
 	if (eot)
 		send_eot(c);
+	else if (!gen12 && chance(&c->r, 8))
+		send_indirect_dst(c);
 	in->desc.is_reg = chance(&c->r, 15);
 	if (!in->desc.is_reg)
 		in->desc.imm = pick_desc(c);

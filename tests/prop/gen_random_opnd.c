@@ -321,7 +321,7 @@ static bool vector_imm(struct gctx *c, unsigned s, struct gen_opnd *o)
 	struct gen_inst *in = c->in;
 	bool slot = (in->op == GEN_OP_MOV && s == 0) ||
 	            (in->op == GEN_OP_ADD && s == 1);
-	if (!slot || !chance(&c->r, 20))
+	if (!slot || !chance(&c->r, 50))
 		return false;
 	if (o->type == GEN_TYPE_F && in->exec_size <= 4)
 		o->type = GEN_TYPE_VF;

@@ -1,0 +1,272 @@
+/*
+ * emit.c - allocated IR to Gen machine code through the Gen instruction
+ * layer (encoder/gen.h): gen_encode, then gen_compact where a compacted
+ * form exists; branch offsets are filled in once every size is known.
+ *
+ * Needs: every virtual register allocated (loc >= 0).  Produces: the
+ * kernel's bytes (malloc'ed).
+ *
+ * Operand mapping: a GRF register at byte b is r(b/32).(b%32); flag
+ * registers f0.0 f0.1 f1.0 f1.1 are flag bytes 0, 2, 4, 6; a0.N is
+ * address byte 2N.  3-source instructions are Align16 on Gen9 (GEN-FACTS
+ * 2.7): sources replicated (scalar) or swizzled .xyzw.  Branch offsets
+ * (GEN-FACTS 2.5) are computed by the encoder from absolute label
+ * targets; branches stay uncompacted so that sizes do not depend on
+ * offsets.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../encoder/gen.h"
+#include "ir.h"
+
+struct em {
+	struct ir_prog *p;
+	uint32_t *pc;            /* byte offset of each instruction */
+	int32_t *lpc;            /* byte offset of each label */
+	struct gen_bits *bits;
+	uint8_t *len;
+};
+
+static bool is_three_src(unsigned op)
+{
+	return op == GEN_OP_MAD || op == GEN_OP_BFE || op == GEN_OP_BFI2 ||
+	       op == GEN_OP_LRP || op == GEN_OP_MADM || op == GEN_OP_CSEL;
+}
+
+static int32_t vloc(const struct em *e, uint32_t v)
+{
+	return e->p->vregs.a[v].loc;
+}
+
+static bool map_opnd(const struct em *e, const struct ir_opnd *o,
+                     struct gen_opnd *g, bool dst)
+{
+	memset(g, 0, sizeof *g);
+	g->type = o->type;
+	g->mods = o->mods;
+	g->rgn = o->rgn;
+	if (dst)
+		g->rgn = (struct gen_region){ GEN_RGN_NONE, GEN_RGN_NONE,
+		                              o->rgn.hs ? o->rgn.hs : 1 };
+	switch (o->kind) {
+	case IR_O_NONE:
+		return true;
+	case IR_O_REG: {
+		const struct ir_vreg *r = &e->p->vregs.a[o->v];
+		if (r->loc < 0)
+			return ir_internal(e->p, "register v%u has no location", o->v);
+		int32_t b = r->loc + o->off;
+		g->kind = GEN_OPND_DIRECT;
+		if (r->file == IR_RF_GRF) {
+			g->rn = GEN_RN_GRF;
+			g->nr = (uint16_t)(b / IR_GRF_BYTES);
+			g->sub = (uint16_t)(b % IR_GRF_BYTES);
+		} else if (r->file == IR_RF_FLAG) {
+			g->rn = GEN_RN_F;
+			g->nr = (uint16_t)(b / 4);
+			g->sub = (uint16_t)(b % 4);
+		} else {
+			g->rn = GEN_RN_A;
+			g->sub = (uint16_t)b;
+		}
+		return true;
+	}
+	case IR_O_IND:
+		g->kind = GEN_OPND_INDIRECT;
+		g->rn = GEN_RN_GRF;
+		g->ia_sub = (uint8_t)((vloc(e, o->v) + o->aoff) / 2);
+		g->ia_imm = (int16_t)o->off;
+		return true;
+	case IR_O_IMM:
+		g->kind = GEN_OPND_IMM;
+		g->imm = o->imm;
+		g->rgn = (struct gen_region){ 0, 0, 0 };
+		return true;
+	case IR_O_ADDROF:
+		g->kind = GEN_OPND_IMM;
+		g->imm = (uint64_t)(vloc(e, o->v) + o->off) & 0xFFFF;
+		g->rgn = (struct gen_region){ 0, 0, 0 };
+		return true;
+	case IR_O_ARF:
+		g->kind = GEN_OPND_DIRECT;
+		g->rn = o->rn;
+		g->nr = o->nr;
+		g->sub = (uint16_t)o->off;
+		return true;
+	case IR_O_LABEL:
+		g->kind = GEN_OPND_LABEL;
+		g->type = GEN_TYPE_INVALID;
+		g->imm = e->lpc[o->v] < 0 ? 0 : (uint64_t)e->lpc[o->v];
+		return true;
+	default:
+		return ir_internal(e->p, "operand kind %u", o->kind);
+	}
+}
+
+static void align16_srcs(struct gen_inst *g)
+{
+	g->access = GEN_ALIGN16;
+	for (unsigned s = 0; s < 3; s++) {
+		struct gen_opnd *o = &g->src[s];
+		bool scalar = o->rgn.vs == 0 && o->rgn.hs == 0;
+		o->rgn = scalar ? (struct gen_region){ 0, 1, 0 }
+		                : (struct gen_region){ 2, 1, 1 };
+		o->rep = scalar;
+		o->swizzle = scalar ? 0 : 0xE4;
+	}
+}
+
+static void header(const struct em *e, const struct ir_inst *in,
+                   struct gen_inst *g)
+{
+	memset(g, 0, sizeof *g);
+	g->op = in->op;
+	g->exec_size = in->exec;
+	g->chan_off = in->choff;
+	g->pred = in->pred;
+	g->pred_inv = in->pinv;
+	g->cmod = in->cmod;
+	g->sat = in->sat;
+	g->fc = in->fc;
+	g->opts = in->opts | (in->nomask ? GEN_OPT_NOMASK : 0);
+	if (in->flag) {
+		int32_t b = vloc(e, in->flag) + in->flag_off;
+		g->flag_nr = (uint8_t)(b / 4);
+		g->flag_sub = (uint8_t)((b % 4) / 2);
+	}
+}
+
+static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
+{
+	const struct ir_inst *in = &e->p->insts.a[i];
+	header(e, in, g);
+	g->pc = e->pc[i];
+	g->length = 16;
+	g->nsrc = in->nsrc;
+	if (!map_opnd(e, &in->dst, &g->dst, true))
+		return false;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		if (!map_opnd(e, &in->src[s], &g->src[s], false))
+			return false;
+	if (is_three_src(in->op) && e->p->plat->enc <= GEN_ENC_GEN9)
+		align16_srcs(g);
+	if (ir_is_send(in->op)) {
+		g->sfid = in->sfid;
+		g->desc.imm = in->desc;
+		g->exdesc.imm = in->exdesc;
+		g->src0_len = in->mlen;
+		g->src1_len = in->xlen;
+		g->dst_len = in->rlen;
+		g->src[0].rgn = (struct gen_region){ 0, 1, 0 };
+		if (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_NULL)
+			g->dst.type = GEN_TYPE_UD;
+	}
+	if (in->op == GEN_OP_GOTO) {
+		struct ir_opnd j = ir_label_opnd((uint32_t)in->jip);
+		struct ir_opnd u = ir_label_opnd((uint32_t)in->uip);
+		map_opnd(e, &j, &g->src[0], false);
+		map_opnd(e, &u, &g->src[1], false);
+		g->nsrc = 2;
+		g->dst.kind = GEN_OPND_NONE;
+	} else if (in->op == GEN_OP_JOIN) {
+		struct ir_opnd j = ir_label_opnd((uint32_t)in->jip);
+		map_opnd(e, &j, &g->src[0], false);
+		g->nsrc = 1;
+		g->dst.kind = GEN_OPND_NONE;
+	} else if (in->op == GEN_OP_JMPI) {
+		g->src[0].type = GEN_TYPE_D;
+		g->dst.kind = GEN_OPND_NONE;
+	} else if (in->op == GEN_OP_CALL) {
+		g->src[0].type = GEN_TYPE_D;
+	}
+	return true;
+}
+
+static bool layout(struct em *e)
+{
+	struct ir_prog *p = e->p;
+	uint32_t pc = 0;
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		e->pc[i] = pc;
+		if (in->op == IR_OP_LABEL) {
+			e->lpc[in->src[0].v] = (int32_t)pc;
+			e->len[i] = 0;
+			continue;
+		}
+		if (ir_is_branch(in->op)) {
+			e->len[i] = 16;
+			pc += 16;
+			continue;
+		}
+		struct gen_inst g;
+		if (!build(e, i, &g))
+			return false;
+		struct gen_bits b;
+		if (gen_encode(p->plat, &g, &b, p->err) != VF_OK)
+			return ir_internal(p, "vISA instruction %u: encoding: %s",
+			                   in->loc, p->err->msg);
+		e->bits[i] = b;
+		e->len[i] = 16;
+		struct gen_bits c;
+		if (in->reloc) {
+			uint32_t r = IR_VEC_PUSH(p, p->relocs);
+			p->relocs.a[r] = (struct ir_reloc){ pc + 8, in->reloc };
+		} else if (!(in->opts & GEN_OPT_EOT) &&
+		           gen_compact(p->plat, &b, &c)) {
+			e->bits[i] = c;
+			e->len[i] = 8;
+		}
+		pc += e->len[i];
+	}
+	return true;
+}
+
+static bool branches(struct em *e)
+{
+	struct ir_prog *p = e->p;
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op == IR_OP_LABEL || !ir_is_branch(in->op))
+			continue;
+		struct gen_inst g;
+		if (!build(e, i, &g))
+			return false;
+		if (gen_encode(p->plat, &g, &e->bits[i], p->err) != VF_OK)
+			return ir_internal(p, "vISA instruction %u: encoding: %s",
+			                   in->loc, p->err->msg);
+	}
+	return true;
+}
+
+bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
+
+bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size)
+{
+	uint32_t n = p->insts.n;
+	struct em e = { .p = p };
+	e.pc = ir_alloc(p, (n + 1) * sizeof *e.pc);
+	e.lpc = ir_alloc(p, (p->labels.n + 1) * sizeof *e.lpc);
+	e.bits = ir_alloc(p, (n + 1) * sizeof *e.bits);
+	e.len = ir_alloc(p, n + 1);
+	for (uint32_t l = 0; l < p->labels.n; l++)
+		e.lpc[l] = -1;
+	if (!layout(&e) || !branches(&e))
+		return false;
+	size_t total = 0;
+	for (uint32_t i = 0; i < n; i++)
+		total += e.len[i];
+	uint8_t *buf = malloc(total ? total : 1);
+	if (!buf)
+		longjmp(*p->oom, 1);
+	size_t at = 0;
+	for (uint32_t i = 0; i < n; i++)
+		for (unsigned j = 0; j < e.len[i]; j++)
+			buf[at++] = (uint8_t)(e.bits[i].w[j / 8] >> (8 * (j % 8)));
+	*out = buf;
+	*size = total;
+	return true;
+}

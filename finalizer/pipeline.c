@@ -1,0 +1,69 @@
+/*
+ * pipeline.c - the finalizer's pass table and runner.
+ *
+ *   vf_module (one kernel)
+ *     │ build      build*.c, region.c   vISA -> IR on virtual registers
+ *     │ goto       goto.c               SIMD gotos -> goto/join or jmpi
+ *     │ legalize   legalize.c           immediates, strides, 3-src, math
+ *     │ split      split.c              regions, exec-size splitting
+ *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
+ *     ▼ emit       emit.c               gen_encode + gen_compact, JIP/UIP
+ *   Gen binary
+ *
+ * Each row has a name, the pass, and a dump letter: with the letter in
+ * the options' dump string, the IR after the pass goes to the dump
+ * callback (nothing is printed by the library itself).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+#include "pipeline.h"
+#include "../regalloc/ra.h"
+
+bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
+bool ir_lower_goto(struct ir_prog *p);
+bool ir_legalize(struct ir_prog *p);
+bool ir_split(struct ir_prog *p);
+bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
+
+struct pass_row {
+	const char *name;
+	bool (*run)(struct ir_prog *p);
+	char letter;
+};
+
+static const struct pass_row passes[] = {
+	{ "goto", ir_lower_goto, 'g' },
+	{ "legalize", ir_legalize, 'l' },
+	{ "split", ir_split, 's' },
+	{ "regalloc", ra_allocate, 'r' },
+};
+
+static void dump(struct ir_prog *p, const struct fin_options *o,
+                 const char *name, char letter)
+{
+	if (!o->dump || !o->dump_letters || !strchr(o->dump_letters, letter))
+		return;
+	char *text = ir_print(p);
+	if (text) {
+		o->dump(o->dump_ctx, name, text);
+		free(text);
+	}
+}
+
+bool fin_run(struct ir_prog *p, const struct vf_module *m, unsigned kernel,
+             const struct fin_options *o, uint8_t **code, size_t *size)
+{
+	if (!ir_build(p, m, kernel))
+		return false;
+	dump(p, o, "build", 'b');
+	for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++) {
+		if (!passes[i].run(p))
+			return false;
+		dump(p, o, passes[i].name, passes[i].letter);
+	}
+	return ir_emit_code(p, code, size);
+}

@@ -1,0 +1,174 @@
+/*
+ * finalize.c - library entry points of the finalizer (visafin.h):
+ * vf_finalize_kernel, vf_finalize_all and the result helpers.
+ *
+ * Each call owns one arena for all IR and pass data, freed before it
+ * returns; out of memory anywhere in the passes jumps back here (the one
+ * OOM path).  No state outlives a call, so calls on different modules
+ * or kernels may run in parallel threads.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "visa_model.h"
+#include "../finalizer/pipeline.h"
+
+unsigned vf_module_kernel_count(const struct vf_module *m)
+{
+	return m ? m->kernel_count : 0;
+}
+
+int vf_module_kernel_index(const struct vf_module *m, const char *name)
+{
+	for (unsigned k = 0; m && k < m->kernel_count; k++)
+		if (m->kernels[k].name && !strcmp(m->kernels[k].name, name))
+			return (int)k;
+	return -1;
+}
+
+void vf_kernel_result_clear(struct vf_kernel_result *r)
+{
+	if (!r)
+		return;
+	free(r->name);
+	free(r->code);
+	for (size_t i = 0; i < r->reloc_count; i++)
+		free(r->relocs[i].symbol);
+	free(r->relocs);
+	memset(r, 0, sizeof *r);
+}
+
+void vf_kernel_results_free(struct vf_kernel_result *r, size_t count)
+{
+	for (size_t i = 0; r && i < count; i++)
+		vf_kernel_result_clear(&r[i]);
+	free(r);
+}
+
+static bool copy_relocs(const struct ir_prog *p, struct vf_kernel_result *out)
+{
+	if (!p->relocs.n)
+		return true;
+	out->relocs = calloc(p->relocs.n, sizeof *out->relocs);
+	if (!out->relocs)
+		return false;
+	out->reloc_count = p->relocs.n;
+	for (uint32_t i = 0; i < p->relocs.n; i++) {
+		out->relocs[i].offset = p->relocs.a[i].offset;
+		out->relocs[i].symbol = strdup(p->relocs.a[i].symbol);
+		if (!out->relocs[i].symbol)
+			return false;
+	}
+	return true;
+}
+
+static void fill_result(const struct ir_prog *p, struct vf_kernel_result *out)
+{
+	out->platform = p->plat->visa_code;
+	out->simd_size = p->simd;
+	out->grf_count = p->plat->grf_count ? p->plat->grf_count : 128;
+	out->grf_used = p->grf_used;
+	out->spill_size = p->spill_size;
+	out->scratch_size = p->spill_size ? p->spill_base + p->spill_size : 0;
+	out->slm_size = p->slm_size;
+	out->uses_barrier = p->uses_barrier;
+	uint32_t per_thread = 3u * (p->simd > 16 ? 64u : 32u);
+	out->per_thread_payload = per_thread;
+	uint32_t after = IR_GRF_BYTES + per_thread;
+	out->cross_thread_payload = p->payload_bytes > after
+	                            ? p->payload_bytes - after : 0;
+}
+
+/* The part that may jump back on OOM: no automatic variables of this
+ * frame are changed after setjmp. */
+static enum vf_status run(struct ir_prog *p, const struct vf_module *m,
+                          unsigned kernel, const struct fin_options *fo,
+                          uint8_t **code, size_t *size)
+{
+	jmp_buf oom;
+	p->oom = &oom;
+	if (setjmp(oom))
+		return vf_err_oom(p->err);
+	if (!fin_run(p, m, kernel, fo, code, size))
+		return p->err->status != VF_OK ? p->err->status
+		       : vf_err(p->err, VF_ERR_INTERNAL, "finalizer failed");
+	return VF_OK;
+}
+
+enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
+                                  const struct vf_finalize_options *opt,
+                                  struct vf_kernel_result *out,
+                                  struct vf_error *err)
+{
+	struct vf_error local = { 0 };
+	if (!err)
+		err = &local;
+	err->status = VF_OK;
+	err->msg[0] = 0;
+	memset(out, 0, sizeof *out);
+	if (!m || kernel >= m->kernel_count)
+		return vf_err(err, VF_ERR_INPUT, "no kernel %u", kernel);
+	const struct plat_info *plat = plat_by_visa_code(opt ? opt->platform
+	                                                     : VF_PLATFORM_SKL);
+	if (!plat)
+		return vf_err(err, VF_ERR_INPUT, "unknown platform code %d",
+		              opt ? opt->platform : -1);
+	if (plat->enc != GEN_ENC_GEN9)
+		return vf_err(err, VF_ERR_UNSUPPORTED, "finalizing for %s is not "
+		              "supported yet", plat->name);
+	struct ir_prog p = { .err = err, .plat = plat };
+	p.arena = vf_arena_new();
+	if (!p.arena)
+		return vf_err_oom(err);
+	struct fin_options fo = { 0 };
+	if (opt) {
+		fo.dump_letters = opt->dump_passes;
+		fo.dump = opt->dump;
+		fo.dump_ctx = opt->dump_ctx;
+	}
+	uint8_t *code = NULL;
+	size_t size = 0;
+	enum vf_status st = run(&p, m, kernel, &fo, &code, &size);
+	if (st == VF_OK) {
+		fill_result(&p, out);
+		out->name = strdup(m->kernels[kernel].name ? m->kernels[kernel].name
+		                                           : "");
+		out->code = code;
+		out->code_size = size;
+		if (!out->name || !copy_relocs(&p, out)) {
+			vf_kernel_result_clear(out);
+			st = vf_err_oom(err);
+		}
+	} else {
+		free(code);
+	}
+	vf_arena_free(p.arena);
+	return st;
+}
+
+enum vf_status vf_finalize_all(const struct vf_module *m,
+                               const struct vf_finalize_options *opt,
+                               struct vf_kernel_result **out, size_t *count,
+                               struct vf_error *err)
+{
+	*out = NULL;
+	*count = 0;
+	unsigned n = vf_module_kernel_count(m);
+	struct vf_kernel_result *r = calloc(n ? n : 1, sizeof *r);
+	if (!r)
+		return vf_err_oom(err);
+	for (unsigned k = 0; k < n; k++) {
+		enum vf_status st = vf_finalize_kernel(m, k, opt, &r[k], err);
+		if (st != VF_OK) {
+			vf_kernel_results_free(r, k);
+			return st;
+		}
+	}
+	*out = r;
+	*count = n;
+	return VF_OK;
+}

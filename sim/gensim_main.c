@@ -1,0 +1,74 @@
+/*
+ * gensim_main.c - command line of gensim, the functional Gen simulator
+ * and corpus oracle (docs/gensim.md, README "gensim").
+ *
+ *   gensim corpus DIR PLATFORM [--gen DIR] [--only NAME] [--simd N]
+ *                              [--random] [--seed N] [--trace]
+ *                              [--out DIR] [-v]
+ *
+ * Exit status: 0 all runs passed, 1 some failed, 2 usage or input error.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gensim.h"
+
+static int usage(void)
+{
+	fprintf(stderr,
+	        "usage: gensim corpus DIR PLATFORM [options]\n"
+	        "  run every (kernel, SIMD) of DIR/manifest.PLATFORM.json that has\n"
+	        "  a recipe in DIR/runs.json and compare with the expected outputs\n"
+	        "options:\n"
+	        "  --gen DIR     run DIR/<file>.<kernel>.simd<N>.dat instead of IGC's\n"
+	        "  --only NAME   only the recipe NAME (<file>.<kernel>)\n"
+	        "  --simd N      only SIMD width N\n"
+	        "  --random      seeded random thread interleaving\n"
+	        "  --seed N      seed of --random (default 1)\n"
+	        "  --trace       print every executed instruction to stderr\n"
+	        "  --out DIR     write DIR/out.<arg>[.simd<N>].bin of every run\n"
+	        "platforms: bdw skl bxt icllp tgllp\n");
+	return 2;
+}
+
+static bool parse_opts(int argc, char **argv, int first, struct gs_opts *o)
+{
+	for (int i = first; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--random")) {
+			o->random = true;
+		} else if (!strcmp(a, "--trace")) {
+			o->trace = true;
+		} else if (!strcmp(a, "-v")) {
+			o->verbose++;
+		} else if (v && !strcmp(a, "--gen")) {
+			o->gen_dir = v, i++;
+		} else if (v && !strcmp(a, "--out")) {
+			o->out_dir = v, i++;
+		} else if (v && !strcmp(a, "--only")) {
+			o->only = v, i++;
+		} else if (v && !strcmp(a, "--simd")) {
+			o->only_simd = (unsigned)strtoul(v, NULL, 10), i++;
+		} else if (v && !strcmp(a, "--seed")) {
+			o->seed = strtoull(v, NULL, 0), i++;
+		} else {
+			fprintf(stderr, "gensim: unknown option %s\n", a);
+			return false;
+		}
+	}
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	struct gs_opts o = { .seed = 1 };
+	if (argc < 4 || strcmp(argv[1], "corpus"))
+		return usage();
+	if (!parse_opts(argc, argv, 4, &o))
+		return usage();
+	return gs_corpus(argv[2], argv[3], &o);
+}

@@ -1,0 +1,222 @@
+/*
+ * gensim_program.c - the program-level parts of a run: the Gen binary
+ * (IGC's .igc.dat or, with --gen, <file>.<kernel>.simd<N>.dat from
+ * another directory), the program's global data sections with the
+ * relocations of the kernel's code applied, and the sampler states of
+ * inline samplers.
+ *
+ * Relocations (shared/corpus/README.md "Applying the relocations"):
+ * every data section is placed in GPU memory, V = section address +
+ * symbol offset (+ addend 0) overwrites the bytes at the relocation's
+ * offset: 8 bytes for R_ZE_SYM_ADDR, the low / high 4 bytes for
+ * R_ZE_SYM_ADDR_32 / _32_HI.  They apply to IGC's binaries only (their
+ * offsets are IGC's).  Inline samplers (sampler_t constants in the
+ * OpenCL source) are not in the manifest: gensim reads their CLK_* flags
+ * from the source and gives them the sampler indices after those of the
+ * sampler arguments, in the order they appear in the file (docs/
+ * gensim.md "Runtime choices").
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gensim.h"
+
+bool gs_sampler_desc(const char *addr, const char *filter, bool norm,
+                     struct sim_sampler_desc *d)
+{
+	static const struct { const char *n; enum sim_addr_mode m; } am[] = {
+		{ "CL_ADDRESS_NONE", SIM_ADDR_NONE },
+		{ "CL_ADDRESS_CLAMP_TO_EDGE", SIM_ADDR_CLAMP_TO_EDGE },
+		{ "CL_ADDRESS_CLAMP", SIM_ADDR_CLAMP },
+		{ "CL_ADDRESS_REPEAT", SIM_ADDR_REPEAT },
+		{ "CL_ADDRESS_MIRRORED_REPEAT", SIM_ADDR_MIRRORED_REPEAT },
+	};
+	d->normalized = norm;
+	d->linear = !strcmp(filter, "CL_FILTER_LINEAR");
+	for (unsigned i = 0; i < sizeof(am) / sizeof(am[0]); i++)
+		if (!strcmp(am[i].n, addr)) {
+			d->addr = am[i].m;
+			return true;
+		}
+	return false;
+}
+
+static const char *stem_of(const char *src, char *buf, size_t n)
+{
+	const char *b = strrchr(src, '/');
+	snprintf(buf, n, "%s", b ? b + 1 : src);
+	char *dot = strrchr(buf, '.');
+	if (dot)
+		*dot = 0;
+	return buf;
+}
+
+bool gs_load_code(struct gs_run *r)
+{
+	char path[4096], stem[256];
+	const char *kernel = json_str(r->entry, "kernel", "?");
+	if (r->o->gen_dir)
+		snprintf(path, sizeof(path), "%s/%s.%s.simd%u.dat", r->o->gen_dir,
+		         stem_of(json_str(r->entry, "source", "?"), stem,
+		                 sizeof(stem)), kernel, r->simd);
+	else
+		snprintf(path, sizeof(path), "%s/%s", r->dir,
+		         json_str(json_get(r->entry, "files"), "igc_dat", "?"));
+	r->code = gs_read_file(path, &r->code_size);
+	if (!r->code)
+		return gs_fail(r, "cannot read %s", path);
+	return true;
+}
+
+static bool section_addr(struct gs_run *r, const struct json *secs,
+                         const char *name, const uint64_t *addr,
+                         uint64_t *out)
+{
+	for (size_t i = 0; i < json_len(secs); i++)
+		if (!strcmp(json_str(json_at(secs, i), "name", ""), name)) {
+			*out = addr[i];
+			return true;
+		}
+	return gs_fail(r, "relocation against unknown section %s", name);
+}
+
+static bool symbol_value(struct gs_run *r, const struct json *pd,
+                         const uint64_t *addr, const char *sym,
+                         uint64_t *v)
+{
+	const struct json *syms = json_get(pd, "symbols");
+	for (size_t i = 0; i < json_len(syms); i++) {
+		const struct json *s = json_at(syms, i);
+		if (strcmp(json_str(s, "name", ""), sym))
+			continue;
+		uint64_t base = 0;
+		if (!section_addr(r, json_get(pd, "sections"),
+		                  json_str(s, "section", ""), addr, &base))
+			return false;
+		*v = base + (uint64_t)json_num(s, "offset", 0);
+		return true;
+	}
+	return gs_fail(r, "relocation against unknown symbol %s", sym);
+}
+
+static bool relocate(struct gs_run *r, const struct json *pd,
+                     const uint64_t *addr)
+{
+	const struct json *rel = json_get(pd, "relocations");
+	for (size_t i = 0; i < json_len(rel); i++) {
+		const struct json *x = json_at(rel, i);
+		const char *type = json_str(x, "type", "");
+		size_t off = (size_t)json_num(x, "offset", 0);
+		uint64_t v = 0;
+		if (!symbol_value(r, pd, addr, json_str(x, "symbol", ""), &v))
+			return false;
+		v += (uint64_t)json_num(x, "addend", 0);
+		unsigned n = 8;
+		if (!strcmp(type, "R_ZE_SYM_ADDR_32")) {
+			v &= 0xFFFFFFFFu, n = 4;
+		} else if (!strcmp(type, "R_ZE_SYM_ADDR_32_HI")) {
+			v >>= 32, n = 4;
+		} else if (strcmp(type, "R_ZE_SYM_ADDR")) {
+			return gs_fail(r, "relocation type %s", type);
+		}
+		if (off + n > r->code_size)
+			return gs_fail(r, "relocation past the code");
+		memcpy(r->code + off, &v, n);
+	}
+	return true;
+}
+
+bool gs_program_data(struct gs_run *r)
+{
+	const struct json *pd = json_get(r->entry, "program_data");
+	const struct json *secs = json_get(pd, "sections");
+	size_t n = json_len(secs);
+	uint64_t *addr = calloc(n ? n : 1, sizeof(*addr));
+	bool ok = addr != NULL;
+	for (size_t i = 0; ok && i < n; i++) {
+		const struct json *s = json_at(secs, i);
+		const char *file = json_str(s, "file", NULL);
+		size_t size = (size_t)json_num(s, "size", 0), len = 0;
+		uint8_t *d = NULL;
+		if (file) {
+			char path[4096];
+			snprintf(path, sizeof(path), "%s/%s", r->dir, file);
+			d = gs_read_file(path, &len);
+			if (!d || len < size)
+				ok = gs_fail(r, "cannot read section %s", path);
+		}
+		struct vf_error e = { 0 };
+		if (ok && sim_alloc(r->c, size, 4096, d, &addr[i], &e) != VF_OK)
+			ok = gs_fail(r, "%s", e.msg);
+		free(d);
+	}
+	if (ok && !r->o->gen_dir)
+		ok = relocate(r, pd, addr);
+	free(addr);
+	return ok;
+}
+
+/* ---- inline samplers ----------------------------------------------------- */
+
+static bool flag_in(const char *s, size_t n, const char *flag)
+{
+	size_t fl = strlen(flag);
+	for (size_t i = 0; i + fl <= n; i++)
+		if (!memcmp(s + i, flag, fl) &&
+		    (i + fl == n || !(s[i + fl] == '_' ||
+		     (s[i + fl] >= 'A' && s[i + fl] <= 'Z'))))
+			return true;
+	return false;
+}
+
+static void parse_inline(const char *s, size_t n, struct sim_sampler_desc *d)
+{
+	const char *addr = "CL_ADDRESS_NONE";
+	if (flag_in(s, n, "CLK_ADDRESS_CLAMP_TO_EDGE"))
+		addr = "CL_ADDRESS_CLAMP_TO_EDGE";
+	else if (flag_in(s, n, "CLK_ADDRESS_CLAMP"))
+		addr = "CL_ADDRESS_CLAMP";
+	else if (flag_in(s, n, "CLK_ADDRESS_MIRRORED_REPEAT"))
+		addr = "CL_ADDRESS_MIRRORED_REPEAT";
+	else if (flag_in(s, n, "CLK_ADDRESS_REPEAT"))
+		addr = "CL_ADDRESS_REPEAT";
+	gs_sampler_desc(addr, flag_in(s, n, "CLK_FILTER_LINEAR")
+	                ? "CL_FILTER_LINEAR" : "CL_FILTER_NEAREST",
+	                flag_in(s, n, "CLK_NORMALIZED_COORDS_TRUE"), d);
+}
+
+bool gs_inline_samplers(struct gs_run *r)
+{
+	unsigned next = 0;
+	const struct json *args = json_get(json_get(r->entry, "payload"),
+	                                   "explicit_args");
+	for (size_t i = 0; i < json_len(args); i++)
+		if (!strcmp(json_str(json_at(args, i), "class", ""), "sampler"))
+			next++;
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/%s", r->dir,
+	         json_str(r->recipe, "source", "?"));
+	size_t len;
+	char *src = (char *)gs_read_file(path, &len);
+	if (!src)
+		return true;  /* no source: only argument samplers */
+	for (char *p = src; next < 16 && (p = strstr(p, "sampler_t")); ) {
+		p += 9;
+		char *eq = p, *semi = p;
+		while (*semi && *semi != ';' && *semi != ')' && *semi != ',')
+			semi++;
+		while (eq < semi && *eq != '=')
+			eq++;
+		if (eq < semi && *semi == ';') {
+			struct sim_sampler_desc d;
+			parse_inline(eq, (size_t)(semi - eq), &d);
+			sim_set_sampler(r->c, next++, &d);
+		}
+		p = semi;
+	}
+	free(src);
+	return true;
+}
