@@ -3,11 +3,13 @@
  * into Gen machine code.
  *
  *   visafin -p skl IN.isa|IN.visaasm [FUNC.visaasm...] --raw [-k NAME] -o OUT
- *        the bare Gen binary of one kernel (the only one, or NAME)
+ *        the bare Gen binary of one kernel (the only one, or NAME); its
+ *        relocations, if any, in OUT.relocs ("OFFSET R_ZE_SYM_ADDR SYM")
  *   ... -S -o OUT.asm       Gen assembly (IGA syntax) of every kernel
  *   ... --fat -o OUT.isa    the input with the binaries embedded
  *                           (gen_binary_info)
- *   ... -d LETTERS          IR dumps to stderr after passes b g l s r
+ *   ... -d LETTERS          IR dumps to stderr after passes b g l s r c
+ *   ... --verify            check the register allocation
  *
  * Extra inputs are the separate vISA objects of stack-call functions;
  * a lone X.visaasm also loads X.f<K>.visaasm.  The ELF (.gen) output and
@@ -29,6 +31,7 @@ enum fin_mode { MODE_NONE, MODE_RAW, MODE_ASM, MODE_FAT };
 
 struct fin_args {
 	const char *platform, *out, *kernel, *dump;
+	int verify;
 	const char *in[MAX_INPUTS];
 	int nin;
 	enum fin_mode mode;
@@ -52,6 +55,8 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->kernel = argv[++i];
 		else if (!strcmp(s, "-d") && more)
 			a->dump = argv[++i];
+		else if (!strcmp(s, "--verify"))
+			a->verify = 1;
 		else if (!strcmp(s, "--raw"))
 			a->mode = MODE_RAW;
 		else if (!strcmp(s, "-S"))
@@ -70,6 +75,26 @@ static void dump_to_stderr(void *ctx, const char *pass, const char *text)
 {
 	(void)ctx;
 	fprintf(stderr, "// ---- IR after %s ----\n%s", pass, text);
+}
+
+/* Relocations of a --raw binary go next to it, one per line:
+ * "OFFSET R_ZE_SYM_ADDR SYMBOL" (OFFSET: byte of the 8-byte immediate). */
+static int write_relocs(const struct vf_kernel_result *r, const char *out)
+{
+	struct vf_error err = { 0 };
+	if (!r->reloc_count)
+		return 0;
+	size_t cap = 64 + r->reloc_count * 96, len = 0;
+	char *text = malloc(cap), path[4096];
+	if (!text)
+		return cli_fail(&(struct vf_error){ VF_ERR_MEMORY, "out of memory" });
+	for (size_t i = 0; i < r->reloc_count; i++)
+		len += (size_t)snprintf(text + len, cap - len, "%u R_ZE_SYM_ADDR %.64s\n",
+		                        r->relocs[i].offset, r->relocs[i].symbol);
+	snprintf(path, sizeof path, "%s.relocs", out);
+	enum vf_status st = vf_file_write(path, text, len, &err);
+	free(text);
+	return st == VF_OK ? 0 : cli_fail(&err);
 }
 
 static int write_asm(const struct plat_info *pl, struct vf_kernel_result *r,
@@ -133,7 +158,8 @@ static int finalize(struct vf_module *m, const struct fin_args *a,
 	struct vf_error err = { 0 };
 	struct vf_finalize_options o = { .platform = pl->visa_code,
 	                                 .dump_passes = a->dump,
-	                                 .dump = dump_to_stderr };
+	                                 .dump = dump_to_stderr,
+	                                 .verify = a->verify };
 	struct vf_kernel_result *r = NULL;
 	size_t n = 0;
 	if (a->kernel) {
@@ -160,7 +186,7 @@ static int finalize(struct vf_module *m, const struct fin_args *a,
 			rc = 2;
 		} else {
 			rc = vf_file_write(a->out, r[0].code, r[0].code_size, &err) == VF_OK
-			     ? 0 : cli_fail(&err);
+			     ? write_relocs(&r[0], a->out) : cli_fail(&err);
 		}
 	} else if (a->mode == MODE_ASM) {
 		rc = write_asm(pl, r, n, a->out);

@@ -350,13 +350,13 @@ static struct gen_region implied_region(const struct actx *c, unsigned s)
 	}
 	if (c->e == GEN_ENC_GEN12 && is_branching(in))
 		return (struct gen_region){ 1, 1, 0 };
-	/* Gen8-11 ret: IGC writes <2;2,1> for the stack-call return through
-	 * r127 and <0;2,1> for subroutine returns (observed on every corpus
-	 * ret; the region prints nowhere) */
 	/* brc reads JIP and UIP from one 64-bit register: IGA's implied
 	 * region <2;2,1> (OpSpec::implicitSrcRegion) */
 	if (in->op == GEN_OP_BRC)
 		return (struct gen_region){ 2, 2, 1 };
+	/* Gen8-11 ret: IGC writes <2;2,1> for the stack-call return through
+	 * r127 and <0;2,1> for subroutine returns (observed on every corpus
+	 * ret; the region prints nowhere) */
 	if (in->op == GEN_OP_RET)
 		return in->src[s].nr == 127 ? (struct gen_region){ 2, 2, 1 }
 		                            : (struct gen_region){ 0, 2, 1 };

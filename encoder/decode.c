@@ -149,6 +149,10 @@ static bool decode_options(struct dctx *c)
 	if (send && e == GEN_ENC_GEN11 && GET(c, GEN_F_THREAD_CTRL) == 2)
 		return dec_fail(c, GEN_F_THREAD_CTRL, "send cannot switch "
 		                "threads on Gen11");
+	/* ThreadCtrl 3 (NoPreempt) is Gen10+: GED rejects it on Gen8/9 */
+	if (thread && e < GEN_ENC_GEN11 && GET(c, GEN_F_THREAD_CTRL) == 3)
+		return dec_fail(c, GEN_F_THREAD_CTRL, "{NoPreempt} does not exist "
+		                "before Gen10");
 	if (thread && !gen12) {
 		static const uint32_t tc[4] = {
 			0, GEN_OPT_ATOMIC, GEN_OPT_SWITCH, GEN_OPT_NOPREEMPT
@@ -209,9 +213,10 @@ static bool decode_fc(struct dctx *c)
 			                fc);
 		in->fc = (uint8_t)fc;
 	} else if (in->op == GEN_OP_SYNC) {
+		/* nop, allrd, allwr, bar, host; GED rejects fence (0xD) on
+		 * TGLLP ("invalid value for field SyncFC") */
 		static const bool valid[16] = {
-			[0] = true, [2] = true, [3] = true,
-			[0xD] = true, [0xE] = true, [0xF] = true,
+			[0] = true, [2] = true, [3] = true, [0xE] = true, [0xF] = true,
 		};
 		if (!valid[fc])
 			return dec_fail(c, GEN_F_COND_MOD, "invalid sync function %u",

@@ -81,6 +81,32 @@ static bool encode_header(struct ectx *c)
 	return true;
 }
 
+/* Options the family or the format cannot encode are errors, as GED
+ * refuses them: Gen12 has no ThreadCtrl and no NoDDClr/NoDDChk; ThreadCtrl
+ * 3 (NoPreempt) is Gen10+; a BDW send has no ThreadCtrl field; a Gen11
+ * send cannot {Switch} (iga64 -a: "GED_SetThreadCtrl: invalid"). */
+static bool check_options(struct ectx *c)
+{
+	uint32_t o = c->in->opts;
+	bool send = c->oi->fmt == GEN_FMT_SEND || c->oi->fmt == GEN_FMT_SENDS;
+	uint32_t thread = GEN_OPT_ATOMIC | GEN_OPT_SWITCH | GEN_OPT_NOPREEMPT;
+	if (c->e == GEN_ENC_GEN12 &&
+	    (o & (GEN_OPT_SWITCH | GEN_OPT_NOPREEMPT | GEN_OPT_NODDCLR |
+	          GEN_OPT_NODDCHK)))
+		return enc_fail(c, GEN_F_THREAD_CTRL, "Gen12 has no {Switch}, "
+		                "{NoPreempt}, {NoDDClr} or {NoDDChk}");
+	if ((o & GEN_OPT_NOPREEMPT) && c->e < GEN_ENC_GEN11)
+		return enc_fail(c, GEN_F_THREAD_CTRL, "{NoPreempt} needs Gen10 or "
+		                "later");
+	if (send && c->e == GEN_ENC_GEN8 && (o & thread))
+		return enc_fail(c, GEN_F_THREAD_CTRL, "a Gen8 send has no "
+		                "ThreadCtrl");
+	if (send && c->e == GEN_ENC_GEN11 && (o & GEN_OPT_SWITCH))
+		return enc_fail(c, GEN_F_THREAD_CTRL, "a Gen11 send cannot "
+		                "{Switch}");
+	return true;
+}
+
 static void encode_options(struct ectx *c)
 {
 	const struct gen_inst *in = c->in;
@@ -152,8 +178,9 @@ static bool encode_body(struct ectx *c)
 	case GEN_FMT_SEND: case GEN_FMT_SENDS:
 		return enc_send(c);
 	case GEN_FMT_WAIT:
-		/* wait n0 n0: the notification register is also the dst */
+		/* wait n0.N: the notification register is also the dst */
 		SET(c, GEN_F_DST_REG, 0x90 | c->in->src[0].nr);
+		SET(c, GEN_F_DST_SUBREG, c->in->src[0].sub);
 		SET(c, GEN_F_DST_HSTRIDE, 1);
 		return enc_src(c, 0);
 	case GEN_FMT_SYNC:
@@ -183,7 +210,8 @@ enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
 		encode_options(&c);
 		ok = encode_swsb(&c);
 	} else {
-		ok = encode_header(&c) && encode_body(&c) && encode_swsb(&c);
+		ok = encode_header(&c) && encode_body(&c) && encode_swsb(&c) &&
+		     check_options(&c);
 		if (ok)
 			encode_options(&c);
 	}

@@ -67,6 +67,11 @@ static bool branch_typed(struct ectx *c)
 		SET(c, GEN_F_SRC0_HSTRIDE, 1);
 		return jip_imm(c, 1, s0, false);
 	case GEN_FMT_BRD: case GEN_FMT_BRC:
+		/* dst ip:d <1>, as IGA's encoder writes it (no corpus
+		 * instance shows another convention) */
+		SET(c, GEN_F_DST_REG, 0xA0);
+		SET(c, GEN_F_DST_TYPE, 1);
+		SET(c, GEN_F_DST_HSTRIDE, 1);
 		if (s0->kind != GEN_OPND_LABEL)
 			return enc_src(c, 0);
 		if (!jip_imm(c, 0, s0, false))

@@ -259,9 +259,23 @@ static void t16_src(struct ectx *c, unsigned s)
 		return;
 	}
 	bool scalar = s == 2 ? o->rgn.hs == 0 : o->rgn.vs == 0;
+	unsigned sub = o->sub, swz = o->swizzle ? o->swizzle : 0xE4;
+	/* A 64-bit scalar is a swizzle, not RepCtrl (which replicates one
+	 * dword): .xyxy for an even element, .zwzw with the subregister one
+	 * element lower for an odd one (IGA Encoder.cpp encodeTernarySrc,
+	 * IGC's "r5.0.xyxy:df"); element 4 is only reachable as 3 + .zwzw */
+	if (scalar && o->type == GEN_TYPE_DF) {
+		bool odd = sub % 16u >= 8 || sub >= 32;
+		swz = odd ? 0xEE : 0x44;
+		sub -= odd ? 8 : 0;
+		scalar = false;
+	} else if (!scalar && o->type == GEN_TYPE_DF &&
+	           (swz == 0x44 || swz == 0xEE)) {
+		swz = 0xE4;  /* a decoded swizzle scalar that is a vector now */
+	}
 	SET(c, t16f[s].rep, scalar);
-	SET(c, t16f[s].swz, o->swizzle ? o->swizzle : 0xE4);
-	SET(c, t16f[s].sub, o->sub);
+	SET(c, t16f[s].swz, swz);
+	SET(c, t16f[s].sub, sub);
 }
 
 /* SIMD1 is written as SIMD4 (SIMD2 for :df) with one channel enabled. */

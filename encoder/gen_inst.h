@@ -183,7 +183,8 @@ enum gen_math_fc {
 /* Gen12 sync function control (field value). */
 enum gen_sync_fc {
 	GEN_SYNC_NOP = 0, GEN_SYNC_ALLRD = 2, GEN_SYNC_ALLWR = 3,
-	GEN_SYNC_FENCE = 0xD, GEN_SYNC_BAR = 0xE, GEN_SYNC_HOST = 0xF,
+	GEN_SYNC_FENCE = 0xD,  /* Mesa numbering; not a TGLLP function (GED) */
+	GEN_SYNC_BAR = 0xE, GEN_SYNC_HOST = 0xF,
 };
 
 /* Instruction options (IGA's {...} set). */

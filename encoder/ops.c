@@ -107,10 +107,13 @@ static const char *const sfid_names[16] = {
 	[11] = "pixi", [12] = "dc1", [13] = "cre",
 };
 
+/* Gen12LP sync functions; 0xD (fence, Mesa TGL_SYNC_FENCE) is not one:
+ * GED rejects it on TGLLP, so it has no name here (iga64 -a refuses
+ * "sync.fence" on -p=12p1). */
 static const char *const sync_names[16] = {
 	[GEN_SYNC_NOP] = "nop", [GEN_SYNC_ALLRD] = "allrd",
-	[GEN_SYNC_ALLWR] = "allwr", [GEN_SYNC_FENCE] = "fence",
-	[GEN_SYNC_BAR] = "bar", [GEN_SYNC_HOST] = "host",
+	[GEN_SYNC_ALLWR] = "allwr", [GEN_SYNC_BAR] = "bar",
+	[GEN_SYNC_HOST] = "host",
 };
 
 #define NAME(tab, i) ((unsigned)(i) < sizeof(tab) / sizeof(tab[0]) ? tab[i] : NULL)

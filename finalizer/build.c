@@ -66,7 +66,7 @@ static bool setup_inputs(struct bld *b)
 	return true;
 }
 
-static bool setup_symbols(struct bld *b)
+bool bld_setup_symbols(struct bld *b)
 {
 	struct ir_prog *p = b->p;
 	const struct vf_routine *r = b->r;
@@ -97,6 +97,8 @@ static bool setup_symbols(struct bld *b)
 		254, 1, 2, 3, 252, 255 };
 	for (unsigned i = 0; i < VISA_NUM_PREDEF_SURFACES; i++)
 		b->surfs[i] = (struct bld_surf){ true, predef_bti[i] };
+	b->nsamps = r->sampler_count;
+	b->samps = ir_alloc(p, (b->nsamps + 1u) * sizeof *b->samps);
 	return true;
 }
 
@@ -126,9 +128,15 @@ static bool translate(struct bld *b)
 	case VISA_CLASS_COMPARE: case VISA_CLASS_ADDR:
 		return bld_alu(b);
 	case VISA_CLASS_FLOW: case VISA_CLASS_SIMD_FLOW:
+		if (b->in->opcode == VISA_OP_FCALL || b->in->opcode == VISA_OP_FRET)
+			return bld_stackcall(b);
 		return bld_flow(b);
 	case VISA_CLASS_DATAPORT:
+		if (b->in->opcode == VISA_OP_SCATTER4_TYPED)
+			return bld_sampler(b);
 		return bld_send(b);
+	case VISA_CLASS_SAMPLER:
+		return bld_sampler(b);
 	case VISA_CLASS_SVM:
 		return bld_svm(b);
 	case VISA_CLASS_SYNC:
@@ -171,7 +179,7 @@ static bool starts_subroutine(const struct bld *b, const struct vf_inst *in)
 	return id < b->r->label_count && b->r->labels[id].kind == 1;
 }
 
-static bool walk(struct bld *b)
+bool bld_walk(struct bld *b)
 {
 	const struct vf_routine *r = b->r;
 	for (uint32_t i = 0; i < r->inst_count; i++) {
@@ -188,7 +196,7 @@ static bool walk(struct bld *b)
 			return false;
 	}
 	b->p->inst_name = NULL;
-	if (!b->in_subroutine) {
+	if (!b->in_subroutine && b->r->is_kernel) {
 		ir_emit_label(b->p, b->exit_label);
 		bld_emit_eot(b);
 	}
@@ -214,8 +222,10 @@ bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel)
 		p->spill_base = v;
 	if (attr_int(b.r, "SLMSize", &v))
 		p->slm_size = v;
-	if (!setup_symbols(&b) || !setup_inputs(&b))
+	if (!bld_abi_setup(p, m, kernel, &b.fn_labels) ||
+	    !bld_setup_symbols(&b) || !setup_inputs(&b))
 		return false;
 	b.exit_label = ir_label_new(p, "_exit", IR_L_BLOCK);
-	return walk(&b);
+	bld_abi_prologue(&b);
+	return bld_walk(&b) && bld_functions(p, m, b.fn_labels);
 }

@@ -46,11 +46,27 @@ struct bld {
 	uint32_t *labels;            /* IR label by vISA label id */
 	struct bld_surf *surfs;      /* by surface id (6 pre-defined first) */
 	uint32_t nsurfs;
+	struct bld_surf *samps;      /* sampler index by sampler id */
+	uint32_t nsamps;
 	uint32_t exit_label;         /* label before the EOT sequence */
 	bool in_subroutine;          /* after the first subroutine label */
 	uint32_t cur_sub;            /* label of the current subroutine */
 	const struct vf_inst *in;    /* instruction being translated */
+	uint32_t *fn_labels;         /* entry label of each module function */
+	uint32_t cur_fn;             /* entry label of the function being built */
 };
+
+/* build.c */
+bool bld_setup_symbols(struct bld *b);
+bool bld_walk(struct bld *b);
+
+/* build_call.c: stack calls */
+bool bld_abi_setup(struct ir_prog *p, const struct vf_module *m,
+                   unsigned kernel, uint32_t **fn_labels);
+void bld_abi_prologue(struct bld *b);
+bool bld_stackcall(struct bld *b);
+bool bld_functions(struct ir_prog *p, const struct vf_module *m,
+                   uint32_t *fn_labels);
 
 /* ---- region.c: operands ------------------------------------------------ */
 
@@ -81,6 +97,7 @@ bool bld_flow(struct bld *b);     /* build_cf.c */
 bool bld_send(struct bld *b);     /* build_send.c */
 bool bld_svm(struct bld *b);      /* build_svm.c */
 bool bld_sync(struct bld *b);     /* build_send.c */
+bool bld_sampler(struct bld *b);  /* build_sampler.c */
 
 /* Emit the end of thread (copy r0 to the EOT payload, SEND EOT). */
 void bld_emit_eot(struct bld *b);

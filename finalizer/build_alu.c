@@ -95,6 +95,11 @@ static bool mad(struct bld *b)
 	for (unsigned s = 0; s < 3; s++)
 		fl = fl && is_float((enum gen_type)in.src[s].type);
 	if (fl) {
+		/* Gen's mad is dst = src0 + src1 * src2 */
+		struct ir_opnd a = in.src[0], m = in.src[1], c = in.src[2];
+		in.src[0] = c;
+		in.src[1] = m;
+		in.src[2] = a;
 		ir_emit_copy(b->p, &in);
 		return true;
 	}
@@ -293,17 +298,19 @@ static bool movs(struct bld *b)
 	if (b->in->nopnds < 2 || o->kind != VF_OPND_VECTOR ||
 	    (o->u.vec.tag & 7) != VISA_CLASS_STATE)
 		return ir_unsupported(b->p, "movs to a non-surface operand");
-	if (o->u.vec.u.state.cls != 0)
-		return ir_unsupported(b->p, "movs to a sampler");
-	unsigned id = o->u.vec.u.state.id;
+	unsigned cls = o->u.vec.u.state.cls, id = o->u.vec.u.state.id;
+	if (cls > 1)
+		return ir_unsupported(b->p, "movs to state class %u", cls);
 	struct ir_opnd s;
 	if (!bld_src(b, 1, &s))
 		return false;
-	if (id >= b->nsurfs)
-		return ir_bad_input(b->p, "surface T%u out of range", id);
+	if (id >= (cls ? b->nsamps : b->nsurfs))
+		return ir_bad_input(b->p, "%s %u out of range",
+		                    cls ? "sampler" : "surface", id);
 	if (s.kind != IR_O_IMM)
-		return ir_unsupported(b->p, "surface index from a variable");
-	b->surfs[id] = (struct bld_surf){ true, (uint32_t)s.imm };
+		return ir_unsupported(b->p, "state index from a variable");
+	struct bld_surf *t = cls ? b->samps : b->surfs;
+	t[id] = (struct bld_surf){ true, (uint32_t)s.imm };
 	return true;
 }
 
@@ -392,9 +399,124 @@ static unsigned plain_op(unsigned vop, unsigned *nsrc)
 	return GEN_OP_INVALID;
 }
 
+/* Gen9 multiplies 32-bit integers at most (a :q product of :d sources is
+ * fine); 64-bit integer sources need an emulation not written yet. */
+static bool mul(struct bld *b)
+{
+	for (unsigned k = 1; k <= 2; k++) {
+		struct ir_opnd o;
+		if (!bld_src(b, k, &o))
+			return false;
+		bool wide = o.type == GEN_TYPE_Q || o.type == GEN_TYPE_UQ;
+		if (wide && o.kind == IR_O_IMM &&
+		    (int64_t)o.imm == (int32_t)o.imm)
+			wide = false;  /* legalize.c narrows it to :d */
+		if (wide)
+			return ir_unsupported(b->p, "64-bit integer multiplication");
+	}
+	return simple(b, GEN_OP_MUL, 2);
+}
+
+/* lrp: Gen9's lrp is dst = src0 * src1 + (1 - src0) * src2 on floats,
+ * the vISA operand order. */
+static bool lrp(struct bld *b)
+{
+	struct ir_inst in;
+	if (!start(b, GEN_OP_LRP, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+		return false;
+	for (unsigned s = 0; s < 3; s++)
+		if (!bld_src(b, 1 + s, &in.src[s]))
+			return false;
+	in.nsrc = 3;
+	bool fl = in.dst.type == GEN_TYPE_F;
+	for (unsigned s = 0; s < 3; s++)
+		fl = fl && in.src[s].type == GEN_TYPE_F;
+	if (!fl)
+		return ir_unsupported(b->p, "lrp on non-float types");
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
+static enum gen_type unsigned_of(enum gen_type t)
+{
+	return t == GEN_TYPE_W ? GEN_TYPE_UW : t == GEN_TYPE_D ? GEN_TYPE_UD : t;
+}
+
+/* One ALU step of the rotate emulation into a fresh temporary. */
+static uint32_t rot_step(struct bld *b, const struct ir_inst *proto,
+                         unsigned op, enum gen_type t, struct ir_opnd s0,
+                         struct ir_opnd s1, unsigned nsrc)
+{
+	struct ir_inst in = *proto;
+	uint32_t tmp = ir_temp(b->p, t, in.exec, 1);
+	in.op = (uint16_t)op;
+	in.pred = 0;
+	in.flag = 0;
+	in.sat = false;
+	in.nsrc = (uint8_t)nsrc;
+	in.dst = ir_dst(tmp, 0, t, 1);
+	in.src[0] = s0;
+	in.src[1] = s1;
+	ir_emit_copy(b->p, &in);
+	return tmp;
+}
+
+static struct ir_opnd rot_tmp(const struct ir_inst *in, uint32_t v,
+                              enum gen_type t)
+{
+	return in->exec == 1 ? ir_scalar(v, 0, t) : ir_vec(v, 0, t, 1);
+}
+
+/* rol/ror (Gen11+ only): (x << n) | (x >> (-n & m)) on the unsigned view
+ * of x, with m = bits - 1 (ROL/ROR semantics). */
+static bool rotate(struct bld *b, bool left)
+{
+	struct ir_inst in;
+	struct ir_opnd x, n;
+	if (!start(b, GEN_OP_OR, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	    !bld_src(b, 1, &x) || !bld_src(b, 2, &n))
+		return false;
+	enum gen_type t = unsigned_of((enum gen_type)in.dst.type);
+	unsigned bits = 8 * gen_type_size(t);
+	if ((t != GEN_TYPE_UW && t != GEN_TYPE_UD) ||
+	    gen_type_size((enum gen_type)x.type) != bits / 8)
+		return ir_unsupported(b->p, "%s on this type", left ? "rol" : "ror");
+	x.type = (uint8_t)t;
+	struct ir_opnd nl, nr;
+	if (n.kind == IR_O_IMM) {
+		nl = ir_imm(n.imm & (bits - 1), t);
+		nr = ir_imm((0 - n.imm) & (bits - 1), t);
+	} else {
+		enum gen_type nt = unsigned_of((enum gen_type)n.type);
+		n.type = (uint8_t)nt;
+		struct ir_opnd m = ir_imm(bits - 1, nt);
+		nl = rot_tmp(&in, rot_step(b, &in, GEN_OP_AND, nt, n, m, 2), nt);
+		struct ir_opnd neg = n;
+		neg.mods ^= GEN_MOD_NEG;
+		uint32_t ng = rot_step(b, &in, GEN_OP_MOV, nt, neg, n, 1);
+		nr = rot_tmp(&in, rot_step(b, &in, GEN_OP_AND, nt,
+		                           rot_tmp(&in, ng, nt), m, 2), nt);
+	}
+	if (!left) {
+		struct ir_opnd s = nl;
+		nl = nr;
+		nr = s;
+	}
+	uint32_t hi = rot_step(b, &in, GEN_OP_SHL, t, x, nl, 2);
+	uint32_t lo = rot_step(b, &in, GEN_OP_SHR, t, x, nr, 2);
+	in.dst.type = (uint8_t)t;
+	in.src[0] = rot_tmp(&in, hi, t);
+	in.src[1] = rot_tmp(&in, lo, t);
+	in.nsrc = 2;
+	ir_emit_copy(b->p, &in);
+	return true;
+}
+
 bool bld_alu(struct bld *b)
 {
 	unsigned op = b->in->opcode, nsrc = 0;
+	if (op == VISA_OP_MUL)
+		return mul(b);
 	unsigned gop = plain_op(op, &nsrc);
 	if (gop != GEN_OP_INVALID)
 		return simple(b, gop, nsrc);
@@ -409,6 +531,9 @@ bool bld_alu(struct bld *b)
 	case VISA_OP_MOVS: return movs(b);
 	case VISA_OP_ADDR_ADD: return addr_add(b);
 	case VISA_OP_FMINMAX: return minmax(b);
+	case VISA_OP_LRP: return lrp(b);
+	case VISA_OP_ROL: return rotate(b, true);
+	case VISA_OP_ROR: return rotate(b, false);
 	default: return bld_math(b);
 	}
 }

@@ -11,8 +11,9 @@
  * instruction of the kernel body.
  *
  * Spec: shared/spec/visa/instructions/ LABEL.md, SUBROUTINE.md, JMP.md,
- * GOTO.md, CALL.md, RET.md.  Stack calls (fcall/fret) are not supported
- * yet.
+ * GOTO.md, CALL.md, RET.md, SWITCHJMP.md.  Stack calls (fcall/fret) are
+ * in build_call.c.  switchjmp (a uniform multiway branch) becomes a chain
+ * of scalar cmp.e + predicated jmpi, or one jmpi for an immediate index.
  */
 #include "config.h"
 
@@ -34,6 +35,8 @@ static void forget_surfaces(struct bld *b)
 {
 	for (unsigned i = VISA_NUM_PREDEF_SURFACES; i < b->nsurfs; i++)
 		b->surfs[i].known = false;
+	for (unsigned i = 0; i < b->nsamps; i++)
+		b->samps[i].known = false;
 }
 
 static uint32_t ret_vreg(struct bld *b, uint32_t label)
@@ -127,6 +130,47 @@ static bool faddr(struct bld *b)
 	return true;
 }
 
+/* switchjmp count index (labels): "(f) jmpi label_i" for every i with
+ * f = (index == i); a jump to label index when it is an immediate.  An
+ * index outside the table falls through (undefined in vISA). */
+static bool switchjmp(struct bld *b)
+{
+	unsigned n = (unsigned)bld_int(b, 0);
+	struct ir_opnd idx;
+	if (n + 2 > b->in->nopnds || !bld_src(b, 1, &idx))
+		return ir_bad_input(b->p, "switchjmp with %u labels", n);
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t l;
+		if (!label_id(b, 2 + i, &l))
+			return false;
+		if (idx.kind == IR_O_IMM && idx.imm != i)
+			continue;
+		uint32_t f = 0;
+		if (idx.kind != IR_O_IMM) {
+			f = ir_flag_new(b->p, 1);
+			struct ir_inst *c = ir_op2(b->p, GEN_OP_CMP, 1, true,
+			                           ir_null(GEN_TYPE_UD), idx,
+			                           ir_imm(i, GEN_TYPE_UD));
+			c->src[0].type = (uint8_t)(gen_type_size(
+				(enum gen_type)idx.type) == 2 ? GEN_TYPE_UW
+				                              : GEN_TYPE_UD);
+			c->src[1].type = c->src[0].type;
+			c->cmod = GEN_CMOD_EQ;
+			c->flag = f;
+		}
+		struct ir_inst *j = ir_emit(b->p, GEN_OP_JMPI, 1);
+		j->nomask = true;
+		j->src[0] = ir_label_opnd(l);
+		j->nsrc = 1;
+		j->jip = (int32_t)l;
+		if (f) {
+			j->flag = f;
+			j->pred = GEN_PRED_NORMAL;
+		}
+	}
+	return true;
+}
+
 bool bld_flow(struct bld *b)
 {
 	uint32_t l;
@@ -145,6 +189,7 @@ bool bld_flow(struct bld *b)
 	case VISA_OP_CALL: return branch(b, GEN_OP_CALL);
 	case VISA_OP_RET: return ret(b);
 	case VISA_OP_FADDR: return faddr(b);
+	case VISA_OP_SWITCHJMP: return switchjmp(b);
 	default:
 		return ir_unsupported(b->p, "not supported yet");
 	}

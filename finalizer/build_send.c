@@ -31,7 +31,7 @@ enum {
 	DC0_BYTE_SCATTERED_READ = 4, DC0_FENCE = 7, DC0_OWORD_BLOCK_WRITE = 8,
 	DC0_BYTE_SCATTERED_WRITE = 12,
 	DC1_UNTYPED_READ = 1, DC1_UNTYPED_ATOMIC = 2, DC1_UNTYPED_WRITE = 9,
-	DC1_UNTYPED_FLOAT_ATOMIC = 0x1B,
+	DC1_UNTYPED_FLOAT_ATOMIC = 0x1B, DC1_MEDIA_READ = 4, DC1_MEDIA_WRITE = 0xA,
 };
 
 /* vISA atomic operations (visa_igc_common_header.h order) to the data
@@ -442,6 +442,151 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 	return true;
 }
 
+/* media_ld / media_st: modifier, surface, plane, block width (bytes),
+ * block height (rows), x, y, data; header = r0 with x, y in dwords 0, 1
+ * and (height-1)<<16 | (width-1) in dword 2; DC1 media block read/write
+ * (IGC TranslateSendMedia.cpp facts: the block occupies rows of the width
+ * rounded up to a power of two of the element size). */
+static bool media(struct bld *b, bool write)
+{
+	unsigned mod = (unsigned)bld_int(b, 0), plane = (unsigned)bld_int(b, 2);
+	unsigned w = (unsigned)bld_int(b, 3), h = (unsigned)bld_int(b, 4);
+	uint32_t bti;
+	struct ir_opnd x, y, data;
+	if (mod != 0)
+		return ir_unsupported(b->p, "media block field modifiers");
+	if (!surface_bti(b, 1, &bti) || !bld_src(b, 5, &x) ||
+	    !bld_src(b, 6, &y) || !bld_raw(b, 7, &data))
+		return false;
+	if (w == 0 || w > 64 || h == 0 || h > 64)
+		return ir_bad_input(b->p, "media block %ux%u", w, h);
+	unsigned es = gen_type_size((enum gen_type)data.type);
+	unsigned io = (w + 3) & ~3u, elems = io / es, p2 = 1;
+	while (p2 < elems)
+		p2 *= 2;
+	unsigned obj = p2 * es * h, grfs = (obj - 1) / IR_GRF_BYTES + 1;
+	uint32_t hdr = bld_payload(b, 1);
+	ir_op1(b->p, GEN_OP_MOV, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
+	       ir_rgn(b->p->r0, 0, GEN_TYPE_UD, 8, 8, 1));
+	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 8, GEN_TYPE_UD, 1),
+	       ir_imm((h - 1) << 16 | (w - 1), GEN_TYPE_UD));
+	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1), x);
+	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 4, GEN_TYPE_UD, 1), y);
+	uint32_t desc = 1u << 19 | plane | bti;
+	if (write) {
+		int32_t dplo;
+		uint32_t dpl = src_payload(b, data, GEN_TYPE_UD,
+		                           obj < IR_GRF_BYTES ? obj / 4 : grfs * 8, 1,
+		                           grfs, &dplo);
+		struct ir_inst *in = bld_emit_send(b, 8, true, ir_null(GEN_TYPE_UD),
+		                                   hdr, 1, dpl, grfs, 0, SFID_DC1,
+		                                   desc | DC1_MEDIA_WRITE << 14);
+		in->src[1].off = dplo;
+		return true;
+	}
+	struct dst_plan d;
+	plan_dst(b, &d, data, grfs);
+	if (obj < IR_GRF_BYTES && !d.copy) {
+		d.copy = true;
+		d.tmp = bld_payload(b, grfs);
+		d.dst = ir_dst(d.tmp, 0, GEN_TYPE_UD, 1);
+	}
+	bld_emit_send(b, es == 2 ? 16 : 8, true, d.dst, hdr, 1, 0, 0, grfs,
+	              SFID_DC1, desc | DC1_MEDIA_READ << 14);
+	if (d.copy) {
+		struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, obj / 4, true, d.user,
+		                            ir_vec(d.tmp, 0, GEN_TYPE_UD, 1));
+		in->dst.type = GEN_TYPE_UD;
+		in->dst.rgn = (struct gen_region){ 0, 0, 1 };
+	}
+	return true;
+}
+
+/* A raw operand as SEND payload of 'grfs' whole registers, copied when it
+ * is not in place. */
+static uint32_t raw_payload(struct bld *b, struct ir_opnd o, unsigned grfs,
+                            int32_t *off)
+{
+	if (in_place(b, &o, grfs)) {
+		*off = o.off;
+		return o.v;
+	}
+	*off = 0;
+	uint32_t pl = bld_payload(b, grfs);
+	ir_op1(b->p, GEN_OP_MOV, 8, true, ir_dst(pl, 0, GEN_TYPE_UD, 1), o);
+	b->p->insts.a[b->p->insts.n - 1].src[0].type = GEN_TYPE_UD;
+	b->p->insts.a[b->p->insts.n - 1].src[0].rgn =
+		(struct gen_region){ 8, 8, 1 };
+	for (unsigned g = 1; g < grfs; g++) {
+		struct ir_opnd s = o;
+		s.off += (int32_t)(g * IR_GRF_BYTES);
+		s.type = GEN_TYPE_UD;
+		s.rgn = (struct gen_region){ 8, 8, 1 };
+		ir_op1(b->p, GEN_OP_MOV, 8, true,
+		       ir_dst(pl, (int32_t)(g * IR_GRF_BYTES), GEN_TYPE_UD, 1), s);
+	}
+	return pl;
+}
+
+/* raw_send: modifier, ex desc, #src, #dst, desc, src, dst;
+ * raw_sends: modifier, #src0, #src1, #dst, sfid, ex desc, desc, src0, src1,
+ * dst.  The descriptors are the hardware's; a variable descriptor goes
+ * through a0.0. */
+static bool raw_send(struct bld *b, bool split)
+{
+	unsigned mod = (unsigned)bld_int(b, 0);
+	unsigned n0 = (unsigned)bld_int(b, split ? 1 : 2);
+	unsigned n1 = split ? (unsigned)bld_int(b, 2) : 0;
+	unsigned nd = (unsigned)bld_int(b, 3);
+	unsigned k = split ? 5 : 4;
+	uint32_t exdesc = split ? 0 : (uint32_t)bld_int(b, 1);
+	struct ir_opnd xd, d, src0, src1 = { 0 }, dst;
+	if (split && !bld_src(b, 5, &xd))
+		return false;
+	if (split && xd.kind != IR_O_IMM)
+		return ir_unsupported(b->p, "a variable extended descriptor");
+	if (split)
+		exdesc = (uint32_t)xd.imm, k = 6;
+	unsigned sfid = split ? (unsigned)bld_int(b, 4) & 0xF : exdesc & 0xF;
+	if (!bld_src(b, k, &d) || !bld_raw(b, k + 1, &src0) ||
+	    (split && !bld_raw(b, k + 2, &src1)) ||
+	    !bld_raw(b, k + (split ? 3 : 2), &dst))
+		return false;
+	if (n0 == 0 || n0 > 15 || n1 > 15 || nd > 31)
+		return ir_bad_input(b->p, "raw send lengths %u+%u, %u", n0, n1, nd);
+	if ((mod & 1) || (mod & 2))
+		return ir_unsupported(b->p, "sendc / EOT in a raw send");
+	int32_t o0, o1 = 0;
+	uint32_t p0 = raw_payload(b, src0, n0, &o0), p1 = 0;
+	if (n1)
+		p1 = raw_payload(b, src1, n1, &o1);
+	struct dst_plan dp;
+	plan_dst(b, &dp, dst, nd);
+	if (dp.copy && nd)
+		return ir_unsupported(b->p, "a raw send destination that is not "
+		                      "whole registers");
+	struct ir_inst *in = send_like(b, dp.dst, p0, o0, n0, p1, o1, n1, nd, sfid,
+	                               0);
+	in->exdesc = (exdesc & ~0x3CFu) | sfid | (uint32_t)n1 << 6;
+	if (d.kind == IR_O_IMM) {
+		in->desc = (uint32_t)d.imm;
+		return true;
+	}
+	uint32_t a0 = ir_vreg_new(b->p, IR_RF_ADDR, 4, 4);
+	ir_vreg(b->p, a0)->pin = 0;
+	ir_vreg(b->p, a0)->flags |= IR_V_PINNED;
+	struct ir_inst copy = *in;
+	b->p->insts.n--;   /* put the descriptor move before the send */
+	struct ir_opnd ad = ir_reg(a0, 0, GEN_TYPE_UD);
+	ad.rgn = (struct gen_region){ 0, 0, 1 };
+	d.type = GEN_TYPE_UD;
+	ir_op1(b->p, GEN_OP_MOV, 1, true, ad, d);
+	copy.desc_reg = a0;
+	copy.desc = 0;
+	ir_emit_copy(b->p, &copy);
+	return true;
+}
+
 bool bld_send(struct bld *b)
 {
 	switch (b->in->opcode) {
@@ -453,16 +598,32 @@ bool bld_send(struct bld *b)
 	case VISA_OP_OWORD_LD: return oword(b, false, false);
 	case VISA_OP_OWORD_LD_UNALIGNED: return oword(b, false, true);
 	case VISA_OP_OWORD_ST: return oword(b, true, false);
+	case VISA_OP_MEDIA_LD: return media(b, false);
+	case VISA_OP_MEDIA_ST: return media(b, true);
+	case VISA_OP_RAW_SEND: return raw_send(b, false);
+	case VISA_OP_RAW_SENDS: return raw_send(b, true);
 	default:
 		return ir_unsupported(b->p, "not supported yet");
 	}
 }
 
+static void barrier_wait(struct bld *b)
+{
+	struct ir_inst *in = ir_emit(b->p, GEN_OP_WAIT, 1);
+	in->nomask = true;
+	in->src[0] = ir_arf(GEN_RN_N, 0, 0, GEN_TYPE_UD);
+	in->nsrc = 1;
+}
+
 /* barrier: signal the gateway with the barrier id from r0.2, then wait on
  * n0 (GEN-FACTS 6.4; mask 0x8F000000 on SKL). */
-static void barrier(struct bld *b)
+static void barrier(struct bld *b, bool signal, bool wait)
 {
 	struct ir_prog *p = b->p;
+	if (!signal) {
+		barrier_wait(b);
+		return;
+	}
 	uint32_t hdr = bld_payload(b, 1);
 	ir_op2(p, GEN_OP_AND, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
 	       ir_scalar(p->r0, 8, GEN_TYPE_UD), ir_imm(0x8F000000u, GEN_TYPE_UD));
@@ -473,10 +634,8 @@ static void barrier(struct bld *b)
 	in->opts |= GEN_OPT_SWITCH;
 	struct ir_opnd none = { 0 };
 	bld_emit_send(b, 1, true, none, hdr, 1, 0, 0, 0, SFID_GATEWAY, 0x4);
-	in = ir_emit(p, GEN_OP_WAIT, 1);
-	in->nomask = true;
-	in->src[0] = ir_arf(GEN_RN_N, 0, 0, GEN_TYPE_UD);
-	in->nsrc = 1;
+	if (wait)
+		barrier_wait(b);
 	p->uses_barrier = true;
 }
 
@@ -507,10 +666,27 @@ static void fence(struct bld *b)
 bool bld_sync(struct bld *b)
 {
 	switch (b->in->opcode) {
-	case VISA_OP_BARRIER: barrier(b); return true;
+	case VISA_OP_BARRIER: barrier(b, true, true); return true;
+	case VISA_OP_SBARRIER:
+		barrier(b, bld_int(b, 0) & 1, !(bld_int(b, 0) & 1));
+		return true;
 	case VISA_OP_FENCE: fence(b); return true;
-	case VISA_OP_WAIT:
-		return ir_unsupported(b->p, "not supported yet");
+	case VISA_OP_WAIT: {
+		struct ir_opnd m;
+		if (bld_has(b, 0) && (!bld_src(b, 0, &m) || m.kind != IR_O_IMM ||
+		                      m.imm != 0))
+			return ir_unsupported(b->p, "wait on thread dependencies");
+		barrier_wait(b);
+		return true;
+	}
+	case VISA_OP_YIELD: {
+		/* a thread-switch hint on a harmless move (IGC: {Switch}) */
+		struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, 1, true,
+		                            ir_null(GEN_TYPE_UD),
+		                            ir_scalar(b->p->r0, 0, GEN_TYPE_UD));
+		in->opts |= GEN_OPT_SWITCH;
+		return true;
+	}
 	default:
 		return ir_unsupported(b->p, "not supported yet");
 	}

@@ -90,6 +90,12 @@ static bool map_opnd(const struct em *e, const struct ir_opnd *o,
 		g->imm = (uint64_t)(vloc(e, o->v) + o->off) & 0xFFFF;
 		g->rgn = (struct gen_region){ 0, 0, 0 };
 		return true;
+	case IR_O_STACKTOP:
+		g->kind = GEN_OPND_IMM;
+		g->imm = (e->p->spill_base + e->p->spill_size + IR_GRF_BYTES - 1) /
+		         IR_GRF_BYTES;
+		g->rgn = (struct gen_region){ 0, 0, 0 };
+		return true;
 	case IR_O_ARF:
 		g->kind = GEN_OPND_DIRECT;
 		g->rn = o->rn;
@@ -104,6 +110,30 @@ static bool map_opnd(const struct em *e, const struct ir_opnd *o,
 	default:
 		return ir_internal(e->p, "operand kind %u", o->kind);
 	}
+}
+
+/* Math macro operands (madm, math.invm/rsqtm): rN.mmeK / rN.nomme. */
+static void macro_opnds(const struct ir_inst *in, struct gen_inst *g)
+{
+	struct gen_opnd *ops[4] = { &g->dst, &g->src[0], &g->src[1], &g->src[2] };
+	const struct ir_opnd *io[4] = { &in->dst, &in->src[0], &in->src[1],
+	                                &in->src[2] };
+	bool any = false;
+	for (unsigned k = 0; k < 4; k++) {
+		if (!io[k]->mme)
+			continue;
+		any = true;
+		ops[k]->kind = GEN_OPND_MACRO;
+		ops[k]->mme = (uint8_t)(io[k]->mme == IR_NOMME ? GEN_MME_NOMME
+		                                               : io[k]->mme - 1);
+		ops[k]->sub = 0;
+		if (k > 0)
+			ops[k]->rgn = in->op == GEN_OP_MADM
+			              ? (struct gen_region){ 0, 0, 0 }
+			              : (struct gen_region){ 1, 1, 0 };
+	}
+	if (any)
+		g->access = GEN_ALIGN16;
 }
 
 static void align16_srcs(struct gen_inst *g)
@@ -131,7 +161,8 @@ static void header(const struct em *e, const struct ir_inst *in,
 	g->cmod = in->cmod;
 	g->sat = in->sat;
 	g->fc = in->fc;
-	g->opts = in->opts | (in->nomask ? GEN_OPT_NOMASK : 0);
+	g->opts = (in->opts & ~IR_OPT_STACKCALL) |
+	          (in->nomask ? GEN_OPT_NOMASK : 0);
 	if (in->flag) {
 		int32_t b = vloc(e, in->flag) + in->flag_off;
 		g->flag_nr = (uint8_t)(b / 4);
@@ -151,10 +182,13 @@ static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 	for (unsigned s = 0; s < in->nsrc; s++)
 		if (!map_opnd(e, &in->src[s], &g->src[s], false))
 			return false;
-	if (is_three_src(in->op) && e->p->plat->enc <= GEN_ENC_GEN9)
+	if (is_three_src(in->op) && in->op != GEN_OP_MADM &&
+	    e->p->plat->enc <= GEN_ENC_GEN9)
 		align16_srcs(g);
+	macro_opnds(in, g);
 	if (ir_is_send(in->op)) {
 		g->sfid = in->sfid;
+		g->desc.is_reg = in->desc_reg != 0;
 		g->desc.imm = in->desc;
 		g->exdesc.imm = in->exdesc;
 		g->src0_len = in->mlen;
@@ -171,7 +205,7 @@ static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 		map_opnd(e, &u, &g->src[1], false);
 		g->nsrc = 2;
 		g->dst.kind = GEN_OPND_NONE;
-	} else if (in->op == GEN_OP_JOIN) {
+	} else if (in->op == GEN_OP_JOIN || in->op == GEN_OP_WHILE) {
 		struct ir_opnd j = ir_label_opnd((uint32_t)in->jip);
 		map_opnd(e, &j, &g->src[0], false);
 		g->nsrc = 1;

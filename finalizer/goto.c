@@ -13,8 +13,9 @@
  * an unpredicated one a goto on an all-zero flag) and parks them at UIP;
  * if no channel is left, execution continues at JIP, which must be a join
  * no later than the first join any channel may wait at.  A backward goto
- * jumps if any channel's predicate is true and parks the others at JIP,
- * the join right after it.  A join re-enables the channels parked at its
+ * becomes a while: it sends the channels whose predicate is true back to
+ * its JIP (the loop head) and parks the others right after it, where a
+ * join stands.  A join re-enables the channels parked at its
  * address and, if none is enabled then, continues at its own JIP, the
  * next join.  Waiting channels always sit at joins after the current
  * instruction, so "the nearest join after me" is always a correct JIP,
@@ -156,11 +157,18 @@ static void rewrite(struct gctx *c)
 				in.choff = 0;
 			}
 			in.nomask = false;
-			in.jip = back ? (int32_t)old.a[i + 1].src[0].v
-			              : next_join(c, (int32_t)i);
-			if (!back && in.flag) {
+			in.jip = next_join(c, (int32_t)i);
+			if (back) {
+				/* the loop back-edge: while sends the channels whose
+				 * predicate is true back to JIP, the others wait after it */
+				in.op = GEN_OP_WHILE;
+				in.jip = in.uip;
+				in.uip = -1;
+				in.src[0] = ir_label_opnd((uint32_t)in.jip);
+				in.nsrc = 1;
+			} else if (in.flag) {
 				in.pinv = !in.pinv;
-			} else if (!back) {
+			} else {
 				in.flag = ir_flag_new(p, in.exec + in.choff);
 				struct ir_opnd f = ir_reg(in.flag, 0,
 				                          ir_vreg(p, in.flag)->size > 2 ?

@@ -50,6 +50,7 @@ enum ir_vflag {
 	IR_V_SPILLED = 1u << 3,   /* lives in scratch at 'slot' */
 	IR_V_WHOLE_GRF = 1u << 4, /* occupies whole GRFs (send payloads) */
 	IR_V_LIVE_IN = 1u << 5,   /* defined on entry (inputs, r0) */
+	IR_V_GLOBAL = 1u << 6,    /* live in the whole program (ABI registers) */
 };
 
 struct ir_vreg {
@@ -73,6 +74,7 @@ enum ir_okind {
 	IR_O_LABEL,   /* label 'v' */
 	IR_O_ADDROF,  /* immediate: GRF byte address of vreg 'v' plus 'off' */
 	IR_O_ARF,     /* fixed architecture register: rn, nr, subregister 'off' */
+	IR_O_STACKTOP,/* immediate :ud: first free scratch GRF after spills */
 };
 
 struct ir_opnd {
@@ -82,10 +84,13 @@ struct ir_opnd {
 	uint8_t rn, nr;     /* IR_O_ARF */
 	struct gen_region rgn;  /* sources; a destination uses rgn.hs */
 	uint16_t aoff;      /* IR_O_IND */
+	uint8_t mme;        /* math macro operand: 1 + mme0..7, IR_NOMME; 0 none */
 	uint32_t v;
 	int32_t off;
 	uint64_t imm;
 };
+
+#define IR_NOMME 9   /* ".nomme" operand of a math macro */
 
 /* Pseudo operations after the Gen ones. */
 enum ir_pseudo_op {
@@ -118,6 +123,10 @@ struct ir_inst {
 
 enum ir_label_kind { IR_L_BLOCK, IR_L_SUBROUTINE, IR_L_FUNCTION };
 
+/* Not a hardware option: marks the call/ret of a stack call (fcall/fret),
+ * which liveness treats as a plain instruction / an end of region. */
+#define IR_OPT_STACKCALL (1u << 30)
+
 struct ir_label {
 	const char *name;
 	uint8_t kind;
@@ -144,6 +153,13 @@ struct ir_prog {
 	IR_VEC(struct ir_inst) insts;
 	IR_VEC(struct ir_label) labels;
 	uint32_t r0;             /* vreg of the thread payload header */
+	/* Stack-call ABI registers (0 until a kernel with functions needs
+	 * them): %arg, %retval, and one GRF with %sp (byte 0), %fp (byte 8)
+	 * and the register-save stack pointer in 32-byte units (byte 16);
+	 * %hw_id computed in the prologue. */
+	uint32_t arg, retval, spfp, hwid;
+	uint32_t desc_a0;        /* a0.0 kept for save/restore descriptors */
+	bool has_calls;          /* fcall present: scratch holds a call stack */
 	/* results for the metadata */
 	uint32_t spill_base;     /* SpillMemOffset */
 	uint32_t spill_size;     /* scratch bytes used by spills */

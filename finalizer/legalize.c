@@ -111,9 +111,11 @@ static void redirect_dst(struct lctx *c, struct ir_inst *in, enum gen_type t,
 	mv.exec = in->exec;
 	mv.choff = in->choff;
 	mv.nomask = in->nomask;
-	mv.pred = in->pred;
-	mv.pinv = in->pinv;
-	mv.flag = in->pred ? in->flag : 0;
+	/* a predicated sel writes every channel: its copy is unpredicated */
+	bool pred = in->pred && in->op != GEN_OP_SEL;
+	mv.pred = pred ? in->pred : 0;
+	mv.pinv = pred && in->pinv;
+	mv.flag = pred ? in->flag : 0;
 	mv.jip = mv.uip = -1;
 	mv.loc = in->loc;
 	mv.dst = in->dst;
@@ -373,9 +375,9 @@ static void fix_three_src(struct lctx *c, struct ir_inst *in)
 	enum gen_type t = (enum gen_type)in->dst.type;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		struct ir_opnd *o = &in->src[s];
-		enum gen_type st = in->op == GEN_OP_MAD ? t : (enum gen_type)o->type;
-		if (o->type != st || !good_a16_src(c->p, o, in->exec))
-			copy_src(c, in, s, st, 16);
+		/* one source type field: every source takes the dst's type */
+		if (o->type != t || !good_a16_src(c->p, o, in->exec))
+			copy_src(c, in, s, t, 16);
 	}
 	const struct ir_opnd *d = &in->dst;
 	bool ok = d->kind == IR_O_REG && d->rgn.hs == 1 &&
@@ -462,9 +464,19 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 
 /* ---- driver ------------------------------------------------------------ */
 
+static bool is_macro(const struct ir_inst *in)
+{
+	return in->op == GEN_OP_MADM || (in->op == GEN_OP_MATH &&
+	       (in->fc == GEN_MATH_INVM || in->fc == GEN_MATH_RSQTM));
+}
+
 static void legalize_inst(struct lctx *c, struct ir_inst in)
 {
 	c->npost = 0;
+	if (is_macro(&in)) {  /* built to the rules by build_math.c */
+		ir_emit_copy(c->p, &in);
+		return;
+	}
 	fix_imm(c, &in);
 	fix_arf_src1(c, &in);
 	fix_three_src(c, &in);

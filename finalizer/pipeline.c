@@ -7,12 +7,15 @@
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
  *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
+ *     │ callsave   regalloc/callsave.c  save/restore around stack calls
  *     ▼ emit       emit.c               gen_encode + gen_compact, JIP/UIP
  *   Gen binary
  *
  * Each row has a name, the pass, and a dump letter: with the letter in
  * the options' dump string, the IR after the pass goes to the dump
- * callback (nothing is printed by the library itself).
+ * callback (nothing is printed by the library itself).  With the verify
+ * option (always in --enable-debug builds) the allocation is checked
+ * right after register allocation (regalloc/ra_verify.c).
  */
 #include "config.h"
 
@@ -29,6 +32,12 @@ bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
+#ifdef VF_DEBUG
+#define VERIFY_ALWAYS 1
+#else
+#define VERIFY_ALWAYS 0
+#endif
+
 struct pass_row {
 	const char *name;
 	bool (*run)(struct ir_prog *p);
@@ -40,6 +49,7 @@ static const struct pass_row passes[] = {
 	{ "legalize", ir_legalize, 'l' },
 	{ "split", ir_split, 's' },
 	{ "regalloc", ra_allocate, 'r' },
+	{ "callsave", ra_callsave, 'c' },
 };
 
 static void dump(struct ir_prog *p, const struct fin_options *o,
@@ -64,6 +74,9 @@ bool fin_run(struct ir_prog *p, const struct vf_module *m, unsigned kernel,
 		if (!passes[i].run(p))
 			return false;
 		dump(p, o, passes[i].name, passes[i].letter);
+		if (passes[i].run == ra_allocate && (o->verify || VERIFY_ALWAYS) &&
+		    !ra_verify(p))
+			return false;
 	}
 	return ir_emit_code(p, code, size);
 }

@@ -15,6 +15,7 @@ struct fin_options {
 	const char *dump_letters;   /* passes to dump: b g l s r */
 	void (*dump)(void *ctx, const char *pass, const char *text);
 	void *dump_ctx;
+	bool verify;                /* check the allocation (ra_verify.c) */
 };
 
 /* Build, transform, allocate and encode kernel 'kernel' of 'm' into

@@ -70,6 +70,9 @@ static void print_opnd(struct pbuf *b, const struct ir_prog *p,
 	case IR_O_IMM:
 		pf(b, "0x%llx:%s", (unsigned long long)o->imm, t);
 		return;
+	case IR_O_STACKTOP:
+		pf(b, "stacktop:%s", t);
+		return;
 	case IR_O_ADDROF:
 		pf(b, "&v%u+%d:%s", o->v, o->off, t);
 		return;

@@ -70,6 +70,19 @@ static void predef_var(struct bld *b, uint32_t id, struct bld_var *v)
 		return;
 	case 6: v->kind = BV_ARF; v->rn = GEN_RN_TM; return;   /* %tsc */
 	case 7: v->kind = BV_GRF; v->vreg = b->p->r0; return;  /* %r0 */
+	case 8: case 9: case 10: case 11: case 12: {  /* %arg %retval %sp %fp %hw_id */
+		uint32_t r = id == 8 ? b->p->arg : id == 9 ? b->p->retval
+		             : id == 12 ? b->p->hwid : b->p->spfp;
+		if (!r) {
+			v->kind = BV_UNSUPPORTED;
+			return;
+		}
+		v->kind = BV_GRF;
+		v->vreg = r;
+		v->type = id == 10 || id == 11 ? GEN_TYPE_UQ : GEN_TYPE_UD;
+		v->off = id == 11 ? 8 : 0;
+		return;
+	}
 	case 13: v->kind = BV_ARF; v->rn = GEN_RN_SR; return;  /* %sr0 */
 	case 14: v->kind = BV_ARF; v->rn = GEN_RN_CR; return;  /* %cr0 */
 	case 15: v->kind = BV_ARF; v->rn = GEN_RN_CE; return;  /* %ce0 */

@@ -38,7 +38,7 @@ static bool is_three_src(unsigned op)
 static bool skip_op(unsigned op)
 {
 	return ir_is_send(op) || ir_is_branch(op) || op == IR_OP_LABEL ||
-	       op == GEN_OP_WAIT || op == GEN_OP_NOP;
+	       op == GEN_OP_WAIT || op == GEN_OP_NOP || op == GEN_OP_MADM;
 }
 
 /* ---- regions ----------------------------------------------------------- */
@@ -262,6 +262,11 @@ static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
 
 static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth)
 {
+	if (in.op == GEN_OP_MATH && (in.fc == GEN_MATH_INVM ||
+	                             in.fc == GEN_MATH_RSQTM)) {
+		ir_emit_copy(p, &in);  /* macros are built at SIMD4 */
+		return true;
+	}
 	normalize(p, &in);
 	if (depth < 6 && needs_split(p, &in))
 		return split_in_two(p, &in, depth);

@@ -74,6 +74,8 @@ static void fill_result(const struct ir_prog *p, struct vf_kernel_result *out)
 	out->grf_used = p->grf_used;
 	out->spill_size = p->spill_size;
 	out->scratch_size = p->spill_size ? p->spill_base + p->spill_size : 0;
+	if (p->has_calls)   /* the register-save stack takes the rest */
+		out->scratch_size = 128 * 1024;
 	out->slm_size = p->slm_size;
 	out->uses_barrier = p->uses_barrier;
 	uint32_t per_thread = 3u * (p->simd > 16 ? 64u : 32u);
@@ -129,6 +131,7 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
 		fo.dump_letters = opt->dump_passes;
 		fo.dump = opt->dump;
 		fo.dump_ctx = opt->dump_ctx;
+		fo.verify = opt->verify != 0;
 	}
 	uint8_t *code = NULL;
 	size_t size = 0;

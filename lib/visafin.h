@@ -103,6 +103,7 @@ struct vf_finalize_options {
 	                           * l(egalize) s(plit) r(egalloc); NULL none */
 	void (*dump)(void *ctx, const char *pass, const char *text);
 	void *dump_ctx;
+	int verify;               /* check the register allocation (tests) */
 };
 
 /* One finalized kernel: the Gen binary and what the runtime needs. */

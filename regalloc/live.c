@@ -15,6 +15,9 @@
  * runs on, so a value live after a backward branch and defined inside the
  * loop must stay allocated over the whole loop.  Registers read or
  * written through a0 (address taken) are used by every indirect operand.
+ * A stack call (fcall) is an ordinary instruction here: its callee is a
+ * region of its own, reached by no edge, since everything live across
+ * the call is saved around it (callsave.c).
  */
 #include "config.h"
 
@@ -151,16 +154,20 @@ static void make_edges(struct lv *l, const int32_t *lblk)
 			fall = false;
 		if (last->op == GEN_OP_JMPI && !last->pred)
 			fall = false;
+		bool stack = last->opts & IR_OPT_STACKCALL;
 		if ((last->op == GEN_OP_JMPI || last->op == GEN_OP_GOTO ||
-		     last->op == GEN_OP_CALL) && last->src[0].kind == IR_O_LABEL &&
+		     (last->op == GEN_OP_CALL && !stack) ||
+		     last->op == GEN_OP_WHILE) &&
+		    last->src[0].kind == IR_O_LABEL &&
 		    lblk[last->src[0].v] >= 0)
 			add_succ(l, b, (uint32_t)lblk[last->src[0].v]);
 		if (last->op == GEN_OP_GOTO && last->uip >= 0 && lblk[last->uip] >= 0)
 			add_succ(l, b, (uint32_t)lblk[last->uip]);
 		if (last->op == GEN_OP_RET) {
 			fall = false;
-			for (uint32_t i = 0; i + 1 < l->ni; i++)
-				if (p->insts.a[i].op == GEN_OP_CALL)
+			for (uint32_t i = 0; i + 1 < l->ni && !stack; i++)
+				if (p->insts.a[i].op == GEN_OP_CALL &&
+				    !(p->insts.a[i].opts & IR_OPT_STACKCALL))
 					add_succ(l, b, l->blk_of[i + 1]);
 		}
 		if (fall)
@@ -295,7 +302,8 @@ static void extend_loops(struct lv *l, const int32_t *lpos)
 		changed = false;
 		for (uint32_t i = 0; i < l->ni; i++) {
 			const struct ir_inst *in = &p->insts.a[i];
-			if (in->op != GEN_OP_JMPI && in->op != GEN_OP_GOTO)
+			if (in->op != GEN_OP_JMPI && in->op != GEN_OP_GOTO &&
+			    in->op != GEN_OP_WHILE)
 				continue;
 			int32_t t = in->op == GEN_OP_GOTO ? in->uip
 			            : (int32_t)in->src[0].v;
@@ -359,8 +367,10 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 	extend_loops(&l, lpos);
 	for (uint32_t v = 1; v < l.nv; v++) {
 		const struct ir_vreg *r = &p->vregs.a[v];
-		if (r->flags & IR_V_LIVE_IN)
+		if (r->flags & (IR_V_LIVE_IN | IR_V_GLOBAL))
 			touch(l.iv, v, 0);
+		if (r->flags & IR_V_GLOBAL)
+			touch(l.iv, v, (int32_t)l.ni);
 	}
 	touch(l.iv, p->r0, 0);
 	touch(l.iv, p->r0, (int32_t)l.ni);

@@ -29,6 +29,13 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
  * spills (scratch starting at p->spill_base). */
 bool ra_spill(struct ir_prog *p);
 
+/* Save and restore the registers live across stack calls (callsave.c). */
+bool ra_callsave(struct ir_prog *p);
+
+/* Check that no two simultaneously live registers share a byte
+ * (ra_verify.c); false with an internal error if they do. */
+bool ra_verify(struct ir_prog *p);
+
 /* The whole allocation: intervals, scan, spill, repeat. */
 bool ra_allocate(struct ir_prog *p);
 

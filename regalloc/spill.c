@@ -45,6 +45,9 @@ static bool assign_slots(struct ir_prog *p)
 		if (!(r->flags & IR_V_SPILLED) || r->slot >= 0 ||
 		    r->file != IR_RF_GRF)
 			continue;
+		if (p->has_calls)  /* static slots break under recursion */
+			return ir_unsupported(p, "register spills in a kernel with "
+			                      "stack calls");
 		r->slot = (int32_t)next;
 		next += grfs_of(r) * IR_GRF_BYTES;
 	}

@@ -88,6 +88,8 @@ static bool buffer_arg(struct gs_run *r, const struct json *a,
 			ok = put(r, p, &r->addr[idx], 8);
 		else if (!strcmp(k, "buffer_offset"))
 			ok = put(r, p, &zero, 8);
+		else if (!strcmp(k, "buffer_size"))
+			ok = put(r, p, &r->size[idx], 8);
 		else if (json_num(p, "size", 0) != 0)
 			return gs_fail(r, "buffer payload piece %s", k);
 		if (!ok)
@@ -168,8 +170,39 @@ static bool image_fmt(struct gs_run *r, const struct json *ra,
 	d->depth = (unsigned)json_num(ra, "depth", 1);
 	d->row_pitch = (unsigned)json_num(ra, "row_pitch", 0);
 	d->slice_pitch = d->row_pitch * d->height;
-	if (strcmp(json_str(ra, "image_type", "image2d"), "image2d"))
-		return gs_fail(r, "image type %s", json_str(ra, "image_type", "?"));
+	const char *it = json_str(ra, "image_type", "image2d");
+	if (strcmp(it, "image1d") && strcmp(it, "image2d") &&
+	    strcmp(it, "image3d"))
+		return gs_fail(r, "image type %s", it);
+	return true;
+}
+
+/* Image payload pieces: sizes, and the OpenCL enum values that
+ * get_image_channel_data_type / _order return (cl.h). */
+static bool image_piece(const struct sim_image_desc *d, const char *k,
+                        uint32_t *v)
+{
+	static const uint32_t order[SIM_ORDER_COUNT] = { 0x10B0, 0x10B2, 0x10B5,
+	                                                 0x10B6 };
+	static const uint32_t type[SIM_CT_COUNT] = {
+		0x10D2, 0x10D0, 0x10D3, 0x10D1, 0x10DA, 0x10D7, 0x10DB, 0x10D8,
+		0x10DC, 0x10D9, 0x10DD, 0x10DE };
+	if (!strcmp(k, "image_width"))
+		*v = d->width;
+	else if (!strcmp(k, "image_height"))
+		*v = d->height;
+	else if (!strcmp(k, "image_depth"))
+		*v = d->depth;
+	else if (!strcmp(k, "image_channel_order"))
+		*v = order[d->order];
+	else if (!strcmp(k, "image_channel_data_type"))
+		*v = type[d->type];
+	else if (!strcmp(k, "image_array_size") ||
+	         !strcmp(k, "image_num_samples") ||
+	         !strcmp(k, "image_num_mip_levels"))
+		*v = 0;
+	else
+		return false;
 	return true;
 }
 
@@ -192,13 +225,7 @@ static bool image_arg(struct gs_run *r, const struct json *a,
 		uint32_t v;
 		if (!json_num(p, "size", 0))
 			continue;
-		if (!strcmp(k, "image_width"))
-			v = d.width;
-		else if (!strcmp(k, "image_height"))
-			v = d.height;
-		else if (!strcmp(k, "image_depth"))
-			v = d.depth;
-		else
+		if (!image_piece(&d, k, &v))
 			return gs_fail(r, "image payload piece %s", k);
 		if (!put(r, p, &v, 4))
 			return false;
@@ -287,6 +314,21 @@ static bool private_base(struct gs_run *r, const struct json *p)
 	return put(r, p, &addr, 8);
 }
 
+/* printf output is not compared; the buffer only has to take it: 1 MB
+ * whose first dword (the write offset IGC's printf advances atomically)
+ * starts past itself. */
+static bool printf_buffer(struct gs_run *r, const struct json *p)
+{
+	uint64_t addr;
+	struct vf_error e = { 0 };
+	if (sim_alloc(r->c, 1 << 20, 4096, NULL, &addr, &e) != VF_OK)
+		return gs_fail(r, "%s", e.msg);
+	uint32_t *head = sim_host_ptr(r->c, addr, 4);
+	if (head)
+		*head = 8;
+	return put(r, p, &addr, 8);
+}
+
 static bool implicit_arg(struct gs_run *r, const struct json *p)
 {
 	const char *k = json_str(p, "kind", "");
@@ -307,6 +349,8 @@ static bool implicit_arg(struct gs_run *r, const struct json *p)
 	}
 	if (!strcmp(k, "private_base_stateless"))
 		return private_base(r, p);
+	if (!strcmp(k, "printf_buffer"))
+		return printf_buffer(r, p);
 	if (strcmp(k, "global_id_offset") && strcmp(k, "local_size") &&
 	    strcmp(k, "enqueued_local_size") && strcmp(k, "global_size") &&
 	    strcmp(k, "group_count") && strcmp(k, "work_dimensions"))

@@ -15,12 +15,16 @@
  * csel compares src2 with zero and writes no flag; the condition
  * modifier of other instructions is evaluated on the value as stored in
  * the destination (or the computed value when the destination is null);
- * flags change only in enabled channels.  Sources: GEN-FACTS.md 2.3
+ * flags change only in enabled channels; the rounding mode of cr0.0
+ * [5:4] (0 to nearest even, 1 up, 2 down, 3 toward zero: Mesa
+ * BRW_RND_MODE_*) rounds float results and conversions to float types,
+ * while float to integer conversions always truncate.  Sources: GEN-FACTS.md 2.3
  * (opcodes), Mesa brw_eu_defines.h (conditional modifiers), IGC
  * visa/Optimizer.cpp (the csel workaround relies on csel leaving flags).
  */
 #include "config.h"
 
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -180,8 +184,8 @@ static union sim_val float_op(enum gen_op op, enum sim_dom d,
 		break;
 	case GEN_OP_RNDU: if (f) r.f = ceilf(s[0].f); else r.d = ceil(s[0].d);
 		break;
-	case GEN_OP_RNDE: if (f) r.f = nearbyintf(s[0].f);
-		else r.d = nearbyint(s[0].d);
+	case GEN_OP_RNDE: if (f) r.f = (float)sim_round_even(s[0].f);
+		else r.d = sim_round_even(s[0].d);
 		break;
 	case GEN_OP_RNDZ: if (f) r.f = truncf(s[0].f); else r.d = trunc(s[0].d);
 		break;
@@ -334,9 +338,17 @@ static enum vf_status writeback(struct sim_ctx *c, struct sim_thread *t,
 	return VF_OK;
 }
 
-static bool float_mode_ok(const struct sim_thread *t)
+static enum vf_status alu_body(struct sim_ctx *c, struct sim_thread *t,
+                               const struct gen_inst *in, struct alu *a)
 {
-	return ((t->cr0[0] >> 4) & 3) == 0;  /* round to nearest even */
+	for (unsigned ch = 0; ch < in->exec_size; ch++) {
+		if (!((a->active >> ch) & 1))
+			continue;
+		enum vf_status st = compute(c, t, in, a, ch);
+		if (st != VF_OK)
+			return st;
+	}
+	return writeback(c, t, in, a);
 }
 
 enum vf_status sim_exec_alu(struct sim_ctx *c, struct sim_thread *t,
@@ -355,16 +367,15 @@ enum vf_status sim_exec_alu(struct sim_ctx *c, struct sim_thread *t,
 	    in->op != GEN_OP_MATH)
 		return sim_fail(c, in, VF_ERR_UNSUPPORTED, "Align16 two-source "
 		                "instructions are not simulated");
-	if (a.d != SIM_DOM_INT && !float_mode_ok(t))
-		return sim_fail(c, in, VF_ERR_UNSUPPORTED, "cr0 rounding mode %u "
-		                "(only round-to-nearest-even is simulated)",
-		                (t->cr0[0] >> 4) & 3);
-	for (unsigned ch = 0; ch < in->exec_size; ch++) {
-		if (!((a.active >> ch) & 1))
-			continue;
-		enum vf_status st = compute(c, t, in, &a, ch);
-		if (st != VF_OK)
-			return st;
+	/* cr0.0[5:4] rounding mode applies to float results and to
+	 * conversions into float types */
+	int rm = sim_round_mode(t), saved = 0;
+	if (rm != FE_TONEAREST) {
+		saved = fegetround();
+		fesetround(rm);
 	}
-	return writeback(c, t, in, &a);
+	enum vf_status st = alu_body(c, t, in, &a);
+	if (rm != FE_TONEAREST)
+		fesetround(saved);
+	return st;
 }

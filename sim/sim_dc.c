@@ -13,7 +13,8 @@
  * stateless message adds its dword 5 bits [31:10] (IGC: "For A32,
  * clearing off scratch space offset or Buffer Base Address is always
  * required once header is present"), which is how IGC's stack calls reach
- * per-thread memory with r0 as header.  Scratch block messages address
+ * per-thread memory with r0 as header; scattered messages add header
+ * dword 2 as a global offset.  Scratch block messages address
  * r0.5[31:10] + Desc[11:0] * 32 bytes with Desc[13:12] = log2 of the
  * hword count and Desc[17] = write.  Scattered and untyped messages hold
  * one dword address per lane (eight lanes per register), data follows
@@ -98,19 +99,26 @@ static enum vf_status scratch_block(struct sim_ctx *c, struct sim_msg *m)
 
 /* ---- scattered messages ------------------------------------------------ */
 
-static enum vf_status byte_scattered(struct sim_ctx *c, struct sim_msg *m,
-                                     bool write)
+/* Byte (type 4/12: Desc[11:10] = log2 bytes, Desc[8] SIMD16, byte
+ * offsets) and dword (type 3/11: Desc[9:8] 2 = SIMD8, 3 = SIMD16, dword
+ * offsets) scattered messages; with a header its dword 2 is a global
+ * offset in the same unit (IGC translateVISAGatherInst writes the
+ * element offsets unscaled for dwords and in bytes otherwise). */
+static enum vf_status scattered(struct sim_ctx *c, struct sim_msg *m,
+                                bool dwords, bool write)
 {
 	unsigned simd = (m->desc >> 8) & 1 ? 16 : 8;
 	unsigned ds = (m->desc >> 10) & 3;
-	if (ds == 3)
-		return sim_msg_unsupported(c, m, "byte scattered data size");
-	unsigned size = 1u << ds, ab = m->header ? 1 : 0, db = ab + simd / 8;
-	uint64_t base = a32_base(m);
+	if (dwords ? ((m->desc >> 9) & 1) == 0 || ds : ds == 3)
+		return sim_msg_unsupported(c, m, "scattered message mode");
+	unsigned size = dwords ? 4 : 1u << ds, unit = dwords ? 4 : 1;
+	unsigned ab = m->header ? 1 : 0, db = ab + simd / 8;
+	uint64_t base = a32_base(m) +
+	                (m->header ? (uint64_t)sim_pl_ud(m, 0, 2) * unit : 0);
 	for (unsigned i = 0; i < simd; i++) {
 		if (!((m->lanes >> i) & 1))
 			continue;
-		uint64_t a = base + sim_pl_ud(m, ab + i / 8, i % 8);
+		uint64_t a = base + (uint64_t)sim_pl_ud(m, ab + i / 8, i % 8) * unit;
 		uint32_t v = 0;
 		if (write) {
 			v = sim_pl_ud(m, db + i / 8, i % 8);
@@ -255,8 +263,10 @@ enum vf_status sim_msg_dc0(struct sim_ctx *c, struct sim_thread *t,
 	switch (type) {
 	case 0: case 1: return oword_block(c, m, type, false);
 	case 8: return oword_block(c, m, type, true);
-	case 4: return byte_scattered(c, m, false);
-	case 12: return byte_scattered(c, m, true);
+	case 4: return scattered(c, m, false, false);
+	case 12: return scattered(c, m, false, true);
+	case 3: return scattered(c, m, true, false);
+	case 11: return scattered(c, m, true, true);
 	case 7:  /* memory fence: accesses are already in order */
 		memset(m->resp, 0, sizeof(m->resp));
 		return VF_OK;

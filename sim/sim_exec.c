@@ -86,6 +86,8 @@ enum vf_status sim_load_kernel(struct sim_ctx *c, const uint8_t *code,
 	free(c->at);
 	c->ninsts = 0;
 	c->code_size = size;
+	c->bad_pc = size;
+	c->bad_why[0] = 0;
 	snprintf(c->name, sizeof(c->name), "%s", name ? name : "kernel");
 	c->insts = calloc(size / 8 + 1, sizeof(*c->insts));
 	c->at = malloc((size / 8 + 1) * sizeof(*c->at));
@@ -99,8 +101,11 @@ enum vf_status sim_load_kernel(struct sim_ctx *c, const uint8_t *code,
 		struct gen_inst *in = &c->insts[c->ninsts];
 		/* undecodable code (padding, data) stays unreachable: running
 		 * into it is an error at that point */
-		if (gen_decode(c->p, code, size, pc, c->name, in, &e) != VF_OK)
+		if (gen_decode(c->p, code, size, pc, c->name, in, &e) != VF_OK) {
+			c->bad_pc = pc;
+			snprintf(c->bad_why, sizeof(c->bad_why), "%s", e.msg);
 			break;
+		}
 		c->at[pc / 8] = (int32_t)c->ninsts++;
 		pc += in->length;
 	}
@@ -235,7 +240,9 @@ static enum vf_status step(struct sim_ctx *c, struct sim_thread *t)
 	const struct gen_inst *in = sim_inst_at(c, t->ip);
 	if (!in)
 		return sim_fail(c, NULL, VF_ERR_INPUT, "thread %u reached byte "
-		                "0x%X, where no instruction decodes", t->tid, t->ip);
+		                "0x%X, where no instruction decodes%s%s", t->tid,
+		                t->ip, t->ip >= c->bad_pc && c->bad_why[0] ? ": " : "",
+		                t->ip >= c->bad_pc ? c->bad_why : "");
 	if (c->trace)
 		c->trace(c->trace_user, 0, t->tid, sim_exec_mask(t, in), in);
 	t->icount++;

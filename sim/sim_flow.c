@@ -14,12 +14,16 @@
  * predicate back to JIP.  Before Gen11 goto moves the channels whose
  * predicate is false (IGC visa/FlowGraph.cpp: "For BDW/SKL goto, the false
  * channels are the ones that actually will take the jump", HWCaps.inc
- * gotoJumpOnTrue() = CNL+).  call saves the return IP in dst.0 and the
+ * gotoJumpOnTrue() = CNL+), except a backward goto (BranchCtrl set),
+ * which IGC never inverts (FlowGraph.cpp and CFGStructurizer.cpp flip
+ * forward gotos only) and which, like while, runs the loop again when any
+ * channel jumps back.  call saves the return IP in dst.0 and the
  * calling channels in dst.1, suspends every other channel until the
  * matching ret (so recursive calls cannot wake channels waiting in an
  * outer invocation), and ret resumes at src0.0.  Jump offsets are
  * decoded into absolute targets by the instruction layer (GEN-FACTS.md
- * 2.5: jmpi counts from the next instruction before Gen12).
+ * 2.5: jmpi counts from the next instruction before Gen12); a jmpi
+ * through a register counts the same way.
  */
 #include "config.h"
 
@@ -92,11 +96,27 @@ static void fall_or_jip(struct sim_thread *t, const struct flow *f,
 static enum vf_status do_jmpi(struct sim_ctx *c, struct sim_thread *t,
                               const struct gen_inst *in, struct flow *f)
 {
-	if (in->src[0].kind != GEN_OPND_LABEL)
-		return sim_fail(c, in, VF_ERR_UNSUPPORTED, "jmpi through a "
-		                "register is not simulated");
 	bool take = in->pred == GEN_PRED_NONE || (sim_pred_mask(t, in) & 1);
-	uint32_t target = take ? (uint32_t)in->src[0].imm : f->next;
+	uint32_t target = (uint32_t)in->src[0].imm;
+	if (in->src[0].kind != GEN_OPND_LABEL) {
+		/* switch jumps: a byte offset in a register, from the next
+		 * instruction before Gen12 and from the jmpi itself on Gen12
+		 * (IGC translateVISACFSwitchInst: "TGL+ uses pre-increment IP") */
+		struct gen_opnd o = in->src[0];
+		uint64_t raw;
+		if (o.type == GEN_TYPE_INVALID)
+			o.type = GEN_TYPE_D;
+		if (c->p->enc == GEN_ENC_GEN12)
+			o.sub = (uint16_t)(o.sub * 4);
+		if (!sim_read_src(c, t, in, &o, 0, &raw))
+			return c->err->status;
+		int32_t off = (int32_t)sim_from_raw(raw, (enum gen_type)o.type,
+		                                    SIM_DOM_INT).i;
+		target = (c->p->enc == GEN_ENC_GEN12 ? in->pc : f->next) +
+		         (uint32_t)off;
+	}
+	if (!take)
+		target = f->next;
 	for (unsigned ch = 0; ch < SIM_MAX_CH; ch++)
 		if ((f->here >> ch) & 1)
 			t->cip[ch] = target;
@@ -211,9 +231,16 @@ static enum vf_status structured(struct sim_ctx *c, struct sim_thread *t,
 		send_to(t, f, p, uip_target(in));
 		break;
 	case GEN_OP_GOTO: {
+		/* a backward goto (BranchCtrl) sends the channels with a true
+		 * predicate back to the loop head on every platform */
+		bool bwd = (in->opts & GEN_OPT_BRANCHCTRL) != 0;
 		uint32_t j = in->pred == GEN_PRED_NONE ? f->part
-		             : goto_jumps_on_true(c) ? p : np;
+		             : goto_jumps_on_true(c) || bwd ? p : np;
 		send_to(t, f, j, uip_target(in));
+		if (j && uip_target(in) <= in->pc) {
+			t->ip = uip_target(in);  /* the loop runs first */
+			return VF_OK;
+		}
 		break;
 	}
 	default:

@@ -88,7 +88,7 @@ static uint32_t norm(float f, float lo, float scale)
 	if (isnan(f))
 		return 0;
 	f = fminf(fmaxf(f, lo), 1.0f);
-	return (uint32_t)(int32_t)nearbyintf(f * scale);
+	return (uint32_t)(int32_t)sim_round_even((double)(f * scale));
 }
 
 static uint32_t clampi(int64_t v, int64_t lo, int64_t hi)

@@ -26,6 +26,7 @@
  */
 #include "config.h"
 
+#include <fenv.h>
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -242,19 +243,23 @@ enum vf_status sim_exec_math(struct sim_ctx *c, struct sim_thread *t,
 		                "and remainder) is not simulated");
 	uint32_t m = sim_enabled(t, in);
 	uint64_t res[SIM_MAX_CH];
-	for (unsigned ch = 0; ch < in->exec_size; ch++) {
+	int rm = sim_round_mode(t), saved = fegetround();
+	if (rm != saved)
+		fesetround(rm);
+	bool ok = true, got = true;
+	for (unsigned ch = 0; ok && got && ch < in->exec_size; ch++) {
 		if (!((m >> ch) & 1))
 			continue;
-		bool ok = true;
-		bool got = is_int_math(in->fc)
-		           ? int_math_chan(c, t, in, ch, &res[ch])
-		           : float_math_chan(c, t, in, ch, &res[ch], &ok);
-		if (!got)
-			return c->err->status;
-		if (!ok)
-			return sim_fail(c, in, VF_ERR_UNSUPPORTED, "math function "
-			                "%u is not simulated", in->fc);
+		got = is_int_math(in->fc) ? int_math_chan(c, t, in, ch, &res[ch])
+		      : float_math_chan(c, t, in, ch, &res[ch], &ok);
 	}
+	if (rm != saved)
+		fesetround(saved);
+	if (!got)
+		return c->err->status;
+	if (!ok)
+		return sim_fail(c, in, VF_ERR_UNSUPPORTED, "math function %u is "
+		                "not simulated", in->fc);
 	for (unsigned ch = 0; ch < in->exec_size; ch++)
 		if (((m >> ch) & 1) && !sim_write_dst(c, t, in, ch, res[ch]))
 			return c->err->status;

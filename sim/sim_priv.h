@@ -102,6 +102,8 @@ struct sim_ctx {
 	int32_t *at;              /* byte offset / 8 -> instruction index */
 	unsigned ninsts;
 	size_t code_size;
+	size_t bad_pc;            /* first byte that did not decode */
+	char bad_why[VF_ERROR_MSG_MAX]; /* ... and why */
 	char name[128];
 	struct sim_mem mem;
 	struct sim_surface bt[256];
@@ -134,6 +136,10 @@ bool sim_type_signed(enum gen_type t);
 bool sim_type_float(enum gen_type t);
 uint16_t sim_float_to_half(float f);
 uint16_t sim_double_to_half(double d);
+/* Host rounding direction (fenv.h) for the thread's cr0.0 [5:4]. */
+int sim_round_mode(const struct sim_thread *t);
+/* Round to the nearest integer, ties to even, whatever the host mode. */
+double sim_round_even(double x);
 /* Raw element bits -> value in a domain, and back (with saturation). */
 union sim_val sim_from_raw(uint64_t raw, enum gen_type t, enum sim_dom d);
 uint64_t sim_to_raw(union sim_val v, enum sim_dom d, enum gen_type t,

@@ -1,5 +1,5 @@
 /*
- * sim_sampler.c - the sampler shared function for 2D images: sample,
+ * sim_sampler.c - the sampler shared function for 1D/2D/3D images: sample,
  * sample_l, sample_lz (filtered reads through a sampler state) and
  * ld, ld_lz (texel loads), SIMD8 and SIMD16, with or without header.
  *
@@ -9,12 +9,13 @@
  * simulated).  Parameters follow the header one per SIMD8 register
  * group, in the order Mesa's sampler payload builder emits them
  * (brw_lower_logical_sends.cpp lower_sampler_logical_send_gfx7): sample
- * u v r; sample_l lod u v; sample_lz u v r; ld u lod v on Gen8 and
- * u v lod on Gen9+; ld_lz u v.  The response holds one register group
+ * u v r; sample_l lod u v r; sample_lz u v r; ld u lod v r on Gen8 and
+ * u v lod r on Gen9+; ld_lz u v r; parameters past the message length
+ * are 0.  The response holds one register group
  * per returned channel (R, G, B, A), without the channels header dword 2
  * bits [15:12] disable, cut at the response length.  Filtering: nearest
- * takes floor of the (unnormalized) coordinate, linear blends the four
- * texels around coordinate - 0.5 in float precision; addressing modes
+ * takes floor of the (unnormalized) coordinate, linear blends the 2, 4
+ * or 8 texels around coordinate - 0.5 in float precision; addressing modes
  * are OpenCL's (clamp-to-edge, clamp to a zero border, repeat, mirrored
  * repeat; "none" acts as clamp-to-edge).  ld ignores the sampler state
  * and returns zeros outside the image.  Sources: IGC visa/iga/
@@ -33,18 +34,20 @@ enum { MT_SAMPLE = 0, MT_SAMPLE_L = 2, MT_LD = 7, MT_SAMPLE_LZ = 0x18,
 
 struct smp {
 	unsigned simd, pbase;   /* lanes, first parameter register */
-	int iu, iv, ilod;       /* parameter index of u, v, lod (-1: none) */
+	int iu, iv, ir, ilod;   /* parameter index of u, v, r, lod (-1: none) */
 	bool load;
 };
 
 static bool params(const struct sim_ctx *c, unsigned mt, struct smp *s)
 {
-	s->iu = 0, s->iv = 1, s->ilod = -1, s->load = false;
+	s->iu = 0, s->iv = 1, s->ir = 2, s->ilod = -1, s->load = false;
 	switch (mt) {
 	case MT_SAMPLE: case MT_SAMPLE_LZ: return true;
-	case MT_SAMPLE_L: s->ilod = 0, s->iu = 1, s->iv = 2; return true;
+	case MT_SAMPLE_L: s->ilod = 0, s->iu = 1, s->iv = 2, s->ir = 3;
+		return true;
 	case MT_LD:
 		s->load = true;
+		s->ir = 3;
 		if (c->p->enc == GEN_ENC_GEN8)
 			s->ilod = 1, s->iv = 2;
 		else
@@ -99,12 +102,15 @@ static bool wrap(enum sim_addr_mode a, int64_t *i, int64_t n)
 }
 
 static void fetch(struct sim_ctx *c, const struct sim_surface *s,
-                  const struct sim_sampler_desc *sd, int64_t x, int64_t y,
+                  const struct sim_sampler_desc *sd, const int64_t xyz[3],
                   uint32_t v[4])
 {
 	const struct sim_image_desc *d = &s->img;
-	bool in = wrap(sd->addr, &x, d->width) && wrap(sd->addr, &y, d->height);
-	uint8_t *p = in ? sim_img_texel(c, s, x, y, 0) : NULL;
+	int64_t x = xyz[0], y = xyz[1], z = xyz[2];
+	bool in = wrap(sd->addr, &x, d->width) &&
+	          wrap(sd->addr, &y, d->height) &&
+	          wrap(sd->addr, &z, d->depth ? d->depth : 1);
+	uint8_t *p = in ? sim_img_texel(c, s, x, y, z) : NULL;
 	if (p) {
 		sim_img_decode(d, p, v);
 		return;
@@ -115,37 +121,52 @@ static void fetch(struct sim_ctx *c, const struct sim_surface *s,
 	v[3] = one_alpha ? (ints ? 1u : as_u(1.0f)) : 0u;
 }
 
+/* Nearest: the texel containing the coordinate; linear: the weighted
+ * 2 (1D), 4 (2D) or 8 (3D) texels around coordinate - 0.5. */
 static void filter(struct sim_ctx *c, const struct sim_surface *s,
-                   const struct sim_sampler_desc *sd, float u, float vv,
+                   const struct sim_sampler_desc *sd, const float uvr[3],
                    uint32_t out[4])
 {
 	const struct sim_image_desc *d = &s->img;
-	float x = sd->normalized ? u * (float)d->width : u;
-	float y = sd->normalized ? vv * (float)d->height : vv;
-	if (!sd->linear || sim_img_is_int(d->type)) {
-		fetch(c, s, sd, (int64_t)floorf(x), (int64_t)floorf(y), out);
+	unsigned size[3] = { d->width, d->height, d->depth ? d->depth : 1 };
+	unsigned dims = size[2] > 1 ? 3 : size[1] > 1 ? 2 : 1;
+	float x[3];
+	int64_t i0[3];
+	float w[3];
+	bool lin = sd->linear && !sim_img_is_int(d->type);
+	for (unsigned k = 0; k < 3; k++) {
+		x[k] = k < dims ? (sd->normalized ? uvr[k] * (float)size[k]
+		                                  : uvr[k]) : 0.5f;
+		float f = lin ? x[k] - 0.5f : x[k];
+		i0[k] = (int64_t)floorf(f);
+		w[k] = f - floorf(f);
+	}
+	if (!lin) {
+		fetch(c, s, sd, i0, out);
 		return;
 	}
-	float fx = x - 0.5f, fy = y - 0.5f;
-	int64_t i0 = (int64_t)floorf(fx), j0 = (int64_t)floorf(fy);
-	float a = fx - floorf(fx), b = fy - floorf(fy);
-	uint32_t t[4][4];
-	fetch(c, s, sd, i0, j0, t[0]);
-	fetch(c, s, sd, i0 + 1, j0, t[1]);
-	fetch(c, s, sd, i0, j0 + 1, t[2]);
-	fetch(c, s, sd, i0 + 1, j0 + 1, t[3]);
-	for (unsigned k = 0; k < 4; k++) {
-		float r = (1 - a) * (1 - b) * as_f(t[0][k]) + a * (1 - b) *
-		          as_f(t[1][k]) + (1 - a) * b * as_f(t[2][k]) + a * b *
-		          as_f(t[3][k]);
-		out[k] = as_u(r);
+	float acc[4] = { 0, 0, 0, 0 };
+	for (unsigned n = 0; n < (1u << dims); n++) {
+		int64_t p[3] = { i0[0], i0[1], i0[2] };
+		float wt = 1.0f;
+		for (unsigned k = 0; k < dims; k++) {
+			bool hi = (n >> k) & 1;
+			p[k] += hi;
+			wt *= hi ? w[k] : 1.0f - w[k];
+		}
+		uint32_t t[4];
+		fetch(c, s, sd, p, t);
+		for (unsigned k = 0; k < 4; k++)
+			acc[k] += wt * as_f(t[k]);
 	}
+	for (unsigned k = 0; k < 4; k++)
+		out[k] = as_u(acc[k]);
 }
 
-static void load(struct sim_ctx *c, const struct sim_surface *s, int64_t x,
-                 int64_t y, uint32_t out[4])
+static void load(struct sim_ctx *c, const struct sim_surface *s,
+                 const int64_t xyz[3], uint32_t out[4])
 {
-	uint8_t *p = sim_img_texel(c, s, x, y, 0);
+	uint8_t *p = sim_img_texel(c, s, xyz[0], xyz[1], xyz[2]);
 	if (p)
 		sim_img_decode(&s->img, p, out);
 	else
@@ -177,9 +198,9 @@ enum vf_status sim_msg_sampler(struct sim_ctx *c, struct sim_thread *t,
 	if (!s.simd || ((m->desc >> 30) & 1) || !params(c, mt, &s))
 		return sim_msg_unsupported(c, m, "sampler message type or mode");
 	const struct sim_surface *surf = sim_img_surface(c, m);
-	if (!surf || (surf->img.depth > 1))
+	if (!surf)
 		return sim_msg_unsupported(c, m, "sampler access to a surface "
-		                           "that is not a 2D image");
+		                           "that is not an image");
 	if (!s.load && !c->sampler_set[six])
 		return sim_msg_unsupported(c, m, "sampler state of this index is "
 		                           "unknown");
@@ -189,15 +210,18 @@ enum vf_status sim_msg_sampler(struct sim_ctx *c, struct sim_thread *t,
 			continue;
 		uint32_t v[4];
 		if (s.load) {
-			int64_t x = (int32_t)param(m, &s, s.iu, i);
-			int64_t y = (int32_t)param(m, &s, s.iv, i);
+			int64_t p[3] = { (int32_t)param(m, &s, s.iu, i),
+			                 (int32_t)param(m, &s, s.iv, i),
+			                 (int32_t)param(m, &s, s.ir, i) };
 			if (s.ilod >= 0 && param(m, &s, s.ilod, i) != 0)
 				memset(v, 0, sizeof(v));
 			else
-				load(c, surf, x, y, v);
+				load(c, surf, p, v);
 		} else {
-			filter(c, surf, &c->samplers[six], as_f(param(m, &s, s.iu, i)),
-			       as_f(param(m, &s, s.iv, i)), v);
+			float uvr[3] = { as_f(param(m, &s, s.iu, i)),
+			                 as_f(param(m, &s, s.iv, i)),
+			                 as_f(param(m, &s, s.ir, i)) };
+			filter(c, surf, &c->samplers[six], uvr, v);
 		}
 		respond(m, &s, i, v, dis);
 	}

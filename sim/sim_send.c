@@ -191,10 +191,14 @@ static enum vf_status route(struct sim_ctx *c, struct sim_thread *t,
 	switch (m->sfid) {
 	case SFID_DC0: return sim_msg_dc0(c, t, m);
 	case SFID_DC1: return sim_msg_dc1(c, t, m);
-	case SFID_DCRO:
-		if (((m->desc >> 14) & 0x1F) > 1)
+	case SFID_DCRO: {
+		/* constant cache: oword block reads and dword gathers, laid
+		 * out as their data port 0 namesakes */
+		unsigned type = (m->desc >> 14) & 0x1F;
+		if (type > 1 && type != 3)
 			return sim_msg_unsupported(c, m, "constant cache message");
 		return sim_msg_dc0(c, t, m);
+	}
 	case SFID_SAMPLER: return sim_msg_sampler(c, t, m);
 	case SFID_GATEWAY: return gateway(c, t, m);
 	case SFID_TS:

@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -72,27 +73,51 @@ float sim_half_to_float(uint16_t h)
 	return f_from_bits(s | ((e + 112) << 23) | (m << 13));
 }
 
-/* Round a finite, non-negative double to half bits (RNE). */
-static uint16_t half_mag(double a)
+double sim_round_even(double x)
 {
-	if (a >= 65520.0)  /* rounds to infinity */
-		return 0x7C00;
+	double f = floor(x), d = x - f;
+	if (d > 0.5)
+		return f + 1;
+	if (d < 0.5)
+		return f;
+	return fmod(f, 2.0) == 0.0 ? f : f + 1;
+}
+
+/* Round to an integer in a rounding direction (magnitudes: up, down). */
+static double round_dir(double u, int mode)
+{
+	switch (mode) {
+	case FE_UPWARD: return ceil(u);
+	case FE_DOWNWARD: return floor(u);
+	case FE_TOWARDZERO: return trunc(u);
+	default: return sim_round_even(u);
+	}
+}
+
+/* A finite, non-negative double to half bits, rounding the magnitude
+ * in 'mode'. */
+static uint16_t half_mag(double a, int mode)
+{
+	if (a > 65504.0) {
+		bool inf = mode == FE_UPWARD ||
+		           (mode == FE_TONEAREST && a >= 65520.0);
+		return inf ? 0x7C00 : 0x7BFF;
+	}
 	if (a < 0x1p-14) {
-		/* subnormal range: units of 2^-24, round to nearest even */
-		double u = a * 0x1p24;
-		double r = nearbyint(u);
-		return (uint16_t)r;  /* 1024 becomes the smallest normal */
+		/* subnormal range: units of 2^-24 (1024 is the smallest
+		 * normal) */
+		return (uint16_t)round_dir(a * 0x1p24, mode);
 	}
 	int e;
 	double f = frexp(a, &e);  /* a = f * 2^e, f in [0.5, 1) */
-	double m = nearbyint(f * 2048.0);  /* 11 significant bits */
+	double m = round_dir(f * 2048.0, mode);  /* 11 significant bits */
 	if (m >= 2048.0) {
 		m /= 2.0;
 		e++;
 	}
 	unsigned he = (unsigned)(e - 1 + 15);
 	if (he >= 31)
-		return 0x7C00;
+		return mode == FE_TONEAREST || mode == FE_UPWARD ? 0x7C00 : 0x7BFF;
 	return (uint16_t)((he << 10) | ((unsigned)m - 1024u));
 }
 
@@ -104,7 +129,12 @@ uint16_t sim_double_to_half(double d)
 		return (uint16_t)(s | 0x7E00 | ((b >> 42) & 0x1FF));
 	if (isinf(d))
 		return (uint16_t)(s | 0x7C00);
-	return (uint16_t)(s | half_mag(fabs(d)));
+	int mode = fegetround();
+	if (s && mode == FE_UPWARD)
+		mode = FE_DOWNWARD;
+	else if (s && mode == FE_DOWNWARD)
+		mode = FE_UPWARD;
+	return (uint16_t)(s | half_mag(fabs(d), mode));
 }
 
 uint16_t sim_float_to_half(float f)
@@ -213,9 +243,11 @@ static double sat01(double x)
 	return x > 1.0 ? 1.0 : x;
 }
 
+/* A float value into type t; saturation clamps to [0, 1] for float
+ * types, integer types clamp to their range anyway. */
 static uint64_t float_raw(double x, enum gen_type t, bool sat, bool was_f)
 {
-	if (sat)
+	if (sat && sim_type_float(t))
 		x = sat01(x);
 	switch (t) {
 	case GEN_TYPE_HF: return sim_double_to_half(x);
@@ -227,15 +259,26 @@ static uint64_t float_raw(double x, enum gen_type t, bool sat, bool was_f)
 	}
 }
 
+/* An integer in a float type's precision, rounded once in the current
+ * rounding direction. */
+static double int_to_float(sim_i128 v, enum gen_type t)
+{
+	bool fits = v >= INT64_MIN && v <= INT64_MAX;
+	if (t == GEN_TYPE_F)
+		return fits ? (double)(float)(int64_t)v : (double)(float)v;
+	if (t == GEN_TYPE_HF) {
+		/* exact in double below 2^53, and larger values overflow half */
+		return fits ? (double)(int64_t)v : (double)v;
+	}
+	return fits ? (double)(int64_t)v : (double)v;
+}
+
 uint64_t sim_to_raw(union sim_val v, enum sim_dom d, enum gen_type t,
                     bool sat)
 {
 	if (d == SIM_DOM_INT) {
-		if (sim_type_float(t)) {
-			double x = t == GEN_TYPE_F ? (double)(float)v.i
-			                           : (double)v.i;
-			return float_raw(x, t, sat, false);
-		}
+		if (sim_type_float(t))
+			return float_raw(int_to_float(v.i, t), t, sat, false);
 		sim_i128 r = v.i;
 		if (sat) {
 			sim_i128 lo, hi;
@@ -321,4 +364,11 @@ union sim_val sim_apply_mods(union sim_val v, unsigned mods,
 		b ^= 1ull << 63;
 	v.d = d_from_bits(b);
 	return v;
+}
+
+int sim_round_mode(const struct sim_thread *t)
+{
+	static const int modes[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD,
+	                              FE_TOWARDZERO };
+	return modes[(t->cr0[0] >> 4) & 3];
 }

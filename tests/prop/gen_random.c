@@ -8,6 +8,11 @@
  *     writes PREFIX.bin (the kernel), PREFIX.txt (gen_format_inst() of
  *     each generated instruction, one per line), PREFIX.dis (gen_disasm()
  *     of the kernel) and PREFIX.map ("0xPC index selfcheck" per line);
+ *   gen_random -p PLATFORM [-s SEED] [-n COUNT] -c IGA_BIN
+ *     compares the native bits of every instruction (all laid out
+ *     native) with IGA_BIN, "iga64 -a -Xforce-no-compact" of the listing
+ *     without {Compacted}: fields the syntax does not show must be
+ *     IGA's, except the documented IGC conventions (convention_mask);
  *   gen_random [-s SEED] [-n COUNT]
  *     self-check only, on bdw, skl, icllp and tgllp (a make check test).
  *
@@ -407,8 +412,121 @@ static bool write_outputs(const struct kernel *k, const char *prefix,
 	return ok;
 }
 
+/* ---- fields the syntax does not show: ours against iga64 -a ----------- */
+
+/* Bits where our encoder follows IGC's binaries and iga64 -a does not
+ * (docs/gen-isa.md, "Fields the syntax does not show"), and the dst
+ * type of an indirect SEND dst, which iga64 -a drops as "implicit". */
+static void convention_mask(const struct kernel *k, const struct gen_inst *in,
+                            struct gen_bits *m)
+{
+	enum gen_enc e = k->p->enc;
+	if (e == GEN_ENC_GEN12)
+		return;
+	switch (in->op) {
+	case GEN_OP_WHILE:
+		gen_set(m, e, GEN_F_ACC_WR_EN, ~0ull);
+		break;
+	case GEN_OP_CALL: case GEN_OP_CALLA:
+		/* src0 is a placeholder: IGC writes <2;4,1> with a label,
+		 * iga64 -a 0, <2;2,1> or <2;4,1> by platform and form */
+		gen_set(m, e, GEN_F_SRC0_VSTRIDE, ~0ull);
+		gen_set(m, e, GEN_F_SRC0_WIDTH, ~0ull);
+		gen_set(m, e, GEN_F_SRC0_HSTRIDE, ~0ull);
+		break;
+	case GEN_OP_SEND: case GEN_OP_SENDC:
+		if (e == GEN_ENC_GEN8) {
+			gen_set(m, e, GEN_F_SRC0_VSTRIDE, ~0ull);
+			gen_set(m, e, GEN_F_SRC0_WIDTH, ~0ull);
+			gen_set(m, e, GEN_F_SRC0_HSTRIDE, ~0ull);
+		}
+		/* fall through */
+	case GEN_OP_SENDS: case GEN_OP_SENDSC:
+		if (in->dst.kind == GEN_OPND_INDIRECT)
+			gen_set(m, e, GEN_F_DST_TYPE, ~0ull);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Align16 1-/2-source instructions print as Align1: iga64 -a encodes
+ * them in Align1, so their bits are not comparable. */
+static bool comparable(const struct gen_inst *in)
+{
+	uint8_t fmt = gen_op_table[in->op].fmt;
+	return in->access != GEN_ALIGN16 || fmt == GEN_FMT_TERNARY ||
+	       (in->op == GEN_OP_MATH && in->dst.kind == GEN_OPND_MACRO);
+}
+
+/* Native bits of item i in a kernel of native instructions only. */
+static bool native_bits(struct kernel *k, unsigned i, const unsigned *ord,
+                        struct gen_bits *out)
+{
+	struct gen_inst in = k->it[i].in;
+	struct vf_error e = { 0 };
+	in.pc = 16 * ord[i];
+	in.length = 16;
+	in.opts &= ~(uint32_t)GEN_OPT_COMPACTED;
+	for (unsigned s = 0; s < 2; s++)
+		if (k->it[i].target[s] != NO_TARGET)
+			in.src[s].imm = 16u * ord[k->it[i].target[s]];
+	return gen_encode(k->p, &in, out, &e) == VF_OK;
+}
+
+static void report_hidden(struct kernel *k, unsigned i, const struct gen_bits *d)
+{
+	char bits[128] = "";
+	size_t len = 0;
+	unsigned shown = 0;
+	for (unsigned b = 0; b < 128 && shown < 12; b++)
+		if ((d->w[b / 64] >> (b % 64)) & 1) {
+			len += (size_t)snprintf(bits + len, sizeof(bits) - len, " %u", b);
+			shown++;
+		}
+	printf("FAIL hidden %s #%u: bits%s differ from iga64 -a\n    %s\n",
+	       k->p->name, i, bits, k->it[i].text);
+}
+
+/* Compare with iga64 -a -Xforce-no-compact of our listing. */
+static unsigned compare_hidden(struct kernel *k, const char *path)
+{
+	unsigned *ord = calloc(k->n + 1, sizeof(*ord)), kept = 0, bad = 0;
+	FILE *f = fopen(path, "rb");
+	uint8_t b[16];
+	for (unsigned i = 0; ord && i <= k->n; i++) {
+		ord[i] = kept;
+		kept += i < k->n && !k->it[i].failed;
+	}
+	for (unsigned i = 0; f && ord && i < k->n; i++) {
+		struct gen_bits nat, iga = { { 0, 0 } }, m = { { 0, 0 } };
+		if (k->it[i].failed)
+			continue;
+		if (fseek(f, 16L * ord[i], SEEK_SET) || fread(b, 1, 16, f) != 16 ||
+		    !native_bits(k, i, ord, &nat)) {
+			bad++;
+			break;
+		}
+		for (unsigned j = 0; j < 16; j++)
+			iga.w[j / 8] |= (uint64_t)b[j] << (8 * (j % 8));
+		convention_mask(k, &k->it[i].in, &m);
+		struct gen_bits d = { { (nat.w[0] ^ iga.w[0]) & ~m.w[0],
+		                        (nat.w[1] ^ iga.w[1]) & ~m.w[1] } };
+		if (comparable(&k->it[i].in) && (d.w[0] || d.w[1])) {
+			report_hidden(k, i, &d);
+			bad++;
+		}
+	}
+	if (!f || !ord)
+		bad++;
+	if (f)
+		fclose(f);
+	free(ord);
+	return bad;
+}
+
 static unsigned run(const struct plat_info *p, uint64_t seed, unsigned n,
-                    const char *prefix, bool verbose)
+                    const char *prefix, const char *iga_bin, bool verbose)
 {
 	struct kernel k = { .p = p, .n = n, .verbose = verbose };
 	char *dis = NULL;
@@ -422,6 +540,11 @@ static unsigned run(const struct plat_info *p, uint64_t seed, unsigned n,
 	       "self-check failures\n", p->name, n, k.size, k.enc_fail,
 	       k.self_fail);
 	unsigned bad = k.enc_fail + k.self_fail;
+	if (iga_bin) {
+		unsigned h = compare_hidden(&k, iga_bin);
+		printf("%s: %u hidden-field differences\n", p->name, h);
+		bad += h;
+	}
 	if (prefix && !write_outputs(&k, prefix, dis)) {
 		fprintf(stderr, "gen_random: cannot write %s.*\n", prefix);
 		bad++;
@@ -434,7 +557,7 @@ static unsigned run(const struct plat_info *p, uint64_t seed, unsigned n,
 
 int main(int argc, char **argv)
 {
-	const char *plat = NULL, *prefix = NULL;
+	const char *plat = NULL, *prefix = NULL, *iga_bin = NULL;
 	uint64_t seed = DEFAULT_SEED;
 	unsigned n = DEFAULT_COUNT;
 	bool verbose = false;
@@ -445,9 +568,9 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (!v || (strcmp(a, "-p") && strcmp(a, "-s") && strcmp(a, "-n") &&
-		           strcmp(a, "-o"))) {
+		           strcmp(a, "-o") && strcmp(a, "-c"))) {
 			fprintf(stderr, "usage: gen_random [-p PLATFORM] [-s SEED] "
-			        "[-n COUNT] [-o PREFIX] [-v]\n");
+			        "[-n COUNT] [-o PREFIX] [-c IGA_BIN] [-v]\n");
 			return 2;
 		}
 		i++;
@@ -455,6 +578,8 @@ int main(int argc, char **argv)
 			plat = v;
 		else if (!strcmp(a, "-o"))
 			prefix = v;
+		else if (!strcmp(a, "-c"))
+			iga_bin = v;
 		else if (!strcmp(a, "-s"))
 			seed = strtoull(v, NULL, 0);
 		else
@@ -462,14 +587,14 @@ int main(int argc, char **argv)
 	}
 	static const char *const all[] = { "bdw", "skl", "icllp", "tgllp" };
 	unsigned bad = 0;
-	if (prefix && !plat) {
-		fprintf(stderr, "gen_random: -o needs -p\n");
+	if ((prefix || iga_bin) && !plat) {
+		fprintf(stderr, "gen_random: -o and -c need -p\n");
 		return 2;
 	}
 	for (size_t i = 0; i < NELEM(all); i++) {
-		if (plat ? strcmp(plat, all[i]) : prefix != NULL)
+		if (plat && strcmp(plat, all[i]))
 			continue;
-		bad += run(plat_by_name(all[i]), seed, n, prefix, verbose);
+		bad += run(plat_by_name(all[i]), seed, n, prefix, iga_bin, verbose);
 	}
 	if (plat && !plat_by_name(plat)) {
 		fprintf(stderr, "gen_random: unknown platform %s\n", plat);

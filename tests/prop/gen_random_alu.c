@@ -541,6 +541,9 @@ static bool ternary_a16(struct gctx *c)
 	set_grf(&in->dst, pick_grf(c, span > 32 ? 64 : 32), sub, t.dst);
 	in->dst.rgn.hs = 1;
 	if (in->op == GEN_OP_MADM) {
+		/* SIMD4/8: IGA turns a SIMD1 macro into SIMD4 */
+		in->exec_size = t.dst == GEN_TYPE_DF || chance(&c->r, 50) ? 4 : 8;
+		in->chan_off = 0;
 		macro_opnd(c, &in->dst, t.dst);
 		in->dst.sub = 0;
 		for (unsigned s = 0; s < 3; s++)

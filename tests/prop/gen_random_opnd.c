@@ -362,7 +362,7 @@ static bool arf_src(struct gctx *c, struct gen_opnd *o)
 	                               GEN_RN_CE, GEN_RN_IP, GEN_RN_F };
 	o->rn = PICK(&c->r, rns);
 	if (o->rn == GEN_RN_SR || o->rn == GEN_RN_TM)
-		o->sub = (uint16_t)(4 * rnd(&c->r, o->rn == GEN_RN_SR ? 4 : 4));
+		o->sub = (uint16_t)(4 * rnd(&c->r, 4));  /* sr0.0-3, tm0.0-3 */
 	else if (o->rn == GEN_RN_F)
 		o->nr = (uint16_t)rnd(&c->r, 2);
 	return true;

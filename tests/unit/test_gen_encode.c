@@ -46,6 +46,17 @@ static const struct vec vecs[] = {
 	{ "tgllp", "410020a0010e4040", "mul (16|M0) acc0.0<1>:f r14.0<8;8,1>:f 3.0:f {Compacted}" },
 	{ "tgllp", "5b0014209f050c0c", "mad (16|M0) r20.0<1>:f -r5.4<0;0>:f r12.0<8;1>:f r12.0<1>:f {Compacted}" },
 	{ "tgllp", "013300e801001100", "sync.nop null {Compacted,$3.src}" },
+	/* found by tests/prop: brc through a 64-bit register has one
+	 * source, region <2;2,1>; brd/brc write dst ip:d; wait n0.1 writes
+	 * n0.1; an Align16 DF scalar is a .xyxy/.zwzw swizzle, not RepCtrl */
+	{ "skl", "23008000200a00348401450000000000", "brc (16|M0) r12.1" },
+	{ "tgllp", "2300040000000000240c000000000000", "brc (16|M0) r12.1" },
+	{ "skl", "21008000200a00348401000000000000", "brd (16|M0) r12.1" },
+	{ "skl", "30000000000004320412000000000000", "wait n0.1<0;1,0>:ud" },
+	{ "skl", "5b01400000d81e68c87104391670271e",
+	  "mad (4|M0) r104.0<1>:df r71.0<2;1>:df r11.0<2;1>:df r120.3<0>:df" },
+	{ "skl", "5b01400000d81e68dc7104391620071e",
+	  "mad (4|M0) r104.0<1>:df r71.1<0;0>:df r11.0<2;1>:df r120.0<1>:df" },
 };
 
 #define NVEC(a) (sizeof(a) / sizeof((a)[0]))
@@ -219,6 +230,141 @@ START_TEST(errors_name_line_and_column)
 }
 END_TEST
 
+/* ---- regressions found by the property test (tests/prop/run.sh) ---- */
+
+/* Text with runs of blanks collapsed and trailing blanks dropped. */
+static void squeeze(const char *in, char *out, size_t cap)
+{
+	size_t n = 0;
+	bool blank = false;
+	for (; *in && *in != '\n' && n + 1 < cap; in++) {
+		if (*in == ' ' || *in == '\t') {
+			blank = n > 0;
+			continue;
+		}
+		if (blank && n + 2 < cap)
+			out[n++] = ' ';
+		blank = false;
+		out[n++] = *in;
+	}
+	out[n] = 0;
+}
+
+/* Disassembly of one instruction, label lines skipped, squeezed. */
+static bool one_line(const char *plat, const uint8_t *b, size_t n, char *out,
+                     size_t cap)
+{
+	char *t = NULL;
+	struct vf_error e = { 0 };
+	if (gen_disasm(plat_by_name(plat), b, n, "t", &t, &e) != VF_OK)
+		return false;
+	const char *s = t;
+	while (s[0] == 'L' && strchr(s, '\n'))
+		s = strchr(s, '\n') + 1;
+	squeeze(s, out, cap);
+	free(t);
+	return true;
+}
+
+/* brc with a register lists one source as iga64 does (IGA's
+ * Instruction::getSourceCount), and that text assembles back: a
+ * trailing "null" (older listings) is accepted. */
+START_TEST(brc_register_has_one_source)
+{
+	static const char *const plats[] = { "skl", "tgllp" };
+	static const char *const hexes[] = {
+		"23008000200a00348401450000000000", "2300040000000000240c000000000000",
+	};
+	uint8_t want[16], *got;
+	char text[256];
+	size_t n = unhex(hexes[_i], want), m = 0;
+	struct vf_error e = { 0 };
+	ck_assert(one_line(plats[_i], want, n, text, sizeof(text)));
+	ck_assert_str_eq(text, "brc (16|M0) r12.1");
+	got = assemble(plats[_i], "brc (16|M0) r12.1 null\n", &m, &e);
+	ck_assert_msg(got != NULL, "%s", e.msg);
+	ck_assert(m == n && !memcmp(got, want, n));
+	free(got);
+}
+END_TEST
+
+/* movi reads src1 (null or an immediate) from Gen11 on: compaction must
+ * keep it (it used to drop it as for a one-source instruction, turning
+ * "null<1;1,0>:f" into "r0.0<8;8,1>:f"). */
+START_TEST(movi_compaction_keeps_src1)
+{
+	static const char *const texts[] = {
+		"movi (16|M0) r12.0<1>:f r[a0.0,24]<1,0>:f null<1;1,0>:f {@6}\n",
+		"movi (1|M0) null<1>:f r[a0.10,48]<1,0>:f null<0;1,0>:f {$9.src}\n",
+		"movi (8|M0) r10.0<1>:ud r[a0.0]<1,0>:ud 0x5:ud\n",
+	};
+	static const char *const plats[] = { "icllp", "tgllp" };
+	for (size_t p = 0; p < NVEC(plats); p++) {
+		for (size_t i = 0; i < NVEC(texts); i++) {
+			const struct plat_info *pi = plat_by_name(plats[p]);
+			struct vf_error e = { 0 };
+			struct gen_bits nat = { { 0, 0 } }, cmp = { { 0, 0 } };
+			size_t n = 0;
+			char t1[256], t2[256];
+			uint8_t *b = assemble(plats[p], texts[i], &n, &e), c8[8];
+			if (pi->enc != GEN_ENC_GEN12 && texts[i][strlen(texts[i]) - 2] == '}')
+				continue;  /* SWSB: Gen12 only */
+			ck_assert_msg(b && n == 16, "%s: %s", texts[i], e.msg);
+			for (size_t k = 0; k < 16; k++)
+				nat.w[k / 8] |= (uint64_t)b[k] << (8 * (k % 8));
+			ck_assert(one_line(plats[p], b, n, t1, sizeof(t1)));
+			if (gen_compact(pi, &nat, &cmp)) {
+				for (size_t k = 0; k < 8; k++)
+					c8[k] = (uint8_t)(cmp.w[0] >> (8 * k));
+				ck_assert(one_line(plats[p], c8, 8, t2, sizeof(t2)));
+				ck_assert_msg(strstr(t2, "Compacted"), "%s", t2);
+				*strstr(t2, "Compacted") = 0;
+				ck_assert_msg(!strncmp(t1, t2, strlen(t2) - 2), "%s / %s",
+				              t1, t2);
+			}
+			free(b);
+		}
+	}
+}
+END_TEST
+
+/* GED rejects these encodings and options, so the layer does too:
+ * ThreadCtrl 3 ({NoPreempt}) before Gen10, ThreadCtrl on a BDW send,
+ * {Switch} on a Gen11 send or anywhere on Gen12, sync FC 0xD (fence) on
+ * TGLLP. */
+START_TEST(options_ged_rejects)
+{
+	static const struct { const char *plat, *text; bool ok; } cases[] = {
+		{ "bdw", "mov (8|M0) r10.0<1>:f r11.0<8;8,1>:f {NoPreempt}", false },
+		{ "skl", "mov (8|M0) r10.0<1>:f r11.0<8;8,1>:f {NoPreempt}", false },
+		{ "icllp", "mov (8|M0) r10.0<1>:f r11.0<8;8,1>:f {NoPreempt}", true },
+		{ "bdw", "send (8|M0) r10 r12 0xA 0x02100000 {Switch}", false },
+		{ "skl", "send (8|M0) r10 r12 0xA 0x02100000 {Switch}", true },
+		{ "icllp", "send (8|M0) r10 r12 0xA 0x02100000 {Switch}", false },
+		{ "tgllp", "mov (8|M0) r10.0<1>:f r11.0<8;8,1>:f {Switch}", false },
+		{ "tgllp", "sync.fence null", false },
+		{ "tgllp", "sync.bar null", true },
+	};
+	for (size_t i = 0; i < NVEC(cases); i++) {
+		size_t n;
+		struct vf_error e = { 0 };
+		uint8_t *b = assemble(cases[i].plat, cases[i].text, &n, &e);
+		ck_assert_msg((b != NULL) == cases[i].ok, "%s %s: %s", cases[i].plat,
+		              cases[i].text, e.msg);
+		free(b);
+	}
+	/* iga64 -a -p=9 of "mov (8|M0) r10.0<1>:f r11.0<8;8,1>:f" with
+	 * ThreadCtrl set to 3; the same sync.nop with FC 0xD on -p=12p1 */
+	uint8_t b[16];
+	char t[256];
+	size_t n = unhex("01c06000e83a402160018d0000000000", b);
+	ck_assert(!one_line("skl", b, n, t, sizeof(t)));
+	ck_assert(one_line("icllp", b, n, t, sizeof(t)));
+	n = unhex("0100000000000100000000d000000000", b);
+	ck_assert(!one_line("tgllp", b, n, t, sizeof(t)));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("gen_encode");
@@ -230,6 +376,9 @@ static Suite *suite(void)
 	tcase_add_test(t, failed_compaction_leaves_output);
 	tcase_add_test(t, errors_name_line_and_column);
 	tcase_add_loop_test(t, flipped_vectors_round_trip, 0, (int)NVEC(vecs));
+	tcase_add_loop_test(t, brc_register_has_one_source, 0, 2);
+	tcase_add_test(t, movi_compaction_keeps_src1);
+	tcase_add_test(t, options_ged_rejects);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -1,0 +1,273 @@
+/* test_fin_build.c - guards the finalizer's builder, control flow and
+ * legalizer on small vISA texts: every kernel ends in a SEND EOT with r0's
+ * copy in r127; inputs are read at their payload offsets; vISA mad maps to
+ * Gen's dst = src0 + src1 * src2; SIMD32 arithmetic is split into two
+ * SIMD16 halves at M0/M16; a divergent forward goto becomes an inverted
+ * goto with a join at its target while a uniform one becomes jmpi; a
+ * backward goto becomes while; unsupported instructions fail with
+ * VF_ERR_UNSUPPORTED naming the instruction; rol/ror are emulated with
+ * shl/shr/or and lrp is native; the SKL rules hold for
+ * narrowing conversions (strided destination then a packing move). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "visafin.h"
+
+static const char header8[] =
+	".version 4.1\n.kernel \"k\"\n"
+	".decl V0033 v_type=G type=d num_elts=8 align=hword alias=<%r0, 0>\n";
+
+/* Finalize 'text' for SKL; returns the status, the disassembly in *asm_
+ * (malloc'ed) and the result in *r. */
+static enum vf_status fin(const char *text, char **asm_,
+                          struct vf_kernel_result *r, struct vf_error *e)
+{
+	struct vf_text t = { "t.visaasm", text, strlen(text) };
+	struct vf_module *m = NULL;
+	*asm_ = NULL;
+	memset(r, 0, sizeof *r);
+	enum vf_status st = vf_read_visaasm(&t, 1, &m, e);
+	ck_assert_msg(st == VF_OK, "parse: %s", e->msg);
+	struct vf_finalize_options o = { .platform = VF_PLATFORM_SKL,
+	                                 .verify = 1 };
+	st = vf_finalize_kernel(m, 0, &o, r, e);
+	if (st == VF_OK) {
+		struct vf_error de = { 0 };
+		ck_assert_int_eq(gen_disasm(plat_by_name("skl"), r->code,
+		                            r->code_size, "k", asm_, &de), VF_OK);
+	}
+	vf_module_free(m);
+	return st;
+}
+
+static char *with(const char *body)
+{
+	static char buf[8192];
+	snprintf(buf, sizeof buf, "%s%s", header8, body);
+	return buf;
+}
+
+START_TEST(kernel_ends_in_eot_from_r127)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *k = with(
+		".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+		"    ret (M1, 1)\n");
+	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	ck_assert_ptr_nonnull(strstr(a, "mov (8|M0)               r127.0<1>:ud"
+	                                "  r0.0<8;8,1>:ud"));
+	const char *last = strrchr(a, '\n');
+	while (last > a && last[-1] != '\n')
+		last--;
+	ck_assert_ptr_nonnull(strstr(a, "0x27"));
+	ck_assert_ptr_nonnull(strstr(a, "{EOT}"));
+	ck_assert_uint_eq(r.simd_size, 8);
+	ck_assert_uint_eq(r.code_size % 8, 0);
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
+START_TEST(inputs_and_mad_operand_order)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	/* inputs at r1, r2, r3: vISA mad d = s0 * s1 + s2 is Gen mad with
+	 * src0 = s2, so r3 comes first */
+	const char *k = with(
+		".decl T6 v_type=T num_elts=1 v_name=T006\n"
+		".decl V0041 v_type=G type=f num_elts=8 align=hword\n"
+		".decl V0042 v_type=G type=f num_elts=8 align=hword\n"
+		".decl V0043 v_type=G type=f num_elts=8 align=hword\n"
+		".decl V0044 v_type=G type=f num_elts=8 align=hword\n"
+		".decl V0045 v_type=G type=ud num_elts=8 align=hword\n"
+		".input V0041 offset=32 size=32\n.input V0042 offset=64 size=32\n"
+		".input V0043 offset=96 size=32\n.input V0045 offset=128 size=32\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mad (M1, 8) V0044(0,0)<1> V0041(0,0)<1;1,0> V0042(0,0)<1;1,0> "
+		"V0043(0,0)<1;1,0>\n"
+		"    movs (M1_NM, 1) T6(0) 0x0:ud\n"
+		"    scatter4_scaled.R (M1, 8) T6 0x0:ud V0045.0 V0044.0\n"
+		"    ret (M1, 1)\n");
+	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	ck_assert_msg(strstr(a, "r3.0<2;1>:f") && strstr(a, "mad (8|M0)"), "%s", a);
+	const char *mad = strstr(a, "mad (8|M0)");
+	ck_assert_ptr_nonnull(strstr(mad, "r3.0<2;1>:f       r2.0<2;1>:f       r1.0<1>:f"));
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
+START_TEST(simd32_splits_into_halves)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *k = with(
+		".decl V0040 v_type=G type=d num_elts=32 align=hword\n"
+		".decl V0041 v_type=G type=d num_elts=32 align=hword\n"
+		".kernel_attr SimdSize=32\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 32) V0041(0,0)<1> 0x5:d\n"
+		"    add (M1, 32) V0040(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n"
+		"    add (M1, 32) V0041(0,0)<1> V0040(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n");
+	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	ck_assert_ptr_nonnull(strstr(a, "add (16|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "add (16|M16)"));
+	ck_assert_ptr_null(strstr(a, "(32|M0)"));
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
+static const char flow_decls[] =
+	".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
+	".decl V0041 v_type=G type=d num_elts=8 align=hword\n"
+	".decl P1 v_type=P num_elts=8\n"
+	".input V0040 offset=32 size=32\n"
+	".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+	"    mov (M1, 8) V0041(0,0)<1> 0x0:d\n"
+	"    cmp.lt (M1, 8) P1 V0040(0,0)<1;1,0> 0x3:d\n";
+
+START_TEST(divergent_goto_joins_uniform_goto_jumps)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	char buf[8192];
+	snprintf(buf, sizeof buf, "%s%s%s", header8, flow_decls,
+	         "    (P1) goto (M1, 8) L1\n"
+	         "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+	         "L1:\n"
+	         "    goto (M1, 1) L2\n"
+	         "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x2:d\n"
+	         "L2:\n"
+	         "    ret (M1, 1)\n");
+	ck_assert_msg(fin(buf, &a, &r, &e) == VF_OK, "%s", e.msg);
+	/* Gen9 goto moves the channels whose predicate is false */
+	ck_assert_ptr_nonnull(strstr(a, "(~f0."));
+	ck_assert_ptr_nonnull(strstr(a, "goto (8|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "join (8|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "jmpi"));
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
+START_TEST(backward_goto_is_while)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	char buf[8192];
+	snprintf(buf, sizeof buf, "%s%s%s", header8, flow_decls,
+	         "L1:\n"
+	         "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n"
+	         "    cmp.lt (M1, 8) P1 V0041(0,0)<1;1,0> V0040(0,0)<1;1,0>\n"
+	         "    (P1) goto (M1, 8) L1\n"
+	         "    ret (M1, 1)\n");
+	ck_assert_msg(fin(buf, &a, &r, &e) == VF_OK, "%s", e.msg);
+	ck_assert_ptr_nonnull(strstr(a, "(f0.0)  while (8|M0)"));
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
+START_TEST(unsupported_instruction_is_named)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *k = with(
+		".decl V0040 v_type=G type=uw num_elts=16 align=hword\n"
+		".decl V0041 v_type=G type=ub num_elts=32 align=hword\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    sad2 (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0>"
+		" V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n");
+	ck_assert_int_eq(fin(k, &a, &r, &e), VF_ERR_UNSUPPORTED);
+	ck_assert_msg(strstr(e.msg, "sad2") != NULL, "%s", e.msg);
+	ck_assert_ptr_null(r.code);
+}
+END_TEST
+
+START_TEST(rotate_is_emulated_lrp_is_native)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *k = with(
+		".decl V0040 v_type=G type=ud num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=f num_elts=8 align=hword\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 8) V0040(0,0)<1> 0x12345678:ud\n"
+		"    rol (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x24:ud\n"
+		"    mov (M1, 8) V0041(0,0)<1> 0x3f000000:f\n"
+		"    lrp (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0>"
+		" V0041(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n");
+	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	ck_assert_msg(strstr(a, "shl (8|M0)") && strstr(a, "0x4:ud") &&
+	              strstr(a, "shr (8|M0)") && strstr(a, "0x1C:ud") &&
+	              strstr(a, "or (8|M0)"), "%s", a);
+	ck_assert_ptr_nonnull(strstr(a, "lrp (8|M0)"));
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
+START_TEST(narrowing_conversion_uses_strided_dst)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *k = with(
+		".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=w num_elts=8 align=hword\n"
+		".decl V0042 v_type=G type=d num_elts=8 align=hword\n"
+		".input V0040 offset=32 size=32\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+		"    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    mov (M1, 8) V0040(0,0)<1> V0042(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n");
+	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	/* "the destination must specify a HorzStride equal to the ratio" */
+	ck_assert_msg(strstr(a, "<2>:w") != NULL, "%s", a);
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("fin_build");
+	TCase *t = tcase_create("build");
+	tcase_add_test(t, kernel_ends_in_eot_from_r127);
+	tcase_add_test(t, inputs_and_mad_operand_order);
+	tcase_add_test(t, simd32_splits_into_halves);
+	tcase_add_test(t, divergent_goto_joins_uniform_goto_jumps);
+	tcase_add_test(t, backward_goto_is_while);
+	tcase_add_test(t, unsupported_instruction_is_named);
+	tcase_add_test(t, narrowing_conversion_uses_strided_dst);
+	tcase_add_test(t, rotate_is_emulated_lrp_is_native);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *r = srunner_create(suite());
+	srunner_run_all(r, CK_NORMAL);
+	int failed = srunner_ntests_failed(r);
+	srunner_free(r);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,163 @@
+/* test_fin_ra.c - guards register allocation: with more live values than
+ * the 128 GRFs hold the kernel still finalizes, spills through scratch
+ * block messages whose offsets all lie at or above the kernel's
+ * SpillMemOffset, reports the spill size, and passes the allocation
+ * check (no two live values share a register byte); more live predicates
+ * than the four flag registers hold are kept in general registers. */
+#include <check.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "visafin.h"
+
+struct text {
+	char *s;
+	size_t n, cap;
+};
+
+static void add(struct text *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void add(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char line[512];
+	int k = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (t->n + (size_t)k + 1 > t->cap) {
+		t->cap = (t->cap + (size_t)k + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+		ck_assert_ptr_nonnull(t->s);
+	}
+	memcpy(t->s + t->n, line, (size_t)k + 1);
+	t->n += (size_t)k;
+}
+
+static enum vf_status fin(const struct text *t, struct vf_kernel_result *r,
+                          struct vf_error *e)
+{
+	struct vf_text in = { "t.visaasm", t->s, t->n };
+	struct vf_module *m = NULL;
+	ck_assert_msg(vf_read_visaasm(&in, 1, &m, e) == VF_OK, "%s", e->msg);
+	struct vf_finalize_options o = { .platform = VF_PLATFORM_SKL,
+	                                 .verify = 1 };
+	enum vf_status st = vf_finalize_kernel(m, 0, &o, r, e);
+	vf_module_free(m);
+	return st;
+}
+
+/* n SIMD16 float vectors (two GRFs each), all live, then summed. */
+static void pressure_kernel(struct text *t, unsigned n, unsigned spill_at)
+{
+	add(t, ".version 4.1\n.kernel \"k\"\n");
+	for (unsigned i = 0; i <= n; i++)
+		add(t, ".decl V%04u v_type=G type=f num_elts=16 align=hword\n",
+		    100 + i);
+	add(t, ".kernel_attr SimdSize=16\n.kernel_attr SpillMemOffset=%u\n",
+	    spill_at);
+	add(t, ".function \"_main_0\"\n_main_0:\n");
+	for (unsigned i = 0; i < n; i++)
+		add(t, "    mov (M1, 16) V%04u(0,0)<1> 0x%x:f\n", 100 + i,
+		    0x3f800000u + (i << 16));
+	add(t, "    mov (M1, 16) V%04u(0,0)<1> V0100(0,0)<1;1,0>\n", 100 + n);
+	for (unsigned i = 1; i < n; i++)
+		add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
+		    "V%04u(0,0)<1;1,0>\n", 100 + n, 100 + n, 100 + i);
+	add(t, "    ret (M1, 1)\n");
+}
+
+START_TEST(spills_land_at_spill_mem_offset)
+{
+	struct text t = { 0 };
+	pressure_kernel(&t, 90, 4096);
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
+	ck_assert_uint_gt(r.spill_size, 0);
+	ck_assert_uint_ge(r.scratch_size, 4096 + r.spill_size);
+	const struct plat_info *p = plat_by_name("skl");
+	unsigned scratch = 0;
+	for (size_t pc = 0; pc < r.code_size;) {
+		struct gen_inst g;
+		struct vf_error de = { 0 };
+		ck_assert_int_eq(gen_decode(p, r.code, r.code_size, pc, "k", &g,
+		                            &de), VF_OK);
+		bool block = g.sfid == 10 && !g.desc.is_reg &&
+		             ((g.desc.imm >> 18) & 1);
+		if ((g.op == GEN_OP_SEND || g.op == GEN_OP_SENDS) && block) {
+			scratch++;
+			ck_assert_uint_ge((g.desc.imm & 0xFFF) * 32, 4096);
+			ck_assert_uint_lt((g.desc.imm & 0xFFF) * 32,
+			                  4096 + r.spill_size);
+		}
+		pc += g.length;
+	}
+	ck_assert_uint_gt(scratch, 0);
+	vf_kernel_result_clear(&r);
+	free(t.s);
+}
+END_TEST
+
+START_TEST(fits_without_spills_when_registers_suffice)
+{
+	struct text t = { 0 };
+	pressure_kernel(&t, 40, 0);
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
+	ck_assert_uint_eq(r.spill_size, 0);
+	ck_assert_uint_le(r.grf_used, 128);
+	vf_kernel_result_clear(&r);
+	free(t.s);
+}
+END_TEST
+
+START_TEST(many_live_predicates)
+{
+	struct text t = { 0 };
+	add(&t, ".version 4.1\n.kernel \"k\"\n"
+	    ".decl V0040 v_type=G type=d num_elts=16 align=hword\n"
+	    ".decl V0041 v_type=G type=d num_elts=16 align=hword\n"
+	    ".input V0040 offset=32 size=64\n");
+	for (unsigned i = 1; i <= 10; i++)
+		add(&t, ".decl P%u v_type=P num_elts=16\n", i);
+	add(&t, ".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n"
+	    "    mov (M1, 16) V0041(0,0)<1> 0x0:d\n");
+	for (unsigned i = 1; i <= 10; i++)
+		add(&t, "    cmp.lt (M1, 16) P%u V0040(0,0)<1;1,0> 0x%x:d\n", i, i);
+	for (unsigned i = 1; i <= 10; i++)
+		add(&t, "    (P%u) add (M1, 16) V0041(0,0)<1> V0041(0,0)<1;1,0> "
+		    "0x1:d\n", i);
+	add(&t, "    ret (M1, 1)\n");
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
+	vf_kernel_result_clear(&r);
+	free(t.s);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("fin_ra");
+	TCase *t = tcase_create("regalloc");
+	tcase_set_timeout(t, 60);
+	tcase_add_test(t, spills_land_at_spill_mem_offset);
+	tcase_add_test(t, fits_without_spills_when_registers_suffice);
+	tcase_add_test(t, many_live_predicates);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *r = srunner_create(suite());
+	srunner_run_all(r, CK_NORMAL);
+	int failed = srunner_ntests_failed(r);
+	srunner_free(r);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
