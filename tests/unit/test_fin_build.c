@@ -6,8 +6,9 @@
  * goto with a join at its target while a uniform one becomes jmpi; a
  * backward goto becomes while; unsupported instructions fail with
  * VF_ERR_UNSUPPORTED naming the instruction; rol/ror are emulated with
- * shl/shr/or and lrp is native; the SKL rules hold for
- * narrowing conversions (strided destination then a packing move). */
+ * shl/shr/or and lrp is native; switchjmp is a cmp + jmpi chain; the SKL
+ * rules hold for narrowing conversions (strided destination then a
+ * packing move). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,6 +225,35 @@ START_TEST(rotate_is_emulated_lrp_is_native)
 }
 END_TEST
 
+START_TEST(switchjmp_is_a_compare_chain)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *k = with(
+		".decl V0040 v_type=G type=ud num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=ud num_elts=1 align=dword\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1_NM, 1) V0041(0,0)<1> %r0(0,1)<0;1,0>\n"
+		"    switchjmp (M1, 1) V0041(0,0)<0;1,0> (LA, LB)\n"
+		"LA:\n"
+		"    mov (M1, 8) V0040(0,0)<1> 0x1:ud\n"
+		"    jmp (M1, 1) LC\n"
+		"LB:\n"
+		"    mov (M1, 8) V0040(0,0)<1> 0x2:ud\n"
+		"LC:\n"
+		"    ret (M1, 1)\n");
+	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	ck_assert_msg(strstr(a, "(eq)f0.0   null<1>:ud    r1.0<0;1,0>:ud    "
+	                        "0x1:ud") != NULL, "%s", a);
+	const char *j = strstr(a, "(W&f0.0) jmpi");
+	ck_assert_ptr_nonnull(j);
+	ck_assert_ptr_nonnull(strstr(j + 1, "(W&f0.0) jmpi"));
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
 START_TEST(narrowing_conversion_uses_strided_dst)
 {
 	char *a;
@@ -259,6 +289,7 @@ static Suite *suite(void)
 	tcase_add_test(t, unsupported_instruction_is_named);
 	tcase_add_test(t, narrowing_conversion_uses_strided_dst);
 	tcase_add_test(t, rotate_is_emulated_lrp_is_native);
+	tcase_add_test(t, switchjmp_is_a_compare_chain);
 	suite_add_tcase(s, t);
 	return s;
 }
