@@ -6,7 +6,8 @@
  * Input: one vISA kernel of a vf_module.  Output: the IR of the kernel in
  * an ir_prog (virtual registers, labels, instructions), ending in a SEND
  * with EOT.  The per-class translators live in build_alu.c, build_math.c,
- * build_cf.c, build_send.c and build_svm.c.
+ * build_cf.c, build_call.c, build_send.c, build_svm.c and
+ * build_sampler.c; operands and predicates in region.c.
  *
  * Spec: shared/spec/visa/4_visa_header.md (kernel_data, input_info,
  * attributes), 6_instructions.md (instruction classes); the EOT message
@@ -132,7 +133,8 @@ static bool translate(struct bld *b)
 			return bld_stackcall(b);
 		return bld_flow(b);
 	case VISA_CLASS_DATAPORT:
-		if (b->in->opcode == VISA_OP_SCATTER4_TYPED)
+		if (b->in->opcode == VISA_OP_SCATTER4_TYPED ||
+		    b->in->opcode == VISA_OP_GATHER4_TYPED)
 			return bld_sampler(b);
 		return bld_send(b);
 	case VISA_CLASS_SAMPLER:
@@ -209,6 +211,10 @@ bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel)
 {
 	struct bld b = { .p = p, .m = m, .r = &m->kernels[kernel].body };
 	p->name = m->kernels[kernel].name;
+	if (b.r->layout == VF_LAYOUT_IGC && b.r->inst_count > 1)
+		return ir_bad_input(p, "the binary has IGC's truncated instruction "
+		                    "layout (operands missing, docs/objmodel.md); "
+		                    "finalize the .visaasm text instead");
 	p->r0 = ir_vreg_new(p, IR_RF_GRF, IR_GRF_BYTES, IR_GRF_BYTES);
 	struct ir_vreg *r0 = ir_vreg(p, p->r0);
 	r0->pin = 0;

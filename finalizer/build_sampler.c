@@ -1,18 +1,19 @@
 /*
  * build_sampler.c - 3D sampler instructions (sample_3d / load_3d with the
  * operations whose parameters go to the sampler unchanged) and typed
- * surface writes, to SEND messages.
+ * surface reads and writes, to SEND messages.
  *
  * Input: the current vISA instruction.  Output: a sampler message (SFID
  * 2) with a header (a copy of r0, whose dword 3 is the sampler state
  * pointer, with the disabled-channel mask in bits 15:12 of dword 2), the
  * parameters in order, each exec-size elements (one GRF per 8 lanes),
  * and the enabled channels returned one after the other; or a typed
- * surface write (data cache 1, SIMD8, no header on Gen9: u [v [r [lod]]]
- * then the data, IGC TranslateSendLdStLegacy.cpp facts).
+ * surface read or write (data cache 1, SIMD8, no header on Gen9:
+ * u [v [r [lod]]], then the data of a write; a read returns the enabled
+ * channels one GRF each; IGC TranslateSendLdStLegacy.cpp facts).
  *
  * Spec: shared/spec/visa/instructions/3D_SAMPLE.md, 3D_LOAD.md,
- * SCATTER4_TYPED.md; sampler message types = the vISA operation codes
+ * GATHER4_TYPED.md, SCATTER4_TYPED.md; sampler message types = the vISA operation codes
  * (sample 0, sample_l 2, ld 7, sample_lz 0x18, ld_lz 0x1A); Desc[18:17]
  * SIMD mode (1 SIMD8, 2 SIMD16), [16:12] type, [11:8] sampler index,
  * [7:0] binding table index (GEN-FACTS 6.3).
@@ -25,6 +26,7 @@
 
 #define SFID_SAMPLER 2
 #define SFID_DC1 12
+#define DC1_TYPED_READ 0x5
 #define DC1_TYPED_WRITE 0xD
 
 static void mask_of(struct bld *b, struct ir_inst *in)
@@ -126,38 +128,60 @@ static bool sampler3d(struct bld *b, bool load)
 	return true;
 }
 
-/* scatter4_typed: channels, surface, u, v, r, lod, data (SIMD8). */
-static bool typed_write(struct bld *b)
+/* The address payload of a typed message: u [v [r [lod]]] from operands
+ * k..k+3 (a missing v or r before lod is left undefined: the hardware
+ * ignores it).  Returns the payload vreg, its length in *na. */
+static bool typed_addr(struct bld *b, unsigned k, unsigned n, uint32_t *pl,
+                       unsigned *na)
+{
+	struct ir_opnd a[4];
+	for (unsigned i = 0; i < 4; i++)
+		if (!bld_raw(b, k + i, &a[i]))
+			return false;
+	*na = a[3].kind == IR_O_REG ? 4 : a[2].kind == IR_O_REG ? 3
+	      : a[1].kind == IR_O_REG ? 2 : 1;
+	*pl = bld_payload(b, *na);
+	for (unsigned i = 0; i < *na; i++)
+		if (a[i].kind == IR_O_REG)
+			put_param(b, *pl, i, a[i], n);
+	return true;
+}
+
+/* gather4_typed / scatter4_typed: channels, surface, u, v, r, lod, then
+ * dst or data (SIMD8, one GRF per enabled channel). */
+static bool typed(struct bld *b, bool write)
 {
 	unsigned chm = (unsigned)bld_int(b, 0) & 0xF, nch = nchannels(chm);
 	unsigned n = bld_exec_size(b->in->exec);
-	uint32_t bti;
-	struct ir_opnd a[4], data;
+	uint32_t bti, pl;
+	unsigned na;
+	struct ir_opnd data;
 	if (!nch || n > 8)
-		return ir_unsupported(b->p, "typed write of exec size %u", n);
-	if (!state_index(b, 1, false, &bti))
+		return ir_unsupported(b->p, "typed %s of exec size %u",
+		                      write ? "write" : "read", n);
+	if (!state_index(b, 1, false, &bti) || !typed_addr(b, 2, n, &pl, &na) ||
+	    !bld_raw(b, 6, &data))
 		return false;
-	for (unsigned i = 0; i < 4; i++)
-		if (!bld_raw(b, 2 + i, &a[i]))
-			return false;
-	if (!bld_raw(b, 6, &data))
-		return false;
-	unsigned na = a[3].kind == IR_O_REG ? 4 : a[2].kind == IR_O_REG ? 3
-	              : a[1].kind == IR_O_REG ? 2 : 1;
-	uint32_t pl = bld_payload(b, na);
-	for (unsigned i = 0; i < na; i++)
-		if (a[i].kind == IR_O_REG)
-			put_param(b, pl, i, a[i], n);
-	uint32_t dpl = bld_payload(b, nch);
-	for (unsigned c = 0; c < nch; c++) {
-		struct ir_opnd o = data;
-		o.off += (int32_t)(c * (n < 8 ? 8 : n) * 4);
-		put_param(b, dpl, c, o, n);
-	}
-	uint32_t desc = DC1_TYPED_WRITE << 14 | 1u << 12 | (~chm & 0xFu) << 8 | bti;
+	uint32_t desc = (write ? DC1_TYPED_WRITE : DC1_TYPED_READ) << 14 |
+	                1u << 12 | (~chm & 0xFu) << 8 | bti;
 	struct ir_opnd none = { 0 };
-	struct ir_inst *s = bld_emit_send(b, 1, false, none, pl, na, dpl, nch, 0,
-	                                  SFID_DC1, desc);
+	struct ir_inst *s;
+	if (write) {
+		uint32_t dpl = bld_payload(b, nch);
+		for (unsigned c = 0; c < nch; c++) {
+			struct ir_opnd o = data;
+			o.off += (int32_t)(c * (n < 8 ? 8 : n) * 4);
+			put_param(b, dpl, c, o, n);
+		}
+		s = bld_emit_send(b, 1, false, none, pl, na, dpl, nch, 0,
+		                  SFID_DC1, desc);
+	} else {
+		struct ir_opnd d = data;
+		if (d.kind == IR_O_REG)
+			d.rgn = (struct gen_region){ 0, 0, 1 };
+		s = bld_emit_send(b, 1, false, d, pl, na, 0, 0,
+		                  d.kind == IR_O_REG ? nch : 0, SFID_DC1, desc);
+	}
 	mask_of(b, s);
 	return true;
 }
@@ -167,7 +191,8 @@ bool bld_sampler(struct bld *b)
 	switch (b->in->opcode) {
 	case VISA_OP_3D_SAMPLE: return sampler3d(b, false);
 	case VISA_OP_3D_LOAD: return sampler3d(b, true);
-	case VISA_OP_SCATTER4_TYPED: return typed_write(b);
+	case VISA_OP_SCATTER4_TYPED: return typed(b, true);
+	case VISA_OP_GATHER4_TYPED: return typed(b, false);
 	default:
 		return ir_unsupported(b->p, "not supported yet");
 	}

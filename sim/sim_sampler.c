@@ -16,8 +16,9 @@
  * bits [15:12] disable, cut at the response length.  Filtering: nearest
  * takes floor of the (unnormalized) coordinate, linear blends the 2, 4
  * or 8 texels around coordinate - 0.5 in float precision; addressing modes
- * are OpenCL's (clamp-to-edge, clamp to a zero border, repeat, mirrored
- * repeat; "none" acts as clamp-to-edge).  ld ignores the sampler state
+ * are OpenCL's (clamp-to-edge, clamp to the border colour, repeat and
+ * mirrored repeat of normalized coordinates; "none" acts as
+ * clamp-to-edge).  ld ignores the sampler state
  * and returns zeros outside the image.  Sources: IGC visa/iga/
  * IGALibrary/Backend/Messages/MessageDecoderOther.cpp (tryDecodeSMPL,
  * message type names and parameter counts), GEN-FACTS.md 6.3.
@@ -81,40 +82,80 @@ static uint32_t as_u(float f)
 	return u;
 }
 
-/* Address mode on texel index i of an n-texel axis: false = border. */
-static bool wrap(enum sim_addr_mode a, int64_t *i, int64_t n)
+/* One axis of a filtered read: texels i0 (nearest) or i0, i1 with the
+ * weight w of i1 (linear), after the addressing mode; border marks texels
+ * outside the image under CLK_ADDRESS_CLAMP.  The rules are the OpenCL
+ * 1.2 specification's (section 8.2), which conforming hardware follows:
+ * repeat and mirrored repeat wrap the normalized coordinate before it is
+ * scaled. */
+struct axis {
+	int64_t i[2];
+	float w;
+};
+
+static int64_t clampi(int64_t i, int64_t n)
 {
-	switch (a) {
-	case SIM_ADDR_CLAMP:
-		return *i >= 0 && *i < n;
-	case SIM_ADDR_REPEAT:
-		*i = ((*i % n) + n) % n;
-		return true;
-	case SIM_ADDR_MIRRORED_REPEAT: {
-		int64_t p = ((*i % (2 * n)) + 2 * n) % (2 * n);
-		*i = p < n ? p : 2 * n - 1 - p;
-		return true;
+	return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+
+static void axis_wrapped(const struct sim_sampler_desc *sd, float s,
+                         int64_t n, bool lin, struct axis *a)
+{
+	float u;
+	if (sd->addr == SIM_ADDR_REPEAT) {
+		u = (s - floorf(s)) * (float)n;
+	} else {
+		float m = 2.0f * (float)sim_round_even(0.5 * (double)s);
+		u = fabsf(s - m) * (float)n;
 	}
-	default:
-		*i = *i < 0 ? 0 : *i >= n ? n - 1 : *i;
-		return true;
+	if (!lin) {
+		int64_t i = (int64_t)floorf(u);
+		a->i[0] = sd->addr == SIM_ADDR_REPEAT ? (i > n - 1 ? i - n : i)
+		          : (i > n - 1 ? n - 1 : i);
+		return;
+	}
+	int64_t i0 = (int64_t)floorf(u - 0.5f), i1 = i0 + 1;
+	a->w = (u - 0.5f) - floorf(u - 0.5f);
+	if (sd->addr == SIM_ADDR_REPEAT) {
+		a->i[0] = i0 < 0 ? n + i0 : i0;
+		a->i[1] = i1 > n - 1 ? i1 - n : i1;
+	} else {
+		a->i[0] = i0 < 0 ? 0 : i0;
+		a->i[1] = i1 > n - 1 ? n - 1 : i1;
+	}
+}
+
+static void axis_of(const struct sim_sampler_desc *sd, float s, int64_t n,
+                    bool lin, struct axis *a)
+{
+	bool wraps = sd->normalized && (sd->addr == SIM_ADDR_REPEAT ||
+	                                sd->addr == SIM_ADDR_MIRRORED_REPEAT);
+	a->w = 0;
+	if (wraps) {
+		axis_wrapped(sd, s, n, lin, a);
+		return;
+	}
+	float u = sd->normalized ? s * (float)n : s;
+	float f = lin ? u - 0.5f : u;
+	a->i[0] = (int64_t)floorf(f);
+	a->i[1] = a->i[0] + 1;
+	a->w = f - floorf(f);
+	if (sd->addr != SIM_ADDR_CLAMP) {
+		a->i[0] = clampi(a->i[0], n);
+		a->i[1] = clampi(a->i[1], n);
 	}
 }
 
 static void fetch(struct sim_ctx *c, const struct sim_surface *s,
-                  const struct sim_sampler_desc *sd, const int64_t xyz[3],
-                  uint32_t v[4])
+                  const int64_t xyz[3], uint32_t v[4])
 {
 	const struct sim_image_desc *d = &s->img;
-	int64_t x = xyz[0], y = xyz[1], z = xyz[2];
-	bool in = wrap(sd->addr, &x, d->width) &&
-	          wrap(sd->addr, &y, d->height) &&
-	          wrap(sd->addr, &z, d->depth ? d->depth : 1);
-	uint8_t *p = in ? sim_img_texel(c, s, x, y, z) : NULL;
+	uint8_t *p = sim_img_texel(c, s, xyz[0], xyz[1], xyz[2]);
 	if (p) {
 		sim_img_decode(d, p, v);
 		return;
 	}
+	/* outside: the border colour, (0,0,0,0) or (0,0,0,1) without alpha */
 	bool one_alpha = sim_img_nchan(d->order) < 4;
 	bool ints = sim_img_is_int(d->type);
 	v[0] = v[1] = v[2] = 0;
@@ -130,32 +171,31 @@ static void filter(struct sim_ctx *c, const struct sim_surface *s,
 	const struct sim_image_desc *d = &s->img;
 	unsigned size[3] = { d->width, d->height, d->depth ? d->depth : 1 };
 	unsigned dims = size[2] > 1 ? 3 : size[1] > 1 ? 2 : 1;
-	float x[3];
-	int64_t i0[3];
-	float w[3];
 	bool lin = sd->linear && !sim_img_is_int(d->type);
+	struct axis ax[3];
 	for (unsigned k = 0; k < 3; k++) {
-		x[k] = k < dims ? (sd->normalized ? uvr[k] * (float)size[k]
-		                                  : uvr[k]) : 0.5f;
-		float f = lin ? x[k] - 0.5f : x[k];
-		i0[k] = (int64_t)floorf(f);
-		w[k] = f - floorf(f);
-	}
-	if (!lin) {
-		fetch(c, s, sd, i0, out);
-		return;
+		if (k < dims)
+			axis_of(sd, uvr[k], size[k], lin, &ax[k]);
+		else
+			ax[k] = (struct axis){ { 0, 0 }, 0 };
 	}
 	float acc[4] = { 0, 0, 0, 0 };
-	for (unsigned n = 0; n < (1u << dims); n++) {
-		int64_t p[3] = { i0[0], i0[1], i0[2] };
+	unsigned corners = lin ? 1u << dims : 1;
+	for (unsigned n = 0; n < corners; n++) {
+		int64_t p[3];
 		float wt = 1.0f;
-		for (unsigned k = 0; k < dims; k++) {
-			bool hi = (n >> k) & 1;
-			p[k] += hi;
-			wt *= hi ? w[k] : 1.0f - w[k];
+		for (unsigned k = 0; k < 3; k++) {
+			bool hi = lin && k < dims && ((n >> k) & 1);
+			p[k] = ax[k].i[hi];
+			if (lin && k < dims)
+				wt *= hi ? ax[k].w : 1.0f - ax[k].w;
 		}
 		uint32_t t[4];
-		fetch(c, s, sd, p, t);
+		fetch(c, s, p, t);
+		if (!lin) {
+			memcpy(out, t, sizeof(t));
+			return;
+		}
 		for (unsigned k = 0; k < 4; k++)
 			acc[k] += wt * as_f(t[k]);
 	}

@@ -6,9 +6,9 @@
  * goto with a join at its target while a uniform one becomes jmpi; a
  * backward goto becomes while; unsupported instructions fail with
  * VF_ERR_UNSUPPORTED naming the instruction; rol/ror are emulated with
- * shl/shr/or and lrp is native; switchjmp is a cmp + jmpi chain; the SKL
- * rules hold for narrowing conversions (strided destination then a
- * packing move). */
+ * shl/shr/or and lrp is native; switchjmp is a cmp + jmpi chain;
+ * gather4_typed is a data cache 1 typed read; the SKL rules hold for
+ * narrowing conversions (strided destination then a packing move). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,6 +254,30 @@ START_TEST(switchjmp_is_a_compare_chain)
 }
 END_TEST
 
+START_TEST(typed_read_is_a_dc1_message)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *k = with(
+		".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=f num_elts=24 align=hword\n"
+		".decl T6 v_type=T num_elts=1 v_name=T006\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 8) V0040(0,0)<1> 0x1:d\n"
+		"    movs (M1_NM, 1) T6(0) 0x3:ud\n"
+		"    gather4_typed.RGB (M1, 8) T6 V0040.0 V0040.0 %null.0 %null.0"
+		" V0041.0\n"
+		"    ret (M1, 1)\n");
+	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	/* DC1 (0xC), typed read (5 << 14), low slots, alpha off, BTI 3;
+	 * mlen 2 (u, v), rlen 3 (r, g, b) */
+	ck_assert_msg(strstr(a, "0xC") && strstr(a, "0x04315803"), "%s", a);
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
 START_TEST(narrowing_conversion_uses_strided_dst)
 {
 	char *a;
@@ -290,6 +314,7 @@ static Suite *suite(void)
 	tcase_add_test(t, narrowing_conversion_uses_strided_dst);
 	tcase_add_test(t, rotate_is_emulated_lrp_is_native);
 	tcase_add_test(t, switchjmp_is_a_compare_chain);
+	tcase_add_test(t, typed_read_is_a_dc1_message);
 	suite_add_tcase(s, t);
 	return s;
 }

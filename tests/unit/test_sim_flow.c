@@ -3,8 +3,8 @@
  * an if no channel takes jumps over its block), loops with per-channel
  * trip counts through break and while, cont, goto/join with the
  * platform's predicate polarity (channels whose predicate is false jump
- * before Gen11, true from Gen11 on), call/ret and jmpi (to a label and
- * by a register offset).  Lane i of a
+ * before Gen11, true from Gen11 on; true for a backward goto everywhere),
+ * call/ret and jmpi (to a label and by a register offset).  Lane i of a
  * SIMD8 thread has local id x = i (r1 words); expected values follow
  * from each channel's own path. */
 #include <check.h>
@@ -137,6 +137,30 @@ START_TEST(call_ret_jmpi)
 }
 END_TEST
 
+/* a loop closed by a backward goto (BranchCtrl): channels with a true
+ * predicate jump back on every platform */
+START_TEST(backward_goto)
+{
+	static const char *plats[] = { "skl", "icllp", "tgllp" };
+	struct simh h;
+	run(&h, plats[_i],
+	    "mov (8|M0) r10.0<1>:d 0:w\n"
+	    "mov (8|M0) r11.0<1>:d r1.0<8;8,1>:uw\n"
+	    "LOOP:\n"
+	    "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:w\n"
+	    "add (8|M0) r11.0<1>:d r11.0<8;8,1>:d -1:w\n"
+	    "cmp (8|M0) (gt)f0.0 null<1>:d r11.0<8;8,1>:d 0:w\n"
+	    "(f0.0) goto.b (8|M0) OUT LOOP\n"
+	    "OUT:\n"
+	    "join (8|M0) NEXT\n"
+	    "NEXT:\n"
+	    "add (8|M0) r12.0<1>:d r10.0<8;8,1>:d 100:w\n");
+	for (unsigned i = 0; i < 8; i++)
+		ck_assert_uint_eq(simh_ud(&h, 12, i), 100 + (i ? i : 1));
+	simh_free(&h);
+}
+END_TEST
+
 /* a switch jump: register byte offset from the next instruction */
 START_TEST(jmpi_register)
 {
@@ -162,6 +186,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, goto_join, 0, 3);
 	tcase_add_test(tc, call_ret_jmpi);
 	tcase_add_test(tc, jmpi_register);
+	tcase_add_loop_test(tc, backward_goto, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }

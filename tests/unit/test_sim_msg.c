@@ -3,7 +3,8 @@
  * SLM, A64 gather and atomics (old values returned in lane order), oword
  * block write/read through the stateless BTI with a header, scratch
  * block write/read addressed by r0.5, a gateway barrier between two
- * threads, a sampler ld_lz of an RGBA8 image, and the error for a
+ * threads, a sampler ld_lz of an RGBA8 image, OpenCL's mirrored-repeat
+ * addressing of a normalized sample_lz, and the error for a
  * message gensim does not know.  Descriptors are built from the field
  * layout (GEN-FACTS.md 6) and checked against IGC's own (corpus
  * listings); expected memory contents are worked out by hand. */
@@ -155,6 +156,36 @@ START_TEST(sampler_ld)
 }
 END_TEST
 
+/* sample_lz, normalized coordinates, mirrored repeat, nearest: OpenCL 1.2
+ * section 8.2 gives texels 3 2 1 0 1 2 3 3 for u = -0.75 .. 1.0 */
+START_TEST(sampler_mirrored_repeat)
+{
+	struct simh h;
+	ck_assert(simh_load(&h, "skl", 8, 1,
+	    "mov (8|M0) r48.0<1>:f r1.0<8;8,1>:uw\n"
+	    "mad (8|M0) r48.0<1>:f r4.0<0;0>:f r48.0<2;1>:f r4.1<0>:f\n"
+	    "mov (8|M0) r49.0<1>:f 0.1:f\n"
+	    "send (8|M0) r50:f r48 0x2 0x04438002\n"));
+	uint8_t img[4 * 4 * 4];
+	for (unsigned i = 0; i < 16; i++)
+		memcpy(img + 4 * i, (uint8_t[]){ (uint8_t)(50 * (i % 4)), 0, 0, 255 }, 4);
+	uint64_t a;
+	ck_assert(sim_alloc(h.c, sizeof(img), 64, img, &a, &h.err) == VF_OK);
+	struct sim_image_desc d = { 4, 4, 1, 16, 64, SIM_ORDER_RGBA,
+	                            SIM_CT_UNORM8 };
+	ck_assert(sim_bind_image(h.c, 2, a, &d, &h.err) == VF_OK);
+	sim_set_sampler(h.c, 0, &(struct sim_sampler_desc){ true, false,
+	                SIM_ADDR_MIRRORED_REPEAT });
+	simh_set_f(&h, 0, -0.75f);
+	simh_set_f(&h, 4, 0.25f);
+	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	static const unsigned x[8] = { 3, 2, 1, 0, 1, 2, 3, 3 };
+	for (unsigned i = 0; i < 8; i++)
+		ck_assert_float_eq(simh_f(&h, 50, i), (float)(50 * x[i]) / 255.0f);
+	simh_free(&h);
+}
+END_TEST
+
 START_TEST(unknown_message)
 {
 	struct simh h;
@@ -176,6 +207,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, block_and_scratch);
 	tcase_add_test(tc, barrier_two_threads);
 	tcase_add_test(tc, sampler_ld);
+	tcase_add_test(tc, sampler_mirrored_repeat);
 	tcase_add_test(tc, unknown_message);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Guards gensim on kernels outside the public corpus: the OpenCL kernels in
+# tests/data/gensim are built the corpus's way with ocloc for all five
+# platforms (forced SIMD 8/16/32 on skl and tgllp), their recipes get PoCL's
+# outputs through the corpus's pocl-run, and IGC's binaries must reproduce
+# every one in gensim (rounding modes, backward gotos, 3D images,
+# program-scope globals, 64-bit atomics, spills...).  Needs ocloc, PoCL,
+# python3 and a C compiler; skipped (77) without them unless CI=true.
+# Takes about a minute.
+set -u
+VF_BUILD=${VF_BUILD:-.}
+VF_SRC=${VF_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+GS=$VF_BUILD/gensim
+CORPUS=${VF_CORPUS:-$VF_SRC/../shared/corpus}
+skip() {
+	echo "skipped: $*"
+	if [ "${CI:-}" = true ]; then exit 1; fi
+	exit 77
+}
+command -v ocloc >/dev/null 2>&1 || skip "no ocloc"
+command -v python3 >/dev/null 2>&1 || skip "no python3"
+[ -f "$CORPUS/tools/pocl-run.c" ] || skip "no corpus tools at $CORPUS/tools"
+[ -x "$GS" ] || { echo "no gensim at $GS"; exit 1; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cp "$CORPUS/tools/pocl-run.c" "$CORPUS/tools/cref.h" \
+   "$CORPUS/tools/cref_public.c" "$TMP/" || exit 1
+${CC:-cc} -O2 -ffp-contract=off -fno-fast-math -I"$TMP" -o "$TMP/pocl-run" \
+	"$TMP/pocl-run.c" "$TMP/cref_public.c" -lOpenCL -lm 2>"$TMP/cc.log" ||
+	skip "cannot build pocl-run (OpenCL headers?): $(head -c 200 "$TMP/cc.log")"
+python3 "$VF_SRC/tests/data/gensim/probe.py" "$TMP/set" "$TMP/pocl-run" ||
+	skip "probe set could not be built"
+status=0
+for dev in bdw skl bxt icllp tgllp; do
+	"$GS" corpus "$TMP/set" "$dev" >"$TMP/$dev.txt" 2>&1
+	grep -v '^PASS' "$TMP/$dev.txt"
+	grep -q '^[1-9][0-9]* passed, 0 failed, 0 skipped$' "$TMP/$dev.txt" ||
+		status=1
+done
+exit $status
