@@ -6,6 +6,9 @@
  *                                (gen_binary_info), each under a
  *                                "// kernel NAME, PLATFORM" line;
  *                                -p P selects one platform
+ *   visafin disasm OUT.gen       every kernel of a .gen file (ELF,
+ *                                docs/gen-file.md), each under the same
+ *                                line and its metadata as comments
  *
  * Output matches "iga64 -d -p=N" after whitespace and comment
  * normalisation (docs/gen-isa.md).  P: bdw, skl, bxt, icllp, tgllp, any
@@ -23,7 +26,7 @@
 
 static const char disasm_usage[] =
 	"usage: visafin disasm -p P FILE   (raw Gen binary)\n"
-	"       visafin disasm [-p P] IN.isa\n"
+	"       visafin disasm [-p P] IN.isa|IN.gen\n"
 	"platforms: bdw, skl, bxt, icllp, tgllp\n";
 
 static int print_gen(const struct plat_info *p, const uint8_t *bytes,
@@ -66,6 +69,55 @@ static int disasm_isa(const char *path, const struct plat_info *only)
 	return rc;
 }
 
+static void print_meta(const struct vf_kernel_result *r)
+{
+	printf("// simd %u, grf %u (used %u), spill %u, scratch %u, slm %u, "
+	       "barrier %s, payload %u per thread + %u cross-thread\n",
+	       r->simd_size, r->grf_count, r->grf_used, r->spill_size,
+	       r->scratch_size, r->slm_size, r->uses_barrier ? "yes" : "no",
+	       r->per_thread_payload, r->cross_thread_payload);
+	for (size_t i = 0; i < r->input_count; i++)
+		printf("// input %zu: kind %u id %u offset %d size %u\n", i,
+		       r->inputs[i].kind, r->inputs[i].id, r->inputs[i].offset,
+		       r->inputs[i].size);
+	for (size_t i = 0; i < r->reloc_count; i++)
+		printf("// reloc %u R_ZE_SYM_ADDR %s\n", r->relocs[i].offset,
+		       r->relocs[i].symbol);
+}
+
+static int disasm_gen(const char *path, const uint8_t *data, size_t size,
+                      const struct plat_info *only)
+{
+	struct vf_error err = { 0 };
+	struct vf_kernel_result *r = NULL;
+	size_t n = 0;
+	if (vf_gen_read(data, size, path, &r, &n, &err) != VF_OK)
+		return cli_fail(&err);
+	int rc = 0, shown = 0;
+	for (size_t k = 0; k < n && rc == 0; k++) {
+		const struct plat_info *p = plat_by_visa_code(r[k].platform);
+		if (!p) {
+			fprintf(stderr, "visafin disasm: %s: unknown platform code "
+			        "%d\n", path, r[k].platform);
+			rc = 1;
+			break;
+		}
+		if (only && p != only)
+			continue;
+		printf("// kernel %s, %s\n", r[k].name, p->name);
+		print_meta(&r[k]);
+		rc = print_gen(p, r[k].code, r[k].code_size, path);
+		shown++;
+	}
+	vf_kernel_results_free(r, n);
+	if (rc == 0 && shown == 0) {
+		fprintf(stderr, "visafin disasm: %s: no kernel for %s\n", path,
+		        only ? only->name : "any platform");
+		return 1;
+	}
+	return rc;
+}
+
 int cmd_disasm(int argc, char **argv);
 
 int cmd_disasm(int argc, char **argv)
@@ -91,16 +143,20 @@ int cmd_disasm(int argc, char **argv)
 	}
 	if (cli_has_suffix(in, ".isa"))
 		return disasm_isa(in, p);
-	if (!p) {
-		fputs(disasm_usage, stderr);
-		return 2;
-	}
 	struct vf_error err = { 0 };
 	uint8_t *data = NULL;
 	size_t size = 0;
 	if (vf_file_read(in, &data, &size, &err) != VF_OK)
 		return cli_fail(&err);
-	int rc = print_gen(p, data, size, in);
+	int rc;
+	if (size >= 4 && !memcmp(data, "\177ELF", 4))
+		rc = disasm_gen(in, data, size, p);
+	else if (!p) {
+		fputs(disasm_usage, stderr);
+		rc = 2;
+	} else {
+		rc = print_gen(p, data, size, in);
+	}
 	free(data);
 	return rc;
 }

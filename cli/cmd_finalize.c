@@ -2,18 +2,23 @@
  * cmd_finalize.c - "visafin -p P IN [FUNC...] ...": finalize vISA kernels
  * into Gen machine code.
  *
- *   visafin -p skl IN.isa|IN.visaasm [FUNC.visaasm...] --raw [-k NAME] -o OUT
- *        the bare Gen binary of one kernel (the only one, or NAME); its
- *        relocations, if any, in OUT.relocs ("OFFSET R_ZE_SYM_ADDR SYM")
+ *   visafin -p skl IN.isa|IN.visaasm [FUNC.visaasm...] [-o OUT.gen]
+ *        every kernel into a .gen ELF file (docs/gen-file.md; default
+ *        OUT: the input's name with .gen, in the current directory)
+ *   ... --raw [-k NAME] -o OUT   the bare Gen binary of one kernel (the
+ *                           only one, or NAME); its relocations, if any,
+ *                           in OUT.relocs ("OFFSET R_ZE_SYM_ADDR SYM")
  *   ... -S -o OUT.asm       Gen assembly (IGA syntax) of every kernel
  *   ... --fat -o OUT.isa    the input with the binaries embedded
  *                           (gen_binary_info)
+ *   ... -k NAME             only kernel NAME (any output form)
  *   ... -d LETTERS          IR dumps to stderr after passes b g l s r c
  *   ... --verify            check the register allocation
+ *   ... --no-compaction     leave every instruction 16 bytes
  *
  * Extra inputs are the separate vISA objects of stack-call functions;
- * a lone X.visaasm also loads X.f<K>.visaasm.  The ELF (.gen) output and
- * GenX_IR's flags are not supported yet.
+ * a lone X.visaasm also loads X.f<K>.visaasm.  GenX_IR's spelling
+ * ("IN -platform SKL -output -binary") is handled by cmd_genx.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,16 +27,17 @@
 #include "cli.h"
 #include "err.h"
 #include "fileio.h"
+#include "finalize.h"
 #include "visa_model.h"
 #include "../encoder/gen.h"
 
 #define MAX_INPUTS 64
 
-enum fin_mode { MODE_NONE, MODE_RAW, MODE_ASM, MODE_FAT };
+enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
 
 struct fin_args {
 	const char *platform, *out, *kernel, *dump;
-	int verify;
+	int verify, no_compaction;
 	const char *in[MAX_INPUTS];
 	int nin;
 	enum fin_mode mode;
@@ -39,7 +45,9 @@ struct fin_args {
 
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
-	"(--raw [-k NAME] | -S | --fat) -o OUT [-d LETTERS]\n";
+	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
+	"[--no-compaction]\n"
+	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
 
 static bool parse(int argc, char **argv, struct fin_args *a)
 {
@@ -57,6 +65,8 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->dump = argv[++i];
 		else if (!strcmp(s, "--verify"))
 			a->verify = 1;
+		else if (!strcmp(s, "--no-compaction"))
+			a->no_compaction = 1;
 		else if (!strcmp(s, "--raw"))
 			a->mode = MODE_RAW;
 		else if (!strcmp(s, "-S"))
@@ -77,6 +87,11 @@ static void dump_to_stderr(void *ctx, const char *pass, const char *text)
 	fprintf(stderr, "// ---- IR after %s ----\n%s", pass, text);
 }
 
+static int oom(void)
+{
+	return cli_fail(&(struct vf_error){ VF_ERR_MEMORY, "out of memory" });
+}
+
 /* Relocations of a --raw binary go next to it, one per line:
  * "OFFSET R_ZE_SYM_ADDR SYMBOL" (OFFSET: byte of the 8-byte immediate). */
 static int write_relocs(const struct vf_kernel_result *r, const char *out)
@@ -87,7 +102,7 @@ static int write_relocs(const struct vf_kernel_result *r, const char *out)
 	size_t cap = 64 + r->reloc_count * 96, len = 0;
 	char *text = malloc(cap), path[4096];
 	if (!text)
-		return cli_fail(&(struct vf_error){ VF_ERR_MEMORY, "out of memory" });
+		return oom();
 	for (size_t i = 0; i < r->reloc_count; i++)
 		len += (size_t)snprintf(text + len, cap - len, "%u R_ZE_SYM_ADDR %.64s\n",
 		                        r->relocs[i].offset, r->relocs[i].symbol);
@@ -97,14 +112,24 @@ static int write_relocs(const struct vf_kernel_result *r, const char *out)
 	return st == VF_OK ? 0 : cli_fail(&err);
 }
 
-static int write_asm(const struct plat_info *pl, struct vf_kernel_result *r,
-                     size_t n, const char *out)
+int fin_write_raw(const struct vf_kernel_result *r, const char *out,
+                  bool relocs)
+{
+	struct vf_error err = { 0 };
+	if (vf_file_write(out, r->code, r->code_size, &err) != VF_OK)
+		return cli_fail(&err);
+	return relocs ? write_relocs(r, out) : 0;
+}
+
+int fin_write_asm(const struct plat_info *pl,
+                  const struct vf_kernel_result *r, size_t n,
+                  const char *out)
 {
 	struct vf_error err = { 0 };
 	size_t cap = 1024, len = 0;
 	char *all = malloc(cap);
 	if (!all)
-		return cli_fail(&(struct vf_error){ VF_ERR_MEMORY, "out of memory" });
+		return oom();
 	all[0] = 0;
 	for (size_t k = 0; k < n; k++) {
 		char *text = NULL;
@@ -119,8 +144,7 @@ static int write_asm(const struct plat_info *pl, struct vf_kernel_result *r,
 			if (!na) {
 				free(text);
 				free(all);
-				return cli_fail(&(struct vf_error){ VF_ERR_MEMORY,
-				                                    "out of memory" });
+				return oom();
 			}
 			all = na;
 			cap = need * 2;
@@ -133,8 +157,8 @@ static int write_asm(const struct plat_info *pl, struct vf_kernel_result *r,
 	return st == VF_OK ? 0 : cli_fail(&err);
 }
 
-static int write_fat(struct vf_module *m, struct vf_kernel_result *r,
-                     size_t n, const char *out)
+int fin_write_fat(struct vf_module *m, const struct vf_kernel_result *r,
+                  size_t n, const char *out)
 {
 	struct vf_error err = { 0 };
 	for (size_t k = 0; k < n; k++) {
@@ -152,46 +176,87 @@ static int write_fat(struct vf_module *m, struct vf_kernel_result *r,
 	return cli_save(m, out, &err) == VF_OK ? 0 : cli_fail(&err);
 }
 
+int fin_write_gen(const struct vf_kernel_result *r, size_t n,
+                  const char *out)
+{
+	struct vf_error err = { 0 };
+	uint8_t *bytes = NULL;
+	size_t size = 0;
+	if (vf_gen_write(r, n, &bytes, &size, &err) != VF_OK)
+		return cli_fail(&err);
+	enum vf_status st = vf_file_write(out, bytes, size, &err);
+	free(bytes);
+	return st == VF_OK ? 0 : cli_fail(&err);
+}
+
+int fin_compile(const struct vf_module *m, const char *kernel,
+                const struct vf_finalize_options *o,
+                struct vf_kernel_result **r, size_t *n)
+{
+	struct vf_error err = { 0 };
+	*r = NULL;
+	*n = 0;
+	if (!kernel)
+		return vf_finalize_all(m, o, r, n, &err) == VF_OK ? 0
+		       : cli_fail(&err);
+	int k = vf_module_kernel_index(m, kernel);
+	if (k < 0) {
+		fprintf(stderr, "visafin: no kernel '%s'\n", kernel);
+		return 1;
+	}
+	if (!(*r = calloc(1, sizeof **r)))
+		return oom();
+	if (vf_finalize_kernel(m, (unsigned)k, o, *r, &err) != VF_OK) {
+		vf_kernel_results_free(*r, 0);
+		*r = NULL;
+		return cli_fail(&err);
+	}
+	*n = 1;
+	return 0;
+}
+
+/* "dir/x.simd8.visaasm" -> "x.simd8.gen" (in the current directory). */
+static char *default_out(const char *in)
+{
+	const char *base = strrchr(in, '/');
+	base = base ? base + 1 : in;
+	const char *dot = strrchr(base, '.');
+	size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	char *s = malloc(n + 5);
+	if (s)
+		snprintf(s, n + 5, "%.*s.gen", (int)n, base);
+	return s;
+}
+
 static int finalize(struct vf_module *m, const struct fin_args *a,
                     const struct plat_info *pl)
 {
-	struct vf_error err = { 0 };
 	struct vf_finalize_options o = { .platform = pl->visa_code,
 	                                 .dump_passes = a->dump,
 	                                 .dump = dump_to_stderr,
-	                                 .verify = a->verify };
+	                                 .verify = a->verify,
+	                                 .no_compaction = a->no_compaction };
 	struct vf_kernel_result *r = NULL;
 	size_t n = 0;
-	if (a->kernel) {
-		int k = vf_module_kernel_index(m, a->kernel);
-		if (k < 0) {
-			fprintf(stderr, "visafin: no kernel '%s'\n", a->kernel);
-			return 1;
-		}
-		r = calloc(1, sizeof *r);
-		if (!r)
-			return cli_fail(&(struct vf_error){ VF_ERR_MEMORY, "out of memory" });
-		n = 1;
-		if (vf_finalize_kernel(m, (unsigned)k, &o, r, &err) != VF_OK) {
-			vf_kernel_results_free(r, 0);
-			return cli_fail(&err);
-		}
-	} else if (vf_finalize_all(m, &o, &r, &n, &err) != VF_OK) {
-		return cli_fail(&err);
-	}
-	int rc;
+	int rc = fin_compile(m, a->kernel, &o, &r, &n);
+	if (rc)
+		return rc;
 	if (a->mode == MODE_RAW) {
 		if (n != 1) {
 			fprintf(stderr, "visafin: --raw needs one kernel (-k NAME)\n");
 			rc = 2;
 		} else {
-			rc = vf_file_write(a->out, r[0].code, r[0].code_size, &err) == VF_OK
-			     ? write_relocs(&r[0], a->out) : cli_fail(&err);
+			rc = fin_write_raw(&r[0], a->out, true);
 		}
 	} else if (a->mode == MODE_ASM) {
-		rc = write_asm(pl, r, n, a->out);
+		rc = fin_write_asm(pl, r, n, a->out);
+	} else if (a->mode == MODE_FAT) {
+		rc = fin_write_fat(m, r, n, a->out);
 	} else {
-		rc = write_fat(m, r, n, a->out);
+		char *def = a->out ? NULL : default_out(a->in[0]);
+		rc = a->out || def ? fin_write_gen(r, n, a->out ? a->out : def)
+		     : oom();
+		free(def);
 	}
 	vf_kernel_results_free(r, n);
 	return rc;
@@ -201,14 +266,15 @@ int cmd_finalize(int argc, char **argv);
 
 int cmd_finalize(int argc, char **argv)
 {
+	if (genx_wanted(argc, argv))
+		return cmd_genx(argc, argv);
 	struct fin_args a;
 	if (!parse(argc, argv, &a)) {
 		fputs(fin_usage, stderr);
 		return 2;
 	}
-	if (a.mode == MODE_NONE || !a.out) {
-		fprintf(stderr, "visafin: choose --raw, -S or --fat and -o OUT (the "
-		        ".gen ELF output is not supported yet)\n");
+	if (a.mode != MODE_GEN && !a.out) {
+		fprintf(stderr, "visafin: --raw, -S and --fat need -o OUT\n");
 		return 2;
 	}
 	const struct plat_info *pl = plat_by_name(a.platform);

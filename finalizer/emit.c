@@ -249,7 +249,7 @@ static bool layout(struct em *e)
 		if (in->reloc) {
 			uint32_t r = IR_VEC_PUSH(p, p->relocs);
 			p->relocs.a[r] = (struct ir_reloc){ pc + 8, in->reloc };
-		} else if (!(in->opts & GEN_OPT_EOT) &&
+		} else if (!(in->opts & GEN_OPT_EOT) && !p->no_compact &&
 		           gen_compact(p->plat, &b, &c)) {
 			e->bits[i] = c;
 			e->len[i] = 8;

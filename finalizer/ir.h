@@ -160,6 +160,7 @@ struct ir_prog {
 	uint32_t arg, retval, spfp, hwid;
 	uint32_t desc_a0;        /* a0.0 kept for save/restore descriptors */
 	bool has_calls;          /* fcall present: scratch holds a call stack */
+	bool no_compact;         /* option: emit no compacted instruction */
 	/* results for the metadata */
 	uint32_t spill_base;     /* SpillMemOffset */
 	uint32_t spill_size;     /* scratch bytes used by spills */

@@ -39,6 +39,7 @@ void vf_kernel_result_clear(struct vf_kernel_result *r)
 	for (size_t i = 0; i < r->reloc_count; i++)
 		free(r->relocs[i].symbol);
 	free(r->relocs);
+	free(r->inputs);
 	memset(r, 0, sizeof *r);
 }
 
@@ -63,6 +64,22 @@ static bool copy_relocs(const struct ir_prog *p, struct vf_kernel_result *out)
 		if (!out->relocs[i].symbol)
 			return false;
 	}
+	return true;
+}
+
+/* The kernel's input table: the payload layout the runtime fills. */
+static bool copy_inputs(const struct vf_routine *k, struct vf_kernel_result *out)
+{
+	if (!k->input_count)
+		return true;
+	out->inputs = calloc(k->input_count, sizeof *out->inputs);
+	if (!out->inputs)
+		return false;
+	out->input_count = k->input_count;
+	for (uint32_t i = 0; i < k->input_count; i++)
+		out->inputs[i] = (struct vf_kernel_input){
+			.kind = k->inputs[i].kind, .id = k->inputs[i].id,
+			.offset = k->inputs[i].offset, .size = k->inputs[i].size };
 	return true;
 }
 
@@ -132,6 +149,7 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
 		fo.dump = opt->dump;
 		fo.dump_ctx = opt->dump_ctx;
 		fo.verify = opt->verify != 0;
+		p.no_compact = opt->no_compaction != 0;
 	}
 	uint8_t *code = NULL;
 	size_t size = 0;
@@ -142,7 +160,8 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
 		                                           : "");
 		out->code = code;
 		out->code_size = size;
-		if (!out->name || !copy_relocs(&p, out)) {
+		if (!out->name || !copy_relocs(&p, out) ||
+		    !copy_inputs(&m->kernels[kernel].body, out)) {
 			vf_kernel_result_clear(out);
 			st = vf_err_oom(err);
 		}

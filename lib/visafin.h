@@ -104,6 +104,17 @@ struct vf_finalize_options {
 	void (*dump)(void *ctx, const char *pass, const char *text);
 	void *dump_ctx;
 	int verify;               /* check the register allocation (tests) */
+	int no_compaction;        /* leave every instruction 16 bytes */
+};
+
+/* One kernel input as the vISA input table declares it (input_info, spec
+ * 4_visa_header.md): where the runtime puts it in the thread payload. */
+struct vf_kernel_input {
+	uint8_t kind;             /* bits 0-1 category (0 general, 1 sampler,
+	                           * 2 surface), bits 3-7 provenance */
+	uint32_t id;              /* variable id (V/S/T number) */
+	int32_t offset;           /* byte offset from r0.0 */
+	uint32_t size;            /* bytes */
 };
 
 /* One finalized kernel: the Gen binary and what the runtime needs. */
@@ -128,6 +139,8 @@ struct vf_kernel_result {
 		char *symbol;
 	} *relocs;
 	size_t reloc_count;
+	struct vf_kernel_input *inputs;  /* the input layout, vISA order */
+	size_t input_count;
 };
 
 /* Finalize kernel number 'kernel' of 'm'.  On success *out is filled and
@@ -145,6 +158,22 @@ enum vf_status vf_finalize_all(const struct vf_module *m,
                                struct vf_error *err);
 void vf_kernel_result_clear(struct vf_kernel_result *r);
 void vf_kernel_results_free(struct vf_kernel_result *r, size_t count);
+
+/* ---- .gen files: finalized kernels in ELF (docs/gen-file.md) -------- */
+
+/* Serialise 'count' results of one platform as a .gen ELF image: per
+ * kernel a .text.<kernel> section, a symbol, relocations, and the
+ * metadata in a note section.  *out is malloc'ed, caller frees. */
+enum vf_status vf_gen_write(const struct vf_kernel_result *r, size_t count,
+                            uint8_t **out, size_t *size,
+                            struct vf_error *err);
+/* Read a .gen image back into one result per kernel (in file order), to
+ * be released with vf_kernel_results_free().  'name' is used in error
+ * messages.  Malformed input is VF_ERR_INPUT, never a crash. */
+enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
+                           struct vf_kernel_result **out, size_t *count,
+                           struct vf_error *err);
+
 /* Index of the kernel called 'name', or -1. */
 int vf_module_kernel_index(const struct vf_module *m, const char *name);
 /* Number of kernels in a module. */

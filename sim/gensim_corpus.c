@@ -132,6 +132,10 @@ static bool run_one(struct gs_run *r)
 		struct vf_error e = { 0 };
 		if (sim_run(r->c, &r->launch, &e) != VF_OK)
 			ok = gs_fail(r, "%s", e.msg);
+		if (r->o->verbose)
+			fprintf(stderr, "%s simd%u: %llu instructions\n",
+			        json_str(r->recipe, "name", "?"), r->simd,
+			        (unsigned long long)sim_instruction_count(r->c));
 	}
 	if (ok && r->o->out_dir)
 		ok = gs_write_outputs(r);

@@ -9,8 +9,10 @@
  * every data section is placed in GPU memory, V = section address +
  * symbol offset (+ addend 0) overwrites the bytes at the relocation's
  * offset: 8 bytes for R_ZE_SYM_ADDR, the low / high 4 bytes for
- * R_ZE_SYM_ADDR_32 / _32_HI.  They apply to IGC's binaries only (their
- * offsets are IGC's).  Inline samplers (sampler_t constants in the
+ * R_ZE_SYM_ADDR_32 / _32_HI.  With --gen the binary may come with its own
+ * list (<file>.<kernel>.simd<N>.rel.json beside it); without one the
+ * manifest's relocations apply only where the code still holds IGC's
+ * placeholder 0x6E10CA2E.  Inline samplers (sampler_t constants in the
  * OpenCL source) are not in the manifest: gensim reads their CLK_* flags
  * from the source and gives them the sampler indices after those of the
  * sampler arguments, in the order they appear in the file (docs/
@@ -102,10 +104,20 @@ static bool symbol_value(struct gs_run *r, const struct json *pd,
 	return gs_fail(r, "relocation against unknown symbol %s", sym);
 }
 
-static bool relocate(struct gs_run *r, const struct json *pd,
-                     const uint64_t *addr)
+/* The bytes at a relocation still hold IGC's placeholder immediate. */
+static bool placeholder_at(const struct gs_run *r, size_t off, unsigned n)
 {
-	const struct json *rel = json_get(pd, "relocations");
+	uint32_t v;
+	if (off + n > r->code_size)
+		return false;
+	memcpy(&v, r->code + off, 4);
+	return v == 0x6E10CA2Eu;
+}
+
+static bool relocate(struct gs_run *r, const struct json *pd,
+                     const struct json *rel, const uint64_t *addr,
+                     bool only_placeholders)
+{
 	for (size_t i = 0; i < json_len(rel); i++) {
 		const struct json *x = json_at(rel, i);
 		const char *type = json_str(x, "type", "");
@@ -124,9 +136,34 @@ static bool relocate(struct gs_run *r, const struct json *pd,
 		}
 		if (off + n > r->code_size)
 			return gs_fail(r, "relocation past the code");
+		if (only_placeholders && !placeholder_at(r, off, n))
+			continue;
 		memcpy(r->code + off, &v, n);
 	}
 	return true;
+}
+
+/* --gen binaries: the relocations of DIR/<file>.<kernel>.simd<N>.rel.json
+ * ({"relocations": [...]} as in the manifest) when that file exists, else
+ * the manifest's where the code still holds IGC's placeholder there. */
+static bool gen_relocations(struct gs_run *r, const struct json *pd,
+                            const uint64_t *addr)
+{
+	char path[4096], stem[256];
+	snprintf(path, sizeof(path), "%s/%s.%s.simd%u.rel.json", r->o->gen_dir,
+	         stem_of(json_str(r->entry, "source", "?"), stem, sizeof(stem)),
+	         json_str(r->entry, "kernel", "?"), r->simd);
+	size_t len, pos = 0;
+	uint8_t *text = gs_read_file(path, &len);
+	if (!text)
+		return relocate(r, pd, json_get(pd, "relocations"), addr, true);
+	struct json *j = json_parse((const char *)text, len, &pos);
+	free(text);
+	if (!j)
+		return gs_fail(r, "%s: invalid JSON at byte %zu", path, pos);
+	bool ok = relocate(r, pd, json_get(j, "relocations"), addr, false);
+	json_free(j);
+	return ok;
 }
 
 bool gs_program_data(struct gs_run *r)
@@ -154,7 +191,9 @@ bool gs_program_data(struct gs_run *r)
 		free(d);
 	}
 	if (ok && !r->o->gen_dir)
-		ok = relocate(r, pd, addr);
+		ok = relocate(r, pd, json_get(pd, "relocations"), addr, false);
+	else if (ok)
+		ok = gen_relocations(r, pd, addr);
 	free(addr);
 	return ok;
 }

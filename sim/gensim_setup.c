@@ -14,8 +14,9 @@
  * buffers page-aligned below 4 GB, local arguments 16-byte aligned after
  * the kernel's own SLM, scratch per thread rounded up to a power of two,
  * private memory 1 KB per work-item when the kernel declares none,
- * sampler_snap_wa all ones only for clamp + nearest samplers, and inline
- * samplers read from the OpenCL source (gensim_sampler.c).
+ * sampler pieces as NEO patches them (snap_wa all ones only for clamp +
+ * nearest), and inline samplers read from the OpenCL source
+ * (gensim_program.c).
  */
 #include "config.h"
 
@@ -242,16 +243,24 @@ static bool sampler_arg(struct gs_run *r, const struct json *a,
 	                     json_bool(ra, "normalized_coords", false), &d))
 		return gs_fail(r, "sampler %s", am);
 	sim_set_sampler(r->c, (unsigned)json_num(a, "sampler_index", 0), &d);
-	uint32_t snap = d.addr == SIM_ADDR_CLAMP && !d.linear ? ~0u : 0;
+	/* what NEO patches (Sampler::getSnapWaValue, SamplerPatchValues) */
+	static const uint32_t addr_code[] = { 0, 2, 1, 3, 4 };
+	uint32_t vals[3] = { d.addr == SIM_ADDR_CLAMP && !d.linear ? ~0u : 0,
+	                     addr_code[d.addr], d.normalized ? 8u : 0u };
+	static const char *kinds[3] = { "sampler_snap_wa", "sampler_address",
+	                                "sampler_normalized" };
 	const struct json *ps = json_get(a, "pieces");
 	for (size_t i = 0; i < json_len(ps); i++) {
 		const struct json *p = json_at(ps, i);
+		const char *k = json_str(p, "kind", "");
+		unsigned j = 0;
 		if (!json_num(p, "size", 0))
 			continue;
-		if (strcmp(json_str(p, "kind", ""), "sampler_snap_wa"))
-			return gs_fail(r, "sampler payload piece %s",
-			               json_str(p, "kind", "?"));
-		if (!put(r, p, &snap, 4))
+		while (j < 3 && strcmp(k, kinds[j]))
+			j++;
+		if (j == 3)
+			return gs_fail(r, "sampler payload piece %s", k);
+		if (!put(r, p, &vals[j], 4))
 			return false;
 	}
 	return true;
@@ -423,6 +432,9 @@ bool gs_setup(struct gs_run *r)
 	                                  "cross_thread_grf_offset", 128);
 	r->launch.slm_size = r->slm_size;
 	r->launch.scratch_per_thread = scratch_size(r);
+	const struct json *walk = json_get(env, "work_group_walk_order_dimensions");
+	for (unsigned k = 0; k < 3 && json_len(walk) == 3; k++)
+		r->launch.walk[k] = (uint8_t)json_at(walk, k)->num;
 	r->launch.sched = r->o->random ? SIM_SCHED_RANDOM : SIM_SCHED_ORDERED;
 	r->launch.seed = r->o->seed;
 	return true;

@@ -84,6 +84,9 @@ struct sim_launch {
 	/* Scratch per hardware thread (bytes, power of two >= 1 KB, or 0);
 	 * r0.5[31:10] points at the thread's part of it. */
 	unsigned scratch_per_thread;
+	/* Local id walk order: walk[0] varies fastest (default x, y, z;
+	 * all zero also means the default). */
+	uint8_t walk[3];
 	uint64_t max_instructions;         /* per thread, 0 = default */
 	enum sim_sched sched;
 	uint64_t seed;

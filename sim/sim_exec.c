@@ -6,7 +6,8 @@
  * gateway barriers, and the NDRange loop.
  *
  * Dispatch (docs/gensim.md "Dispatch"): thread t of a work-group holds
- * the work-items t*SIMD .. t*SIMD+SIMD-1 in linear order (x fastest),
+ * the work-items t*SIMD .. t*SIMD+SIMD-1 in linear order (x fastest,
+ * unless the kernel asks for another walk order),
  * their local ids as 16-bit values from byte 32 (x, y, z one after the
  * other, 32 bytes each for SIMD8/16, 64 for SIMD32), the cross-thread
  * data where the launch puts it, and r0 with the group ids in dwords 1,
@@ -128,6 +129,18 @@ static void put_ud(uint8_t *grf, unsigned byte, uint32_t v)
 	memcpy(grf + byte, &v, 4);
 }
 
+/* Local id of linear work-item li, dimensions walked in l->walk order. */
+static void local_id(const struct sim_launch *l, unsigned li, uint16_t id[3])
+{
+	static const uint8_t def[3] = { 0, 1, 2 };
+	const uint8_t *w = l->walk[0] == l->walk[1] ? def : l->walk;
+	for (unsigned k = 0; k < 3; k++) {
+		unsigned d = w[k] % 3, n = l->local_size[d];
+		id[d] = (uint16_t)(li % n);
+		li /= n;
+	}
+}
+
 static void init_thread(struct sim_ctx *c, struct sim_thread *t, unsigned tid)
 {
 	const struct sim_launch *l = c->launch;
@@ -147,10 +160,8 @@ static void init_thread(struct sim_ctx *c, struct sim_thread *t, unsigned tid)
 		if (li >= items)
 			break;
 		t->dmask |= 1u << lane;
-		uint16_t id[3] = {
-			(uint16_t)(li % l->local_size[0]),
-			(uint16_t)((li / l->local_size[0]) % l->local_size[1]),
-			(uint16_t)(li / (l->local_size[0] * l->local_size[1])) };
+		uint16_t id[3];
+		local_id(l, li, id);
 		for (unsigned k = 0; k < 3; k++)
 			memcpy(t->grf + 32 + k * per_ch + 2 * lane, &id[k], 2);
 	}
@@ -243,8 +254,13 @@ static enum vf_status step(struct sim_ctx *c, struct sim_thread *t)
 		                "0x%X, where no instruction decodes%s%s", t->tid,
 		                t->ip, t->ip >= c->bad_pc && c->bad_why[0] ? ": " : "",
 		                t->ip >= c->bad_pc ? c->bad_why : "");
-	if (c->trace)
-		c->trace(c->trace_user, 0, t->tid, sim_exec_mask(t, in), in);
+	if (c->trace) {
+		const struct sim_launch *l = c->launch;
+		unsigned gx = l->global_size[0] / l->local_size[0];
+		unsigned gy = l->global_size[1] / l->local_size[1];
+		unsigned g = c->g.id[0] + gx * (c->g.id[1] + gy * c->g.id[2]);
+		c->trace(c->trace_user, g, t->tid, sim_exec_mask(t, in), in);
+	}
 	t->icount++;
 	c->icount++;
 	c->cur = in;

@@ -2,9 +2,10 @@
 # Guards gensim on kernels outside the public corpus: the OpenCL kernels in
 # tests/data/gensim are built the corpus's way with ocloc for all five
 # platforms (forced SIMD 8/16/32 on skl and tgllp), their recipes get PoCL's
-# outputs through the corpus's pocl-run, and IGC's binaries must reproduce
-# every one in gensim (rounding modes, backward gotos, 3D images,
-# program-scope globals, 64-bit atomics, spills...).  Needs ocloc, PoCL,
+# outputs through the corpus's pocl-run (a Python model for sub-groups), and
+# IGC's binaries must reproduce every one in gensim (rounding modes,
+# backward gotos, 3D images, program-scope globals, 64-bit atomics, spills,
+# sub-group shuffles...).  Needs ocloc, PoCL,
 # python3 and a C compiler; skipped (77) without them unless CI=true.
 # Takes about a minute.
 set -u

@@ -3,8 +3,9 @@
 shared corpus was made (ocloc zebin per device, forced SIMD 8/16/32 on skl
 and tgllp; manifests from the zebin's .ze_info; Gen code from
 .text.<kernel>; program data and relocations from the ELF; run recipes
-below with expected outputs from PoCL through the corpus's pocl-run), so
-that gensim can be checked on kernels outside the public corpus.
+below with expected outputs from PoCL through the corpus's pocl-run, or per
+SIMD width from a Python model for the sub-group kernel, which PoCL cannot
+run), so that gensim can be checked on kernels outside the public corpus.
 
 usage: probe.py OUTDIR POCL_RUN
 Writes OUTDIR/manifest.<dev>.json, OUTDIR/runs.json, OUTDIR/runs/...,
@@ -16,7 +17,7 @@ import json, os, random, shutil, struct, subprocess, sys
 SRC = os.path.dirname(os.path.abspath(__file__))
 DEVS = ['bdw', 'skl', 'bxt', 'icllp', 'tgllp']
 FORCED = {'skl': [8, 16, 32], 'tgllp': [8, 16, 32]}
-OPTS = {'h_global': '-cl-std=CL2.0'}
+OPTS = {'h_global': '-cl-std=CL2.0', 'h_sub': '-cl-std=CL2.0'}
 
 # ---- a YAML subset (what LLVM's YAML I/O writes into .ze_info) ----------
 
@@ -368,8 +369,44 @@ def recipes_c(runs, out):
             buf('f', [0.0] * 8 * N), buf('i', [0] * 2 * N)],
            [(1, 'f', 1, {'ulp': 16, 'abs': 1e-5}), (2, 'i', 1, EX)])
 
+def sg_model(v, simd, wg):
+    """Python model of h_sub.sg for sub-group size simd."""
+    out = []
+    for g in range(len(v)):
+        base = g - g % wg + (g % wg) // simd * simd
+        sub = v[base:base + simd]
+        l = g - base
+        n = simd
+        down = l + 3
+        up = l - 2
+        out += [max(sub[:l + 1]), min(sub),
+                int(all(x > -90 for x in sub)) + 2 * int(any(x > 95 for x in sub)),
+                sub[down] if down < n else 2 * sub[down - n],
+                sub[up] if up >= 0 else 3 * sub[n + up],
+                (g % wg) // simd * 100 + wg // simd,
+                min(sub[:l]) if l else 0x7fffffff,
+                sub[n - 1 - l]]
+    return out
+
+def recipes_d(runs, out):
+    v = [R.randint(-100, 100) for _ in range(N)]
+    recipe(runs, out, 'h_sub.sg', [N], [64],
+           [buf('i', v), buf('i', [0] * 8 * N)], [(1, 'i', 1, EX)],
+           opts='-cl-std=CL2.0')
+    r = runs[-1]
+    r.update(pocl=False, expected_by='python-model', per_simd_expected=True)
+    o = r['outputs'][0]
+    del o['expected']
+    o['expected_by_simd'] = {}
+    for simd in (8, 16, 32):
+        f = f'expected.1.simd{simd}.bin'
+        open(f'{out}/runs/h_sub.sg/{f}', 'wb').write(pack('i', sg_model(v, simd, 64)))
+        o['expected_by_simd'][str(simd)] = f
+
 def expected(runs, out, pocl_run):
     for r in runs:
+        if not r['pocl']:
+            continue
         tmp = f'{out}/pocl/{r["name"]}'
         os.makedirs(tmp, exist_ok=True)
         p = subprocess.run([pocl_run, '-q', f'{out}/runs.json', r['name'], tmp],
@@ -393,6 +430,7 @@ def main():
     recipes_a(runs, out)
     recipes_b(runs, out)
     recipes_c(runs, out)
+    recipes_d(runs, out)
     doc = dict(schema='corpus-runs/1', set='gensim-probe', runs=runs)
     json.dump(doc, open(f'{out}/runs.json', 'w'), indent=1)
     expected(runs, out, pocl_run)

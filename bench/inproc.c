@@ -1,0 +1,219 @@
+/*
+ * inproc.c - timing helper of bench/vs-genx-ir (docs/bench.md).
+ *
+ *   inproc time [-n RUNS] [-p P] KERNEL.visaasm [FUNC.visaasm...]
+ *       finalizes every kernel of the texts through the library API
+ *       (vf_read_visaasm + vf_finalize_all, texts already in memory) RUNS
+ *       times and prints the median times and what came out:
+ *       "inproc_ms=T parse_ms=T kernels=K insts=N bytes=B spill=S"
+ *   inproc run [-n RUNS] -- COMMAND [ARGS...]
+ *       runs COMMAND RUNS times (stdout and stderr to /dev/null) and
+ *       prints the median wall time of the whole process, its largest
+ *       peak resident size (wait4's ru_maxrss) and the last exit status:
+ *       "wall_ms=T maxrss_kb=M rc=R" (rc 128+N: killed by signal N)
+ *
+ * Only the public API (visafin.h) is used: instruction counts come from
+ * the compaction bit of each instruction (bit 29 of its first dword on
+ * Gen8-Gen11: 8-byte compacted, else 16 bytes).
+ */
+#define _DEFAULT_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "visafin.h"
+
+#define MAX_RUNS 101
+#define MAX_TEXTS 64
+
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static char *slurp(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n = 0, got;
+	char *p = malloc(cap);
+	while (p && (got = fread(p + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			char *q = realloc(p, cap *= 2);
+			if (!q)
+				free(p);
+			p = q;
+		}
+	}
+	fclose(f);
+	*size = n;
+	return p;
+}
+
+static size_t count_insts(const struct vf_kernel_result *r)
+{
+	size_t n = 0;
+	for (size_t pc = 0; pc + 8 <= r->code_size; n++) {
+		const uint8_t *b = r->code + pc;
+		pc += (b[3] >> 5) & 1 ? 8 : 16;   /* bit 29: CmptCtrl */
+	}
+	return n;
+}
+
+struct outcome {
+	size_t kernels, insts, bytes, spill;
+};
+
+/* One parse + finalize; fills *o; returns 0 or prints the error. */
+static int once(const struct vf_text *t, size_t nt, int plat, double *parse,
+                double *total, struct outcome *o)
+{
+	struct vf_error err = { 0 };
+	struct vf_module *m = NULL;
+	struct vf_kernel_result *r = NULL;
+	size_t n = 0;
+	double t0 = now_ms();
+	if (vf_read_visaasm(t, nt, &m, &err) != VF_OK) {
+		fprintf(stderr, "inproc: %s\n", err.msg);
+		return 1;
+	}
+	double t1 = now_ms();
+	struct vf_finalize_options opt = { .platform = plat };
+	enum vf_status st = vf_finalize_all(m, &opt, &r, &n, &err);
+	*total = now_ms() - t0;
+	*parse = t1 - t0;
+	memset(o, 0, sizeof *o);
+	for (size_t k = 0; st == VF_OK && k < n; k++) {
+		o->insts += count_insts(&r[k]);
+		o->bytes += r[k].code_size;
+		o->spill += r[k].spill_size;
+	}
+	o->kernels = n;
+	vf_kernel_results_free(r, n);
+	vf_module_free(m);
+	if (st != VF_OK)
+		fprintf(stderr, "inproc: %s\n", err.msg);
+	return st != VF_OK;
+}
+
+static int cmd_time(int argc, char **argv, int runs)
+{
+	struct vf_text t[MAX_TEXTS];
+	size_t nt = 0;
+	int plat = VF_PLATFORM_SKL, rc = 0;
+	for (int i = 0; i < argc && nt < MAX_TEXTS; i++) {
+		if (!strcmp(argv[i], "-p") && i + 1 < argc) {
+			plat = vf_platform_from_name(argv[++i]);
+			continue;
+		}
+		t[nt].name = argv[i];
+		if (!(t[nt].data = slurp(argv[i], &t[nt].size))) {
+			fprintf(stderr, "inproc: cannot read %s\n", argv[i]);
+			return 1;
+		}
+		nt++;
+	}
+	double parse[MAX_RUNS], total[MAX_RUNS];
+	struct outcome o = { 0 };
+	for (int r = 0; r < runs && !rc; r++)
+		rc = once(t, nt, plat, &parse[r], &total[r], &o);
+	if (!rc && nt)
+		printf("inproc_ms=%.3f parse_ms=%.3f kernels=%zu insts=%zu "
+		       "bytes=%zu spill=%zu\n", median(total, runs),
+		       median(parse, runs), o.kernels, o.insts, o.bytes, o.spill);
+	for (size_t i = 0; i < nt; i++)
+		free((void *)t[i].data);
+	return rc || !nt;
+}
+
+/* One run of argv: wall time, peak RSS, exit status. */
+static int run_once(char **argv, double *ms, long *rss)
+{
+	double t0 = now_ms();
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	int status = 0;
+	struct rusage ru;
+	if (wait4(pid, &status, 0, &ru) < 0)
+		return -1;
+	*ms = now_ms() - t0;
+	*rss = ru.ru_maxrss;
+	return WIFEXITED(status) ? WEXITSTATUS(status)
+	       : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+static int cmd_run(int argc, char **argv, int runs)
+{
+	if (argc < 2 || strcmp(argv[0], "--"))
+		return 2;
+	double ms[MAX_RUNS];
+	long rss = 0, r1;
+	int rc = 0;
+	for (int r = 0; r < runs; r++) {
+		rc = run_once(argv + 1, &ms[r], &r1);
+		if (rc < 0) {
+			perror("inproc: fork/wait");
+			return 1;
+		}
+		if (r1 > rss)
+			rss = r1;
+	}
+	printf("wall_ms=%.3f maxrss_kb=%ld rc=%d\n", median(ms, runs), rss, rc);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fputs("usage: inproc time [-n RUNS] [-p P] KERNEL.visaasm "
+		      "[FUNC.visaasm...]\n"
+		      "       inproc run [-n RUNS] -- COMMAND [ARGS...]\n", stderr);
+		return 2;
+	}
+	int first = 2, runs = 1;
+	if (!strcmp(argv[2], "-n") && argc > 4) {
+		runs = atoi(argv[3]);
+		first = 4;
+	}
+	if (runs < 1 || runs > MAX_RUNS)
+		runs = runs < 1 ? 1 : MAX_RUNS;
+	if (!strcmp(argv[1], "time"))
+		return cmd_time(argc - first, argv + first, runs);
+	if (!strcmp(argv[1], "run"))
+		return cmd_run(argc - first, argv + first, runs);
+	fprintf(stderr, "inproc: unknown command '%s'\n", argv[1]);
+	return 2;
+}

@@ -1,0 +1,39 @@
+/*
+ * finalize.h - pieces shared by the two spellings of the finalize
+ * command: visafin's own (cmd_finalize.c) and GenX_IR's (cmd_genx.c).
+ */
+#ifndef VISAFIN_CLI_FINALIZE_H
+#define VISAFIN_CLI_FINALIZE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "visafin.h"
+
+struct plat_info;
+
+/* Finalize kernel 'kernel' (NULL: every kernel) of 'm'; prints the error
+ * and returns its exit code, or 0 with *r (*n entries) to be released
+ * with vf_kernel_results_free. */
+int fin_compile(const struct vf_module *m, const char *kernel,
+                const struct vf_finalize_options *o,
+                struct vf_kernel_result **r, size_t *n);
+
+/* Output writers; each returns an exit code (0 on success) after
+ * printing any error.  All write a temporary and rename it. */
+/* Raw binary; with 'relocs', its relocations in OUT.relocs. */
+int fin_write_raw(const struct vf_kernel_result *r, const char *out,
+                  bool relocs);
+int fin_write_asm(const struct plat_info *pl,
+                  const struct vf_kernel_result *r, size_t n,
+                  const char *out);
+int fin_write_fat(struct vf_module *m, const struct vf_kernel_result *r,
+                  size_t n, const char *out);
+int fin_write_gen(const struct vf_kernel_result *r, size_t n,
+                  const char *out);
+
+/* GenX_IR's command line (cmd_genx.c). */
+bool genx_wanted(int argc, char **argv);
+int cmd_genx(int argc, char **argv);
+
+#endif
