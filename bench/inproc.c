@@ -7,7 +7,7 @@
  *       times and prints the median times and what came out:
  *       "inproc_ms=T parse_ms=T kernels=K insts=N bytes=B spill=S"
  *   inproc run [-n RUNS] -- COMMAND [ARGS...]
- *       runs COMMAND RUNS times (stdout and stderr to /dev/null) and
+ *       runs COMMAND RUNS times (standard streams on /dev/null) and
  *       prints the median wall time of the whole process, its largest
  *       peak resident size (wait4's ru_maxrss) and the last exit status:
  *       "wall_ms=T maxrss_kb=M rc=R" (rc 128+N: killed by signal N)
@@ -157,8 +157,9 @@ static int run_once(char **argv, double *ms, long *rss)
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
+		int null = open("/dev/null", O_RDWR);
 		if (null >= 0) {
+			dup2(null, 0);
 			dup2(null, 1);
 			dup2(null, 2);
 		}

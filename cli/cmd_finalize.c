@@ -7,7 +7,7 @@
  *        OUT: the input's name with .gen, in the current directory)
  *   ... --raw [-k NAME] -o OUT   the bare Gen binary of one kernel (the
  *                           only one, or NAME); its relocations, if any,
- *                           in OUT.relocs ("OFFSET R_ZE_SYM_ADDR SYM")
+ *                           in OUT.rel.json (gensim --gen reads it)
  *   ... -S -o OUT.asm       Gen assembly (IGA syntax) of every kernel
  *   ... --fat -o OUT.isa    the input with the binaries embedded
  *                           (gen_binary_info)
@@ -92,21 +92,30 @@ static int oom(void)
 	return cli_fail(&(struct vf_error){ VF_ERR_MEMORY, "out of memory" });
 }
 
-/* Relocations of a --raw binary go next to it, one per line:
- * "OFFSET R_ZE_SYM_ADDR SYMBOL" (OFFSET: byte of the 8-byte immediate). */
+/* Relocations of a --raw binary OUT.dat go next to it as OUT.rel.json,
+ * {"relocations": [...]} with the fields of the corpus manifest's
+ * program_data (offset: byte of the 8-byte immediate), which gensim's
+ * --gen mode reads (docs/gensim.md). */
 static int write_relocs(const struct vf_kernel_result *r, const char *out)
 {
 	struct vf_error err = { 0 };
 	if (!r->reloc_count)
 		return 0;
-	size_t cap = 64 + r->reloc_count * 96, len = 0;
+	size_t cap = 64 + r->reloc_count * 160, len = 0;
 	char *text = malloc(cap), path[4096];
 	if (!text)
 		return oom();
+	len += (size_t)snprintf(text, cap, "{\"relocations\": [");
 	for (size_t i = 0; i < r->reloc_count; i++)
-		len += (size_t)snprintf(text + len, cap - len, "%u R_ZE_SYM_ADDR %.64s\n",
-		                        r->relocs[i].offset, r->relocs[i].symbol);
-	snprintf(path, sizeof path, "%s.relocs", out);
+		len += (size_t)snprintf(text + len, cap - len,
+		    "%s\n  {\"offset\": %u, \"type\": \"R_ZE_SYM_ADDR\", "
+		    "\"symbol\": \"%.64s\", \"addend\": 0, \"bytes\": 8}",
+		    i ? "," : "", r->relocs[i].offset, r->relocs[i].symbol);
+	len += (size_t)snprintf(text + len, cap - len, "\n]}\n");
+	size_t n = strlen(out);
+	if (n > 4 && !strcmp(out + n - 4, ".dat"))
+		n -= 4;
+	snprintf(path, sizeof path, "%.*s.rel.json", (int)n, out);
 	enum vf_status st = vf_file_write(path, text, len, &err);
 	free(text);
 	return st == VF_OK ? 0 : cli_fail(&err);
