@@ -306,9 +306,9 @@ START_TEST(movi_compaction_keeps_src1)
 			struct gen_bits nat = { { 0, 0 } }, cmp = { { 0, 0 } };
 			size_t n = 0;
 			char t1[256], t2[256];
-			uint8_t *b = assemble(plats[p], texts[i], &n, &e), c8[8];
 			if (pi->enc != GEN_ENC_GEN12 && texts[i][strlen(texts[i]) - 2] == '}')
 				continue;  /* SWSB: Gen12 only */
+			uint8_t *b = assemble(plats[p], texts[i], &n, &e), c8[8];
 			ck_assert_msg(b && n == 16, "%s: %s", texts[i], e.msg);
 			for (size_t k = 0; k < 16; k++)
 				nat.w[k / 8] |= (uint64_t)b[k] << (8 * (k % 8));
