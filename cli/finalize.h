@@ -21,7 +21,7 @@ int fin_compile(const struct vf_module *m, const char *kernel,
 
 /* Output writers; each returns an exit code (0 on success) after
  * printing any error.  All write a temporary and rename it. */
-/* Raw binary; with 'relocs', its relocations in OUT.relocs. */
+/* Raw binary; with 'relocs', its relocations in OUT.rel.json. */
 int fin_write_raw(const struct vf_kernel_result *r, const char *out,
                   bool relocs);
 int fin_write_asm(const struct plat_info *pl,

@@ -8,6 +8,7 @@
  *   gensim_setup.c    arguments, payload, memory, samplers of one run
  *   gensim_compare.c  comparison rules (exact, ulp, abs, rel, abs_file)
  *   gensim_json.c     JSON reader
+ *   gensim_run.c      "gensim run": one kernel with explicit inputs
  *
  * Layout and rules: shared/corpus/README.md ("manifest", "Run recipes",
  * "Global data and relocations"); docs/gensim.md.
@@ -62,6 +63,9 @@ bool gs_fail(struct gs_run *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 int gs_corpus(const char *dir, const char *dev, const struct gs_opts *o);
+/* "gensim run PLATFORM K.dat ...": one kernel with explicit inputs
+ * (gensim_run.c); returns the exit status. */
+int gs_run_kernel(int argc, char **argv);
 /* Load the binary, lay out memory and payload: false with r->why. */
 bool gs_setup(struct gs_run *r);
 /* Program-level parts (gensim_program.c): the binary, global data and

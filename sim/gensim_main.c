@@ -6,6 +6,9 @@
  *                              [--random] [--seed N] [--trace]
  *                              [--out DIR] [-v]
  *
+ *   gensim run PLATFORM K.dat [--simd N] [--buffer ...] [--arg ...]
+ *                             [--expect ...] [--out ...]  (gensim_run.c)
+ *
  * Exit status: 0 all runs passed, 1 some failed, 2 usage or input error.
  */
 #include "config.h"
@@ -30,6 +33,8 @@ static int usage(void)
 	        "  --seed N      seed of --random (default 1)\n"
 	        "  --trace       print every executed instruction to stderr\n"
 	        "  --out DIR     write DIR/out.<arg>[.simd<N>].bin of every run\n"
+	        "   or: gensim run PLATFORM K.dat [options]  (one kernel with\n"
+	        "  explicit inputs; gensim run with no more arguments for help)\n"
 	        "platforms: bdw skl bxt icllp tgllp\n");
 	return 2;
 }
@@ -66,6 +71,8 @@ static bool parse_opts(int argc, char **argv, int first, struct gs_opts *o)
 int main(int argc, char **argv)
 {
 	struct gs_opts o = { .seed = 1 };
+	if (argc >= 2 && !strcmp(argv[1], "run"))
+		return gs_run_kernel(argc, argv);
 	if (argc < 4 || strcmp(argv[1], "corpus"))
 		return usage();
 	if (!parse_opts(argc, argv, 4, &o))

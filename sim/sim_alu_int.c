@@ -171,9 +171,18 @@ bool sim_int_op(const struct gen_inst *in, const union sim_val *s,
 		r->i = (sim_i128)((umask((unsigned)(s[0].i & 31)) <<
 		                   (unsigned)(s[1].i & 31)) & 0xFFFFFFFFu);
 		return true;
-	case GEN_OP_BFI2:
-		r->i = (s[0].i & s[1].i) | (~s[0].i & s[2].i);
+	case GEN_OP_BFI2: {
+		/* The insert value is shifted to the mask's lowest set bit
+		 * (Mesa nir_opcodes.py "bfi", which brw emits as BFI2 directly,
+		 * and IGC/visafin lower vISA bfi to an unshifted bfi1 + bfi2).
+		 * Without the shift every bfi with a nonzero offset was wrong
+		 * (found by tests/fin/int_bits). */
+		uint32_t m = (uint32_t)s[0].i, ins = (uint32_t)s[1].i;
+		if (m)
+			ins <<= (unsigned)__builtin_ctz(m);
+		r->i = (sim_i128)((m & ins) | (~m & (uint32_t)s[2].i));
 		return true;
+	}
 	case GEN_OP_ADDC: case GEN_OP_SUBB: {
 		uint64_t a = (uint64_t)s[0].i & 0xFFFFFFFFu,
 		         b = (uint64_t)s[1].i & 0xFFFFFFFFu;

@@ -1,0 +1,74 @@
+#!/bin/sh
+# Guards: per-instruction vISA kernels (tests/fin/*.visaasm) finalize for
+# SKL, decode under "iga64 -d -p=9 -Wall" without a message, and compute
+# the expected values when run in gensim ("gensim run", docs/gensim.md
+# "Running one kernel").  Each kernel carries its gensim arguments
+# (inputs, buffers, expected outputs) on "//! " comment lines; a kernel
+# with a SpillMemOffset attribute must spill: its scratch messages must
+# start exactly at that offset (docs/finalizer.md "Tests").
+# Exit 77 without iga64 unless CI=true.
+set -u
+VF_BUILD=${VF_BUILD:-.}
+VF_SRC=${VF_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+VF=$VF_BUILD/visafin
+GS=$VF_BUILD/gensim
+if ! command -v iga64 >/dev/null 2>&1; then
+	echo "iga64 not found"
+	if [ "${CI:-}" = true ]; then exit 1; fi
+	exit 77
+fi
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+# Lowest offset in bytes of the scratch block messages of a binary (iga64
+# annotates them "scratch block read/write"; the descriptor is the last
+# number before the comment, offset in 32-byte units in bits 11:0), or
+# nothing if there are none.
+scratch_low() {
+	low=
+	for d in $(iga64 -d -p=9 "$1" 2>/dev/null | grep 'scratch block' |
+	           sed 's|[ \t]*//.*||; s|.*[ \t]\(0x[0-9A-Fa-f]*\)$|\1|'); do
+		o=$(( (d & 0xFFF) * 32 ))
+		if [ -z "$low" ] || [ "$o" -lt "$low" ]; then low=$o; fi
+	done
+	echo "$low"
+}
+
+for k in "$VF_SRC"/tests/fin/*.visaasm; do
+	# stack-call functions (K.f<N>.visaasm) go with their kernel
+	case "$k" in *.f[0-9].visaasm) continue ;; esac
+	name=$(basename "$k" .visaasm)
+	dat=$TMP/$name.dat
+	funcs=$(ls "${k%.visaasm}".f[0-9].visaasm 2>/dev/null)
+	# shellcheck disable=SC2086
+	if ! "$VF" -p skl "$k" $funcs --raw -o "$dat" 2>"$TMP/err"; then
+		bad "$name: visafin: $(head -c 300 "$TMP/err")"
+		continue
+	fi
+	if ! iga64 -d -p=9 -Wall "$dat" >/dev/null 2>"$TMP/iga" ||
+	   [ -s "$TMP/iga" ]; then
+		bad "$name: iga64: $(head -c 300 "$TMP/iga")"
+		continue
+	fi
+	smo=$(sed -n 's/^\.kernel_attr SpillMemOffset=\([0-9]*\).*/\1/p' "$k")
+	if [ -n "$smo" ]; then
+		low=$(scratch_low "$dat")
+		if [ "$low" != "$smo" ]; then
+			bad "$name: lowest scratch offset '${low}', SpillMemOffset $smo"
+			continue
+		fi
+	fi
+	args=$(sed -n 's/^\/\/! //p' "$k" | tr '\n' ' ')
+	# shellcheck disable=SC2086
+	if "$GS" run skl "$dat" $args >"$TMP/out" 2>&1; then
+		pass=$((pass + 1))
+		echo "PASS $name"
+	else
+		bad "$name: $(head -c 600 "$TMP/out")"
+	fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
