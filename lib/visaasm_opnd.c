@@ -542,26 +542,33 @@ static bool va_type_suffix(struct va_parser *p, unsigned *type)
 }
 
 /* A(off)<width>: an address operand. */
-static bool va_address(struct va_parser *p, struct vf_opnd *o)
+/* A(off): an address variable and the element offset into it. */
+static bool va_addr_element(struct va_parser *p, const struct va_sym **s,
+                            int64_t *off)
 {
 	const struct va_token *t = va_peek(p);
-	const struct va_sym *s;
-	int64_t off, w;
-	if (!va_var_name(p, &s, "an address variable"))
+	if (!va_var_name(p, s, "an address variable"))
 		return false;
-	if (s->cls != VA_SYM_ADDRESS)
+	if ((*s)->cls != VA_SYM_ADDRESS)
 		return va_fail(p, t, "an address variable");
 	if (!va_expect(p, '(', "'(' after the address variable"))
 		return false;
 	t = va_peek(p);
-	if (!va_int_expr(p, &off))
+	if (!va_int_expr(p, off))
 		return false;
-	if (off < 0 || off > 255)
+	if (*off < 0 || *off > 255)
 		return va_fail(p, t, "an address offset from 0 to 255");
-	if (!va_expect(p, ')', "')' after the address offset") ||
+	return va_expect(p, ')', "')' after the address offset");
+}
+
+static bool va_address(struct va_parser *p, struct vf_opnd *o)
+{
+	const struct va_sym *s;
+	int64_t off, w;
+	if (!va_addr_element(p, &s, &off) ||
 	    !va_expect(p, '<', "'<' before the address width"))
 		return false;
-	t = va_peek(p);
+	const struct va_token *t = va_peek(p);
 	if (!va_int_nra(p, &w))
 		return false;
 	if (w < 1 || w > 32 || va_size_code((unsigned)w) == 6)
@@ -578,21 +585,9 @@ static bool va_indirect(struct va_parser *p, bool dst, unsigned mod,
                         struct vf_opnd *o)
 {
 	va_next(p);  /* r[ */
-	const struct va_token *t = va_peek(p);
 	const struct va_sym *s;
 	int64_t off, imm = 0;
-	if (!va_var_name(p, &s, "an address variable"))
-		return false;
-	if (s->cls != VA_SYM_ADDRESS)
-		return va_fail(p, t, "an address variable");
-	if (!va_expect(p, '(', "'(' after the address variable"))
-		return false;
-	t = va_peek(p);
-	if (!va_int_expr(p, &off))
-		return false;
-	if (off < 0 || off > 255)
-		return va_fail(p, t, "an address offset from 0 to 255");
-	if (!va_expect(p, ')', "')' after the address offset"))
+	if (!va_addr_element(p, &s, &off))
 		return false;
 	if (va_accept(p, ',')) {
 		const struct va_token *it = va_peek(p);
