@@ -12,7 +12,7 @@
  *   ... --fat -o OUT.isa    the input with the binaries embedded
  *                           (gen_binary_info)
  *   ... -k NAME             only kernel NAME (any output form)
- *   ... -d LETTERS          IR dumps to stderr after passes b g l s r c
+ *   ... -d LETTERS          IR dumps to stderr after passes b g p l s r c
  *   ... --verify            check the register allocation
  *   ... --no-compaction     leave every instruction 16 bytes
  *

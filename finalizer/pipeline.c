@@ -4,6 +4,7 @@
  *   vf_module (one kernel)
  *     │ build      build*.c, region.c   vISA -> IR on virtual registers
  *     │ goto       goto.c               SIMD gotos -> goto/join or jmpi
+ *     │ copyprop   copyprop.c           movs forwarded into their uses
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
  *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
@@ -28,6 +29,7 @@
 
 bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
 bool ir_lower_goto(struct ir_prog *p);
+bool ir_copyprop(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
@@ -46,6 +48,7 @@ struct pass_row {
 
 static const struct pass_row passes[] = {
 	{ "goto", ir_lower_goto, 'g' },
+	{ "copyprop", ir_copyprop, 'p' },
 	{ "legalize", ir_legalize, 'l' },
 	{ "split", ir_split, 's' },
 	{ "regalloc", ra_allocate, 'r' },

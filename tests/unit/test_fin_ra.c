@@ -60,9 +60,12 @@ static void pressure_kernel(struct text *t, unsigned n, unsigned spill_at)
 	add(t, ".kernel_attr SimdSize=16\n.kernel_attr SpillMemOffset=%u\n",
 	    spill_at);
 	add(t, ".function \"_main_0\"\n_main_0:\n");
-	for (unsigned i = 0; i < n; i++)
-		add(t, "    mov (M1, 16) V%04u(0,0)<1> 0x%x:f\n", 100 + i,
-		    0x3f800000u + (i << 16));
+	/* each from the one before (an add: copy propagation would forward
+	 * immediate movs into the adds below and leave no pressure) */
+	add(t, "    mov (M1, 16) V0100(0,0)<1> 0x3f800000:f\n");
+	for (unsigned i = 1; i < n; i++)
+		add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> 0x%x:f\n",
+		    100 + i, 99 + i, 0x3f800000u + (i << 16));
 	add(t, "    mov (M1, 16) V%04u(0,0)<1> V0100(0,0)<1;1,0>\n", 100 + n);
 	for (unsigned i = 1; i < n; i++)
 		add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "

@@ -1,0 +1,284 @@
+/*
+ * copyprop.c - local copy propagation of movs into their uses.
+ *
+ * A plain `mov t = s` (no predicate, condition modifier, saturation or
+ * source modifier; s a GRF region or an immediate) is forwarded into the
+ * instructions after it in the same basic block that read t, and the
+ * mov is deleted once nothing in the program reads t any more, or when
+ * a later instruction of the block overwrites all of it (same bytes,
+ * exec size, channel offset, no predicate, at least the mov's mask)
+ * before anything reads it.
+ *
+ * Safety, under divergent control flow and partial writes:
+ *  - only between the mov and the first label, branch, or write to t or
+ *    s (any byte: vreg granularity), so the execution mask is the same
+ *    and every byte read still holds what the mov copied;
+ *  - the use reads t channel for channel ("identity": exec size and
+ *    channel offset equal, channel k reads the element channel k of the
+ *    mov wrote) and is not NoMask unless the mov is, so every element it
+ *    reads was written by this mov in this pass (never a stale value of
+ *    another definition or an earlier loop iteration); or the mov is
+ *    NoMask with a scalar/immediate source and the use reads only
+ *    elements it wrote ("broadcast");
+ *  - the bits are the same (mov without conversion, use type of the same
+ *    size) or the mov is a value-preserving integer widening (b/ub to
+ *    w/uw, or to d/ud when another register source of the using add/
+ *    mul/sel/cmp keeps a dword execution type), read as the mov's type by
+ *    an arithmetic use (mov, add, mul, sel, cmp);
+ *  - never into sends, math, branches, 3-source or macro instructions,
+ *    nor into an instruction writing s; t and s are not address-taken,
+ *    t is not pinned, live-in or global (ABI registers).
+ *
+ * Runs on virtual registers after goto and before legalize, which makes
+ * the new operands legal (immediate positions, regions, types).
+ * Needs: nothing beyond the built IR.  Invalidates: instruction indices
+ * (movs are removed); registers keep their ids.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ir.h"
+
+bool ir_copyprop(struct ir_prog *p);
+
+struct cp_ctx {
+	struct ir_prog *p;
+	uint32_t *reads;         /* per vreg: operands reading it */
+};
+
+static void count_read(void *ctx, const struct ir_inst *in,
+                       const struct ir_opnd *o, bool def)
+{
+	(void)in;
+	uint32_t *reads = ctx;
+	if (!def)
+		reads[o->v]++;
+}
+
+static bool is_int(enum gen_type t)
+{
+	return t <= GEN_TYPE_Q;
+}
+
+/* A register the pass may forward into uses / delete the definition of. */
+static bool plain_grf(const struct ir_prog *p, uint32_t v, bool is_dst)
+{
+	const struct ir_vreg *r = &p->vregs.a[v];
+	if (r->file != IR_RF_GRF || (r->flags & IR_V_ADDR_TAKEN))
+		return false;
+	if (!is_dst)
+		return true;
+	if (r->pin >= 0 || (r->flags & (IR_V_PINNED | IR_V_LIVE_IN |
+	                                IR_V_GLOBAL | IR_V_SPILLED)))
+		return false;
+	return v != p->r0 && v != p->arg && v != p->retval && v != p->spfp &&
+	       v != p->hwid;
+}
+
+static bool imm_ok(const struct ir_opnd *o)
+{
+	unsigned sz = gen_type_size((enum gen_type)o->type);
+	return o->type < GEN_TYPE_UV && sz >= 2 && sz <= 4 &&
+	       o->type != GEN_TYPE_HF && o->type != GEN_TYPE_NF;
+}
+
+static bool candidate(const struct ir_prog *p, const struct ir_inst *m)
+{
+	if (m->op != GEN_OP_MOV || m->nsrc != 1 || m->pred || m->cmod ||
+	    m->sat || m->opts || m->reloc || m->flag)
+		return false;
+	const struct ir_opnd *d = &m->dst, *s = &m->src[0];
+	if (d->kind != IR_O_REG || d->mods || d->mme || d->rgn.hs == 0 ||
+	    !plain_grf(p, d->v, true))
+		return false;
+	if (s->mods || s->mme)
+		return false;
+	if (s->kind == IR_O_IMM)
+		return s->type == d->type && imm_ok(s);
+	return s->kind == IR_O_REG && s->v != d->v && plain_grf(p, s->v, false);
+}
+
+/* Value-preserving integer widening from 'st' to 'dt'. */
+static bool widening(enum gen_type st, enum gen_type dt)
+{
+	bool ssigned = st == GEN_TYPE_B || st == GEN_TYPE_W;
+	unsigned ss = gen_type_size(st), ds = gen_type_size(dt);
+	if (!is_int(st) || !is_int(dt) || ss >= ds || ds > 4)
+		return false;
+	return !ssigned || dt == GEN_TYPE_W || dt == GEN_TYPE_D;
+}
+
+static bool op_allowed(unsigned op, bool conv)
+{
+	switch (op) {
+	case GEN_OP_MOV: case GEN_OP_ADD: case GEN_OP_MUL: case GEN_OP_SEL:
+	case GEN_OP_CMP:
+		return true;
+	case GEN_OP_AND: case GEN_OP_OR: case GEN_OP_XOR: case GEN_OP_NOT:
+	case GEN_OP_SHL: case GEN_OP_SHR: case GEN_OP_ASR:
+		return !conv;
+	default:
+		return false;
+	}
+}
+
+/* A widening keeps the use's execution type: byte to word always (bytes
+ * execute as words), to a dword when another register source is one. */
+static bool conv_exec_ok(const struct ir_inst *u, unsigned si,
+                         const struct ir_inst *m)
+{
+	if (gen_type_size((enum gen_type)m->dst.type) == 2)
+		return gen_type_size((enum gen_type)m->src[0].type) == 1;
+	if (u->op == GEN_OP_MOV)
+		return true;
+	for (unsigned k = 0; k < u->nsrc; k++) {
+		const struct ir_opnd *o = &u->src[k];
+		if (k != si && o->kind == IR_O_REG && o->v != m->dst.v &&
+		    gen_type_size((enum gen_type)o->type) >= 4 &&
+		    is_int((enum gen_type)o->type))
+			return true;
+	}
+	return false;
+}
+
+/* Does use operand 'o' of 'u' read, channel for channel, what the mov
+ * wrote ("identity"), or only elements a NoMask scalar mov wrote? */
+static bool region_ok(const struct ir_inst *m, const struct ir_inst *u,
+                      const struct ir_opnd *o, bool *bcast)
+{
+	const struct ir_opnd *d = &m->dst, *s = &m->src[0];
+	unsigned ts = gen_type_size((enum gen_type)d->type);
+	int step = (int)(d->rgn.hs * ts), span = step * m->exec;
+	bool ident = u->exec == m->exec && u->choff == m->choff &&
+	             (!u->nomask || m->nomask);
+	bool scal = s->kind == IR_O_IMM || ir_opnd_is_scalar(s);
+	bool inside = m->nomask && scal;
+	for (unsigned k = 0; k < u->exec && (ident || inside); k++) {
+		int e = o->off + ir_elem_off(o, k, false) - d->off;
+		if (e != (int)k * step)
+			ident = false;
+		if (e < 0 || e >= span || e % step)
+			inside = false;
+	}
+	*bcast = !ident;
+	return ident || inside;
+}
+
+/* Try to replace source 'si' of 'u' by the mov's source. */
+static bool try_use(struct cp_ctx *c, const struct ir_inst *m,
+                    struct ir_inst *u, unsigned si)
+{
+	struct ir_opnd *o = &u->src[si];
+	const struct ir_opnd *s = &m->src[0];
+	if (o->kind != IR_O_REG || o->v != m->dst.v || o->mme)
+		return false;
+	bool conv = s->type != m->dst.type;
+	if (!op_allowed(u->op, conv) || u->nsrc > 2)
+		return false;
+	if (conv ? (o->type != m->dst.type || !widening(
+	                (enum gen_type)s->type, (enum gen_type)m->dst.type) ||
+	            !conv_exec_ok(u, si, m))
+	         : gen_type_size((enum gen_type)o->type) !=
+	           gen_type_size((enum gen_type)s->type))
+		return false;
+	if (s->kind == IR_O_IMM && conv)
+		return false;
+	bool bcast;
+	if (!region_ok(m, u, o, &bcast))
+		return false;
+	uint8_t mods = o->mods, type = conv ? s->type : o->type;
+	if (s->kind == IR_O_IMM)
+		*o = ir_imm(s->imm, (enum gen_type)type);
+	else if (bcast)
+		*o = ir_scalar(s->v, s->off, (enum gen_type)type);
+	else {
+		*o = *s;
+		o->type = type;
+	}
+	o->mods = mods;
+	c->reads[m->dst.v]--;
+	if (s->kind == IR_O_REG)
+		c->reads[s->v]++;
+	return true;
+}
+
+static bool writes_vreg(const struct ir_inst *in, uint32_t v)
+{
+	return in->dst.kind == IR_O_REG && in->dst.v == v;
+}
+
+static void find_read(void *ctx, const struct ir_inst *in,
+                      const struct ir_opnd *o, bool def)
+{
+	(void)in;
+	uint32_t *v = ctx;
+	if (!def && o->v == v[0])
+		v[1] = 1;
+}
+
+/* Does 'u' overwrite every byte mov 'm' wrote, in every channel 'm'
+ * wrote it, with no read of t left between them? */
+static bool kills(const struct ir_inst *a, uint32_t i, uint32_t j)
+{
+	const struct ir_inst *m = &a[i], *u = &a[j];
+	if (u->dst.kind != IR_O_REG || u->pred || u->exec != m->exec ||
+	    u->choff != m->choff || (m->nomask && !u->nomask) ||
+	    u->dst.off != m->dst.off || ir_is_send(u->op) || u->dst.mme ||
+	    ir_elem_off(&u->dst, 1, true) != ir_elem_off(&m->dst, 1, true) ||
+	    gen_type_size((enum gen_type)u->dst.type) <
+	    gen_type_size((enum gen_type)m->dst.type))
+		return false;
+	uint32_t v[2] = { m->dst.v, 0 };
+	for (uint32_t k = i + 1; k <= j && !v[1]; k++)
+		ir_for_each_opnd(&a[k], find_read, v);
+	return !v[1];
+}
+
+/* Forward mov 'i' into the rest of its block; true when the mov's value
+ * is overwritten there before anything else reads it. */
+static bool forward(struct cp_ctx *c, uint32_t i)
+{
+	struct ir_inst *a = c->p->insts.a;
+	const struct ir_inst *m = &a[i];
+	uint32_t t = m->dst.v;
+	uint32_t s = m->src[0].kind == IR_O_REG ? m->src[0].v : 0;
+	for (uint32_t j = i + 1; j < c->p->insts.n; j++) {
+		struct ir_inst *u = &a[j];
+		if (u->op == IR_OP_LABEL || ir_is_branch(u->op))
+			return false;
+		if (!(s && writes_vreg(u, s)) && !ir_is_send(u->op))
+			for (unsigned k = 0; k < u->nsrc; k++)
+				try_use(c, m, u, k);
+		if (writes_vreg(u, t))
+			return kills(a, i, j);
+		if ((s && writes_vreg(u, s)) || u->dst.kind == IR_O_IND)
+			return false;
+	}
+	return false;
+}
+
+bool ir_copyprop(struct ir_prog *p)
+{
+	struct cp_ctx c = { p, ir_alloc(p, p->vregs.n * sizeof(uint32_t)) };
+	memset(c.reads, 0, p->vregs.n * sizeof(uint32_t));
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		ir_for_each_opnd(&p->insts.a[i], count_read, c.reads);
+	bool *dead = ir_alloc(p, p->insts.n + 1);
+	memset(dead, 0, p->insts.n + 1);
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		if (!candidate(p, &p->insts.a[i]))
+			continue;
+		if (forward(&c, i) || c.reads[p->insts.a[i].dst.v] == 0) {
+			dead[i] = true;
+			if (p->insts.a[i].src[0].kind == IR_O_REG)
+				c.reads[p->insts.a[i].src[0].v]--;
+		}
+	}
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		if (!dead[i])
+			p->insts.a[n++] = p->insts.a[i];
+	p->insts.n = n;
+	return true;
+}

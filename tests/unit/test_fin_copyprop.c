@@ -1,0 +1,192 @@
+/* test_fin_copyprop.c - guards finalizer/copyprop.c on small vISA texts:
+ * a plain mov is forwarded into the uses after it in its block and then
+ * deleted (same-type copies, byte-to-word widenings into mul, NoMask
+ * immediates into scalar uses), and it is not forwarded when its source
+ * is rewritten before the use, across a branch/label, into a NoMask use
+ * of a masked mov, into a use reading another channel's element, or
+ * when the widening would change the value (signed byte read unsigned).
+ * The only other mov in these kernels is the EOT copy of r0. */
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "visafin.h"
+
+static const char header8[] =
+	".version 4.1\n.kernel \"k\"\n"
+	".decl V0033 v_type=G type=d num_elts=8 align=hword alias=<%r0, 0>\n"
+	".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
+	".decl V0041 v_type=G type=d num_elts=8 align=hword\n"
+	".decl V0042 v_type=G type=d num_elts=8 align=hword\n"
+	".decl V0043 v_type=G type=w num_elts=8 align=hword\n"
+	".decl V0044 v_type=G type=ub num_elts=32 align=hword\n"
+	".decl V0045 v_type=G type=w num_elts=8 align=hword\n"
+	".decl V0046 v_type=G type=w num_elts=8 align=hword\n"
+	".decl V0047 v_type=G type=b num_elts=32 align=hword alias=<V0044, 0>\n"
+	".decl V0048 v_type=G type=ud num_elts=8 align=hword\n"
+	".input V0040 offset=32 size=32\n"
+	".input V0044 offset=64 size=32\n"
+	".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n";
+
+/* Finalize header8 + 'body' for SKL; returns the listing (malloc'ed). */
+static char *fin(const char *body)
+{
+	static char text[8192];
+	snprintf(text, sizeof text, "%s%s    ret (M1, 1)\n", header8, body);
+	struct vf_text t = { "t.visaasm", text, strlen(text) };
+	struct vf_module *m = NULL;
+	struct vf_error e = { 0 };
+	ck_assert_msg(vf_read_visaasm(&t, 1, &m, &e) == VF_OK, "%s", e.msg);
+	struct vf_finalize_options o = { .platform = VF_PLATFORM_SKL,
+	                                 .verify = 1 };
+	struct vf_kernel_result r;
+	memset(&r, 0, sizeof r);
+	ck_assert_msg(vf_finalize_kernel(m, 0, &o, &r, &e) == VF_OK, "%s",
+	              e.msg);
+	char *a = NULL;
+	struct vf_error de = { 0 };
+	ck_assert_int_eq(gen_disasm(plat_by_name("skl"), r.code, r.code_size,
+	                            "k", &a, &de), VF_OK);
+	vf_kernel_result_clear(&r);
+	vf_module_free(m);
+	return a;
+}
+
+static unsigned movs(const char *a)
+{
+	unsigned n = 0;
+	for (const char *s = a; (s = strstr(s, "mov (")) != NULL; s++)
+		n++;
+	return n;
+}
+
+/* Is there a line starting with 'op' that holds 'x' and then 'y'? */
+static bool line_has(const char *a, const char *op, const char *x,
+                     const char *y)
+{
+	for (const char *l = a; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : l) {
+		const char *e = strchr(l, '\n'), *o = strstr(l, op);
+		if (!o || (e && o > e))
+			continue;
+		const char *px = strstr(o, x);
+		if (px && (!e || px < e)) {
+			const char *py = strstr(px + strlen(x), y);
+			if (py && (!e || py < e))
+				return true;
+		}
+	}
+	return false;
+}
+
+START_TEST(same_type_copy_is_forwarded)
+{
+	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	              "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n");
+	ck_assert_msg(movs(a) == 1, "%s", a);
+	ck_assert_msg(line_has(a, "add (8", "r1.0<8;8,1>:d", " 1:d"), "%s", a);
+	free(a);
+}
+END_TEST
+
+START_TEST(byte_widening_is_forwarded_into_mul)
+{
+	char *a = fin("    mov (M1, 8) V0043(0,0)<1> V0044(0,0)<4;1,0>\n"
+	              "    mul (M1, 8) V0045(0,0)<1> V0043(0,0)<1;1,0> "
+	              "V0043(0,0)<1;1,0>\n");
+	ck_assert_msg(movs(a) == 1, "%s", a);
+	ck_assert_msg(line_has(a, "mul (8", "r2.0<32;8,4>:ub",
+	              "r2.0<32;8,4>:ub"), "%s", a);
+	free(a);
+}
+END_TEST
+
+START_TEST(nomask_immediate_is_forwarded_into_scalar_use)
+{
+	char *a = fin("    mov (M1_NM, 1) V0041(0,0)<1> 0x5:d\n"
+	              "    add (M1, 8) V0042(0,0)<1> V0040(0,0)<1;1,0> "
+	              "V0041(0,0)<0;1,0>\n");
+	ck_assert_msg(movs(a) == 1, "%s", a);
+	ck_assert_msg(line_has(a, "add (8", "r1.0<8;8,1>:d", " 5:d"), "%s", a);
+	free(a);
+}
+END_TEST
+
+START_TEST(not_past_a_write_of_the_source)
+{
+	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	              "    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+	              "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
+	              "V0040(0,0)<1;1,0>\n");
+	ck_assert_msg(movs(a) == 2, "%s", a);
+	free(a);
+}
+END_TEST
+
+START_TEST(not_across_a_label)
+{
+	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	              "    jmp (M1, 1) L1\nL1:\n"
+	              "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n");
+	ck_assert_msg(movs(a) == 2, "%s", a);
+	free(a);
+}
+END_TEST
+
+START_TEST(not_into_a_nomask_use_of_a_masked_mov)
+{
+	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	              "    add (M1_NM, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
+	              "0x1:d\n");
+	ck_assert_msg(movs(a) == 2, "%s", a);
+	free(a);
+}
+END_TEST
+
+START_TEST(not_into_a_use_of_another_channel)
+{
+	/* channel k reads element 3, which a masked mov may not have written */
+	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	              "    add (M1, 8) V0042(0,0)<1> V0041(0,3)<0;1,0> 0x1:d\n");
+	ck_assert_msg(movs(a) == 2, "%s", a);
+	free(a);
+}
+END_TEST
+
+START_TEST(not_a_signed_widening_read_as_another_type)
+{
+	/* b -> ud is not value-preserving: the conversion must stay */
+	char *a = fin("    mov (M1, 8) V0048(0,0)<1> V0047(0,0)<4;1,0>\n"
+	              "    add (M1, 8) V0042(0,0)<1> V0048(0,0)<1;1,0> "
+	              "V0040(0,0)<1;1,0>\n");
+	ck_assert_msg(movs(a) == 2, "%s", a);
+	free(a);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("fin_copyprop");
+	TCase *t = tcase_create("copyprop");
+	tcase_add_test(t, same_type_copy_is_forwarded);
+	tcase_add_test(t, byte_widening_is_forwarded_into_mul);
+	tcase_add_test(t, nomask_immediate_is_forwarded_into_scalar_use);
+	tcase_add_test(t, not_past_a_write_of_the_source);
+	tcase_add_test(t, not_across_a_label);
+	tcase_add_test(t, not_into_a_nomask_use_of_a_masked_mov);
+	tcase_add_test(t, not_into_a_use_of_another_channel);
+	tcase_add_test(t, not_a_signed_widening_read_as_another_type);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *r = srunner_create(suite());
+	srunner_run_all(r, CK_NORMAL);
+	int failed = srunner_ntests_failed(r);
+	srunner_free(r);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
