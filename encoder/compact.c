@@ -138,27 +138,31 @@ static enum vf_status uncompact_2src(const struct plat_info *p,
 	return VF_OK;
 }
 
+/* 3-source fields copied one to one between the compacted form (left)
+ * and the native form (right), in both directions. */
+static const enum gen_field pairs3[][2] = {
+	{ GEN_FC3_DST_REG, GEN_F_T_DST_REG },
+	{ GEN_FC3_SRC0_REG, GEN_F_T_SRC0_REG },
+	{ GEN_FC3_SRC1_REG, GEN_F_T_SRC1_REG },
+	{ GEN_FC3_SRC2_REG, GEN_F_T_SRC2_REG },
+	{ GEN_FC3_DEBUG, GEN_F_DEBUG_CTRL },
+	{ GEN_FC3_SRC0_REP, GEN_F_A16_SRC0_REP },
+	{ GEN_FC3_SRC1_REP, GEN_F_A16_SRC1_REP },
+	{ GEN_FC3_SRC2_REP, GEN_F_A16_SRC2_REP },
+	{ GEN_FC3_SATURATE, GEN_F_SATURATE },
+	{ GEN_FC_SWSB, GEN_F_SWSB },
+};
+#define NPAIRS3 (sizeof(pairs3) / sizeof(pairs3[0]))
+
 /* Register numbers and per-source bits first: the table entries applied
  * afterwards supply the bits the compact form lacks (Gen8/9 RegNum[7]
  * and half-dword subregister bits). */
 static void copy_3src_fields(enum gen_enc e, const struct gen_bits *in,
                              struct gen_bits *out)
 {
-	static const enum gen_field pairs[][2] = {
-		{ GEN_FC3_DST_REG, GEN_F_T_DST_REG },
-		{ GEN_FC3_SRC0_REG, GEN_F_T_SRC0_REG },
-		{ GEN_FC3_SRC1_REG, GEN_F_T_SRC1_REG },
-		{ GEN_FC3_SRC2_REG, GEN_F_T_SRC2_REG },
-		{ GEN_FC3_DEBUG, GEN_F_DEBUG_CTRL },
-		{ GEN_FC3_SRC0_REP, GEN_F_A16_SRC0_REP },
-		{ GEN_FC3_SRC1_REP, GEN_F_A16_SRC1_REP },
-		{ GEN_FC3_SRC2_REP, GEN_F_A16_SRC2_REP },
-		{ GEN_FC3_SATURATE, GEN_F_SATURATE },
-		{ GEN_FC_SWSB, GEN_F_SWSB },
-	};
-	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
-		if (gen_has_field(e, pairs[i][0]))
-			gen_set(out, e, pairs[i][1], gen_get(in, e, pairs[i][0]));
+	for (size_t i = 0; i < NPAIRS3; i++)
+		if (gen_has_field(e, pairs3[i][0]))
+			gen_set(out, e, pairs3[i][1], gen_get(in, e, pairs3[i][0]));
 	if (e != GEN_ENC_GEN12) {
 		/* compact subregisters count dwords */
 		gen_set(out, e, GEN_F_A16_SRC0_SUBREG,
@@ -323,21 +327,9 @@ static bool compact_3src(const struct plat_info *p, const struct gen_bits *in,
 	gen_set(out, e, GEN_FC3_SOURCE_INDEX, (unsigned)src);
 	if (c->subreg3.count)
 		gen_set(out, e, GEN_FC3_SUBREG_INDEX, (unsigned)sub);
-	static const enum gen_field pairs[][2] = {
-		{ GEN_FC3_DST_REG, GEN_F_T_DST_REG },
-		{ GEN_FC3_SRC0_REG, GEN_F_T_SRC0_REG },
-		{ GEN_FC3_SRC1_REG, GEN_F_T_SRC1_REG },
-		{ GEN_FC3_SRC2_REG, GEN_F_T_SRC2_REG },
-		{ GEN_FC3_DEBUG, GEN_F_DEBUG_CTRL },
-		{ GEN_FC3_SRC0_REP, GEN_F_A16_SRC0_REP },
-		{ GEN_FC3_SRC1_REP, GEN_F_A16_SRC1_REP },
-		{ GEN_FC3_SRC2_REP, GEN_F_A16_SRC2_REP },
-		{ GEN_FC3_SATURATE, GEN_F_SATURATE },
-		{ GEN_FC_SWSB, GEN_F_SWSB },
-	};
-	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
-		if (gen_has_field(e, pairs[i][0]))
-			gen_set(out, e, pairs[i][0], gen_get(in, e, pairs[i][1]));
+	for (size_t i = 0; i < NPAIRS3; i++)
+		if (gen_has_field(e, pairs3[i][0]))
+			gen_set(out, e, pairs3[i][0], gen_get(in, e, pairs3[i][1]));
 	if (e != GEN_ENC_GEN12) {
 		gen_set(out, e, GEN_FC3_SRC0_SUBREG,
 		        gen_get(in, e, GEN_F_A16_SRC0_SUBREG) >> 2);

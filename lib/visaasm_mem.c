@@ -246,8 +246,8 @@ static bool va_atomic16(struct va_parser *p, unsigned *op)
 	return true;
 }
 
-/* dword_atomic.<op>[.16] (exec) surface offsets src0 src1 dst */
-static bool va_h_dword_atomic(struct va_inst_ctx *c)
+/* <op>.<atomic>[.16] (exec) surface, then 'nraws' raw operands. */
+static bool va_atomic_common(struct va_inst_ctx *c, unsigned nraws)
 {
 	struct va_parser *p = c->p;
 	unsigned op;
@@ -255,19 +255,19 @@ static bool va_h_dword_atomic(struct va_inst_ctx *c)
 	    !va_exec_size(p, &c->in.exec))
 		return false;
 	va_other(va_op(c), 1, op);
-	return va_surface(p, va_op(c)) && va_raws(c, 4) && va_emit(c);
+	return va_surface(p, va_op(c)) && va_raws(c, nraws) && va_emit(c);
+}
+
+/* dword_atomic.<op>[.16] (exec) surface offsets src0 src1 dst */
+static bool va_h_dword_atomic(struct va_inst_ctx *c)
+{
+	return va_atomic_common(c, 4);
 }
 
 /* typed_atomic.<op>[.16] (exec) surface u v r lod src0 src1 dst */
 static bool va_h_typed_atomic(struct va_inst_ctx *c)
 {
-	struct va_parser *p = c->p;
-	unsigned op;
-	if (!va_atomic_op(p, &op) || !va_atomic16(p, &op) ||
-	    !va_exec_size(p, &c->in.exec))
-		return false;
-	va_other(va_op(c), 1, op);
-	return va_surface(p, va_op(c)) && va_raws(c, 7) && va_emit(c);
+	return va_atomic_common(c, 7);
 }
 
 /* qw_gather.<blocks> (exec) surface offsets data */
