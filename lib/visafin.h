@@ -174,6 +174,25 @@ enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
                            struct vf_kernel_result **out, size_t *count,
                            struct vf_error *err);
 
+/* ---- splicing into Intel program binaries (docs/splice.md) --------- */
+
+struct vf_splice_options {
+	/* Replace only the code (and code sizes): keep .ze_info and the
+	 * program's relocations; for code with IGC's own metadata. */
+	int code_only;
+};
+
+/* Put the code of each result into the zebin 'program' (ocloc --format
+ * zebin): its .text.<kernel> section, symbols, relocations and, unless
+ * code_only, the .ze_info fields that depend on the code.  A kernel the
+ * program lacks, a different argument layout or platform, or anything
+ * splice cannot update is an error.  *out is malloc'ed. */
+enum vf_status vf_splice(const void *program, size_t size, const char *name,
+                         const struct vf_kernel_result *r, size_t count,
+                         const struct vf_splice_options *opt,
+                         uint8_t **out, size_t *out_size,
+                         struct vf_error *err);
+
 /* Index of the kernel called 'name', or -1. */
 int vf_module_kernel_index(const struct vf_module *m, const char *name);
 /* Number of kernels in a module. */
