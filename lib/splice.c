@@ -123,7 +123,8 @@ static bool referenced(const struct splice *s, size_t symtab, size_t k)
  * kernel, _entry) get the new code size.  Inside IGC's code (a stack-call
  * function): its place in the new code is unknown, so a local symbol no
  * relocation uses (NEO reads local symbols only as relocation targets)
- * becomes empty at 0; any other is refused. */
+ * becomes empty at 0 (kept as it is with code_only, if it fits); any
+ * other is refused. */
 static enum vf_status fix_symbols(struct splice *s, size_t text,
                                   const struct vf_kernel_result *r)
 {
@@ -140,6 +141,11 @@ static enum vf_status fix_symbols(struct splice *s, size_t text,
 				continue;
 			uint64_t value = rd64(e + 8), size = rd64(e + 16);
 			uint64_t want = value ? 0 : r->code_size;
+			/* Code with IGC's metadata (code_only) is IGC's code, with
+			 * its functions where they were. */
+			if (value && s->opt->code_only && value <= r->code_size &&
+			    size <= r->code_size - value)
+				continue;
 			if (value && ((e[4] >> 4) != STB_LOCAL_ ||
 			              referenced(s, i, k)))
 				return vf_err(s->err, VF_ERR_UNSUPPORTED, "%s: symbol "
