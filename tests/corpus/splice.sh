@@ -11,7 +11,8 @@
 #     1 KB), or no scratch buffer when visafin uses none;
 #   - splicing IGC's own code (the corpus .igc.dat) gives back the
 #     program byte for byte;
-# and the errors: a kernel the program lacks, another device's program,
+# a kernel at SIMD8 into a program that has it at SIMD32; and the
+# errors: a kernel the program lacks, another device's program,
 # another argument layout, a truncated program; no output file after one.
 . "$(dirname "$0")/common.sh"
 for tool in ocloc readelf; do
@@ -175,6 +176,19 @@ A=$TMP/p_atomics.bin
 if [ -f "$A" ]; then
 	"$VF" -p skl "$CORPUS/skl/p_elementwise.saxpy.simd32.visaasm" -o "$TMP/saxpy.gen"
 	refuse "a kernel the program lacks" "$A" "$TMP/saxpy.gen"
+	# Another SIMD width than the program's: SIMD8 code into SIMD32.
+	E=$TMP/p_elementwise.bin
+	"$VF" -p skl "$CORPUS/skl/p_elementwise.saxpy.simd8.visaasm" -o "$TMP/s8.gen"
+	if "$VF" splice "$E" "$TMP/s8.gen" -o "$TMP/s8.bin" 2>"$TMP/err" &&
+	   ocloc validate -file "$TMP/s8.bin" 2>&1 | grep -q "Binary is VALID" &&
+	   section "$TMP/s8.bin" .ze_info "$TMP/s8.zei" &&
+	   [ "$(zeinfo_field "$TMP/s8.zei" saxpy simd_size)" = 8 ] &&
+	   zeinfo_block "$TMP/s8.zei" saxpy | grep -A2 'arg_type: *local_id' |
+		grep -q 'size: *96$'; then
+		ok
+	else
+		bad "SIMD8 saxpy into the SIMD32 program: $(head -c 200 "$TMP/err")"
+	fi
 	# saxpy's vISA under atomic_counters' name: other argument offsets.
 	sed 's/^\.kernel "saxpy"/.kernel "atomic_counters"/' \
 		"$CORPUS/skl/p_elementwise.saxpy.simd32.visaasm" >"$TMP/ren.visaasm"
