@@ -101,7 +101,7 @@ static void put(struct img *m, const void *p, size_t n)
 static void put_le(struct img *m, uint64_t v, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
-		uint8_t c = (uint8_t)(v >> 8 * i);
+		uint8_t c = i < 8 ? (uint8_t)(v >> 8 * i) : 0;   /* n > 8: zeros */
 		put(m, &c, 1);
 	}
 }
