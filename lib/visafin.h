@@ -127,7 +127,8 @@ struct vf_kernel_result {
 	unsigned grf_count;       /* GRFs in the thread (128 on SKL) */
 	unsigned grf_used;        /* highest register allocated + 1 */
 	uint32_t spill_size;      /* scratch bytes used by spills */
-	uint32_t scratch_size;    /* SpillMemOffset + spill_size */
+	uint32_t scratch_size;    /* SpillMemOffset + spill_size (the whole
+	                           * stack-call area with stack calls) */
 	uint32_t slm_size;        /* SLMSize attribute */
 	int uses_barrier;
 	uint32_t per_thread_payload;   /* bytes of local ids after r0 */
