@@ -11,7 +11,7 @@
 #ifndef VISAFIN_BUILD_H
 #define VISAFIN_BUILD_H
 
-#include "ir.h"
+#include "../ir/ir.h"
 #include "visa_model.h"
 #include "visa_ops.h"
 

@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "../encoder/gen.h"
-#include "ir.h"
+#include "../ir/ir.h"
 
 #define MAX_POST 4
 

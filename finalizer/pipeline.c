@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 #include "pipeline.h"
 #include "../regalloc/ra.h"
 

@@ -9,7 +9,7 @@
 #ifndef VISAFIN_RA_H
 #define VISAFIN_RA_H
 
-#include "../finalizer/ir.h"
+#include "../ir/ir.h"
 
 struct ra_interval {
 	int32_t start, end;   /* instruction positions; start < 0: unused */

@@ -15,7 +15,7 @@
 
 #include "err.h"
 #include "visa_model.h"
-#include "../finalizer/pipeline.h"
+#include "pipeline.h"
 
 unsigned vf_module_kernel_count(const struct vf_module *m)
 {
