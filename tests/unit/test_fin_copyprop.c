@@ -173,10 +173,14 @@ START_TEST(result_is_written_where_the_mov_copies_it)
 {
 	char *a = fin("    mul (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> "
 	              "V0040(0,0)<1;1,0>\n"
-	              "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n");
+	              "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+	              /* reads another channel: copyprop keeps the mov */
+	              "    add (M1_NM, 1) V0040(0,0)<1> V0042(0,3)<0;1,0> "
+	              "0x1:d\n");
 	ck_assert_msg(movs(a) == 1, "%s", a);
 	ck_assert_msg(line_has(a, "mul (8", "r1.0<8;8,1>:d", "r1.0<8;8,1>:d"),
 	              "%s", a);
+	ck_assert_msg(line_has(a, "add (1", ".3<0;1,0>:d", " 1:d"), "%s", a);
 	free(a);
 }
 END_TEST
@@ -186,7 +190,9 @@ START_TEST(not_coalesced_when_the_target_is_read_in_between)
 	char *a = fin("    mul (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> "
 	              "V0040(0,0)<1;1,0>\n"
 	              "    add (M1, 8) V0040(0,0)<1> V0042(0,0)<1;1,0> 0x1:d\n"
-	              "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n");
+	              "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+	              "    add (M1_NM, 1) V0040(0,0)<1> V0042(0,3)<0;1,0> "
+	              "0x1:d\n");
 	ck_assert_msg(movs(a) == 2, "%s", a);
 	free(a);
 }
