@@ -32,8 +32,10 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
                 bool *spilled);
 
 /* Rewrite references to spilled registers through scratch fills and
- * spills (scratch starting at p->spill_base). */
-bool ra_spill(struct ir_prog *p);
+ * spills (scratch starting at p->spill_base); slots are shared between
+ * registers whose intervals 'iv' (of the allocation that spilled them)
+ * do not overlap. */
+bool ra_spill(struct ir_prog *p, const struct ra_interval *iv);
 
 /* Save and restore the registers live across stack calls (callsave.c). */
 bool ra_callsave(struct ir_prog *p);
