@@ -6,7 +6,8 @@
 # it in, and then:
 #   - "ocloc validate" (NEO's own decoder) says the result is VALID;
 #   - .text.<kernel> is visafin's code ("--raw") followed by IGC's padding
-#     (zeros up to a multiple of 64, at least 128), symbols carry its size;
+#     (zeros up to a multiple of 64, at least 128), symbols carry its size,
+#     relocations are the .gen's (p_transcend.pow_sqrt has two);
 #   - .ze_info has visafin's SIMD size and its scratch (a power of two from
 #     1 KB), or no scratch buffer when visafin uses none;
 #   - splicing IGC's own code (the corpus .igc.dat) gives back the
@@ -127,6 +128,16 @@ while read -r e; do
 		$2 + 0 != 0 || $3 != 0 { bad = 1 }
 		END { exit bad }' "$TMP/x.sym" ||
 		{ bad "$b: symbol sizes are not $n"; continue; }
+	# Relocations: the .gen's, against the program's symbols.
+	readelf -r -W "$TMP/x.gen" 2>/dev/null | awk '/^Relocation section/ { on = 1; next }
+		on && $1 ~ /^[0-9a-f]+$/ { print $1, $NF }' >"$TMP/x.rg"
+	readelf -r -W "$TMP/x.bin" 2>/dev/null | awk -v s="'.rel.text.$k'" '
+		/^Relocation section/ { on = index($0, s) > 0; next }
+		on && $1 ~ /^[0-9a-f]+$/ { print $1, $NF }' >"$TMP/x.rb"
+	cmp -s "$TMP/x.rg" "$TMP/x.rb" ||
+		{ bad "$b: relocations differ from the .gen's"; continue; }
+	case $b in p_transcend.pow_sqrt) [ -s "$TMP/x.rb" ] ||
+		{ bad "$b: no relocations"; continue; } ;; esac
 	# .ze_info: visafin's SIMD size and scratch.
 	section "$TMP/x.bin" .ze_info "$TMP/x.zei" || { bad "$b: no .ze_info"; continue; }
 	"$VF" disasm "$TMP/x.gen" | sed -n 's/^\/\/ simd \([0-9]*\),.* scratch \([0-9]*\),.*/\1 \2/p' >"$TMP/x.meta"
