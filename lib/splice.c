@@ -294,8 +294,9 @@ static enum vf_status check_env_keys(struct splice *s,
 {
 	for (size_t i = env->begin; i < env->end; i++) {
 		const struct zi_line *l = &s->zi.line[i];
-		if (l->n <= env->col)
-			continue;
+		if (l->n <= env->col || l->p[env->col - 1] != ' ' ||
+		    l->p[env->col] == ' ' || l->p[env->col] == '-')
+			continue;        /* not a key of execution_env itself */
 		const char *k = l->p + env->col, *c = memchr(k, ':', l->n - env->col);
 		if (!c)
 			continue;
@@ -426,8 +427,10 @@ static enum vf_status set_scratch(struct splice *s, struct zi_range *kern,
 	}
 	if (!want)
 		return VF_OK;
-	bool calls = zi_child(&s->zi, kern, "execution_env", &env, NULL) &&
-	             zi_scalar(&s->zi, &env, "has_stack_calls", &n, NULL);
+	const char *sc = zi_child(&s->zi, kern, "execution_env", &env, NULL)
+	                 ? zi_scalar(&s->zi, &env, "has_stack_calls", &n, NULL)
+	                 : NULL;
+	bool calls = sc && n == 4 && !memcmp(sc, "true", 4);
 	unsigned col = kern->col;
 	char size[24], *l1, *l2, *l3, *l0 = NULL;
 	snprintf(size, sizeof size, "%llu", (unsigned long long)want);
