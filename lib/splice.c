@@ -301,11 +301,12 @@ static enum vf_status check_env_keys(struct splice *s,
 		if (!c)
 			continue;
 		size_t n = (size_t)(c - k);
+		char shown[64];
 		if (!in_list(env_set, k, n) && !in_list(env_keep, k, n))
 			return vf_err(s->err, VF_ERR_UNSUPPORTED, "%s: kernel %s: "
-			              "execution_env field '%.*s' may depend on IGC's "
+			              "execution_env field '%s' may depend on IGC's "
 			              "code: not supported by splice", s->file, r->name,
-			              (int)n, k);
+			              zi_printable(k, n, shown, sizeof shown));
 	}
 	return VF_OK;
 }
@@ -472,11 +473,12 @@ static enum vf_status set_local_ids(struct splice *s, struct zi_range *kern,
 		const char *v = zi_scalar(&s->zi, &it[i], "arg_type", &vn, NULL);
 		uint64_t off, size;
 		bool h1 = false, h2 = false;
+		char shown[64];
 		if (!v || vn != 8 || memcmp(v, "local_id", 8))
 			return vf_err(s->err, VF_ERR_UNSUPPORTED, "%s: kernel %s: "
-			              "per-thread argument '%.*s': not supported by "
-			              "splice", s->file, r->name, v ? (int)vn : 1,
-			              v ? v : "?");
+			              "per-thread argument '%s': not supported by "
+			              "splice", s->file, r->name,
+			              v ? zi_printable(v, vn, shown, sizeof shown) : "?");
 		if (!zi_uint(&s->zi, &it[i], "offset", &off, &h1, s->err) ||
 		    !zi_uint(&s->zi, &it[i], "size", &size, &h2, s->err))
 			return h1 && h2 ? VF_ERR_INPUT

@@ -103,6 +103,9 @@ bool zi_set(struct zi_doc *d, struct zi_range *r, const char *key,
 void zi_delete(struct zi_doc *d, size_t begin, size_t end);
 /* Insert preformatted line 'text' before line 'at'. */
 bool zi_insert(struct zi_doc *d, size_t at, const char *text);
+/* Up to cap - 1 bytes of p[0..n) for a message, bytes outside printable
+ * ASCII as '?'; returns out. */
+const char *zi_printable(const char *p, size_t n, char *out, size_t cap);
 /* "KEY:" padded as IGC's writer (LLVM YAML I/O) pads it, then value. */
 char *zi_format(unsigned col, bool item, const char *key, const char *value);
 

@@ -192,6 +192,15 @@ const char *zi_scalar(const struct zi_doc *d, const struct zi_range *r,
 	return NULL;
 }
 
+const char *zi_printable(const char *p, size_t n, char *out, size_t cap)
+{
+	size_t i = 0;
+	for (; i < n && i + 1 < cap; i++)
+		out[i] = p[i] >= 0x20 && p[i] < 0x7f ? p[i] : '?';
+	out[i] = 0;
+	return out;
+}
+
 bool zi_uint(const struct zi_doc *d, const struct zi_range *r,
              const char *key, uint64_t *v, bool *present,
              struct vf_error *err)
@@ -208,10 +217,11 @@ bool zi_uint(const struct zi_doc *d, const struct zi_range *r,
 			ok = false;
 		else
 			*v = *v * 10 + (uint64_t)(s[i] - '0');
+	char shown[41];
 	if (!ok)
 		vf_err(err, VF_ERR_INPUT, "%s: .ze_info line %zu: %s: expected an "
-		       "unsigned integer, found '%.*s'", d->file, line + 1, key,
-		       (int)(n > 40 ? 40 : n), s);
+		       "unsigned integer, found '%s'", d->file, line + 1, key,
+		       zi_printable(s, n, shown, sizeof shown));
 	return ok;
 }
 
