@@ -14,7 +14,8 @@
 #     1 KB), or no scratch buffer when visafin uses none;
 #   - splicing IGC's own code (the corpus .igc.dat) gives back the
 #     program byte for byte;
-# a kernel at SIMD8 into a program that has it at SIMD32; and the
+# the workflow of docs/splice.md on examples/saxpy.cl; a kernel at SIMD8
+# into a program that has it at SIMD32; and the
 # errors: a kernel the program lacks, another device's program,
 # another argument layout, a truncated program; no output file after one.
 . "$(dirname "$0")/common.sh"
@@ -187,6 +188,31 @@ while read -r e; do
 	ok
 done <"$TMP/entries"
 done
+
+# The workflow of docs/splice.md on examples/saxpy.cl: one ocloc run with
+# vISA dumps, the dump whose .dat starts the program's code, visafin,
+# splice, validate.
+W=$TMP/workflow
+mkdir -p "$W" && cp "$VF_SRC/examples/saxpy.cl" "$W/"
+if (cd "$W" && ocloc compile -file saxpy.cl -device skl --format zebin \
+	-output saxpy -output_no_suffix \
+	-options "-igc_opts 'ShaderDumpEnable=1,DumpToCustomDir=$W/dump/'" \
+	>ocloc.log 2>&1) && section "$W/saxpy" .text.saxpy "$W/text"; then
+	dump=
+	for d in "$W"/dump/*.dat; do
+		n=$(wc -c <"$d")
+		head -c "$n" "$W/text" | cmp -s - "$d" && dump=${d%.dat}.visaasm
+	done
+	if [ -n "$dump" ] && "$VF" -p skl "$dump" -o "$W/saxpy.gen" 2>"$TMP/err" &&
+	   "$VF" splice "$W/saxpy" "$W/saxpy.gen" -o "$W/saxpy.visafin.bin" 2>>"$TMP/err" &&
+	   ocloc validate -file "$W/saxpy.visafin.bin" 2>&1 | grep -q "Binary is VALID"; then
+		ok
+	else
+		bad "workflow on examples/saxpy.cl (dump '$dump'): $(head -c 200 "$TMP/err")"
+	fi
+else
+	bad "workflow: ocloc with dumps: $(head -c 300 "$W/ocloc.log")"
+fi
 
 # Errors: each one a message, exit status 1, and no output file.
 refuse() {
