@@ -97,6 +97,10 @@ enum vf_status zb_parse(const uint8_t *img, size_t size, const char *file,
 	if (img[4] != 2 || img[5] != 1)
 		return bad(f, err, 4, "not a little-endian ELF64 file");
 	uint16_t type = rd16(img + 16), machine = rd16(img + 18);
+	if (type >= 0xff01 && type <= 0xff05)   /* ocloc's OpenCL ELF types */
+		return vf_err_at(err, file, 16, "a patch-token program binary "
+		                 "(ocloc's default format): splice reads zebin, "
+		                 "build it with ocloc ... --format zebin");
 	if (machine != EM_INTELGT || (type != 1 && type != 2))
 		return bad(f, err, 16, "not an Intel GT (e_machine 205) "
 		           "relocatable or executable file");

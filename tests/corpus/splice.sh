@@ -255,6 +255,12 @@ if [ -f "$A" ]; then
 	"$VF" -p skl "$CORPUS/skl/p_atomics.atomic_counters.simd32.visaasm" -o "$TMP/ac.gen"
 	refuse "a truncated program" "$TMP/trunc.bin" "$TMP/ac.gen"
 	refuse "a .gen as program" "$TMP/ac.gen" "$TMP/ac.gen"
+	cp "$CORPUS/src/p_atomics.cl" "$TMP/pt.cl"
+	if ocloc compile -q -file "$TMP/pt.cl" -device skl -output pt \
+		-output_no_suffix -out_dir "$TMP" >/dev/null 2>&1; then
+		refuse "a patch-token program" "$TMP/pt" "$TMP/ac.gen"
+		grep -q "patch-token" "$TMP/err" || bad "patch-token message: $(cat "$TMP/err")"
+	fi
 	refuse "code for a missing kernel" "$A" --code "nokernel=$TMP/ac.gen"
 	cp "$CORPUS/src/p_atomics.cl" "$TMP/tgl.cl"
 	if ocloc compile -q -file "$TMP/tgl.cl" -device tgllp --format zebin \
