@@ -1,0 +1,70 @@
+// Non-inlined calls where gensim's call model is tested hardest: a call in a
+// divergent loop, a recursive call (a real vISA stack call), and functions
+// that take and return vectors by value (float8, int8, uchar16).
+
+__attribute__((noinline))
+int mix_step(int acc, int v, int k)
+{
+    if ((v + k) & 1)
+        return acc * 3 + v - k;
+    return (acc ^ (v << 2)) + k;
+}
+
+__kernel void call_loop(__global const int *in, __global int *out)
+{
+    size_t i = get_global_id(0);
+    int v = in[i];
+    int n = (v & 7) + 1;
+    int acc = (int)i;
+    for (int k = 0; k < n; k++)
+        acc = mix_step(acc, v, k);
+    out[i] = acc;
+}
+
+uint collatz_depth(uint x, uint limit)
+{
+    if (x <= 1 || limit == 0)
+        return 0;
+    if (x & 1)
+        return 1 + collatz_depth(3 * x + 1, limit - 1);
+    return 1 + collatz_depth(x >> 1, limit - 1);
+}
+
+__kernel void rec_calls(__global const uint *in, __global uint *out)
+{
+    size_t i = get_global_id(0);
+    out[i] = collatz_depth(in[i] % 97 + 1, 40u);
+}
+
+__attribute__((noinline))
+float8 scale8(float8 a, float s, int8 b)
+{
+    return a * s + convert_float8(b);
+}
+
+__attribute__((noinline))
+int8 perm8(int8 b, uchar16 c)
+{
+    int8 r = b.s70615243;
+    r += convert_int8(c.s02468ace) - convert_int8(c.s13579bdf);
+    return r;
+}
+
+__attribute__((noinline))
+uchar16 bytes16(uchar16 c, int8 b)
+{
+    return c + convert_uchar16((int16)(b, b.s76543210));
+}
+
+__kernel void vec_calls(__global const float8 *fa, __global const int8 *ib,
+                        __global const uchar16 *uc, __global float8 *of,
+                        __global int8 *oi, __global uchar16 *ou)
+{
+    size_t i = get_global_id(0);
+    float8 a = fa[i];
+    int8 b = ib[i];
+    uchar16 c = uc[i];
+    of[i] = scale8(a, 0.5f + (float)(i & 3), b);
+    oi[i] = perm8(b, c);
+    ou[i] = bytes16(c, b);
+}
