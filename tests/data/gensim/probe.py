@@ -189,6 +189,8 @@ def entries(out, stem, dev, data, want):
 
 def manifests(out):
     stems = sorted(f[:-3] for f in os.listdir(SRC) if f.endswith('.cl'))
+    if os.environ.get('PROBE_STEMS'):  # a subset, while working on a kernel
+        stems = [x for x in stems if x in os.environ['PROBE_STEMS'].split()]
     os.makedirs(f'{out}/src', exist_ok=True)
     for stem in stems:
         shutil.copy(f'{SRC}/{stem}.cl', f'{out}/src/')
@@ -206,8 +208,8 @@ def manifests(out):
 # ---- recipes ----------------------------------------------------------------
 
 R = random.Random(7)
-SZ = {'d': 8, 'h': 2, 'f': 4, 'i': 4, 'I': 4, 'q': 8, 'Q': 8, 'e': 2, 'B': 1}
-CT = {'d': 'double', 'h': 'short', 'f': 'float', 'i': 'int', 'I': 'uint',
+SZ = {'d': 8, 'h': 2, 'H': 2, 'f': 4, 'i': 4, 'I': 4, 'q': 8, 'Q': 8, 'e': 2, 'B': 1}
+CT = {'d': 'double', 'h': 'short', 'H': 'ushort', 'f': 'float', 'i': 'int', 'I': 'uint',
       'q': 'long', 'Q': 'ulong', 'e': 'half', 'B': 'uchar'}
 EX = {'exact': True}
 N = 1024
@@ -403,6 +405,40 @@ def recipes_d(runs, out):
         open(f'{out}/runs/h_sub.sg/{f}', 'wb').write(pack('i', sg_model(v, simd, 64)))
         o['expected_by_simd'][str(simd)] = f
 
+def recipes_e(runs, out):
+    ints = [R.randint(-100000, 100000) for _ in range(N)]
+    recipe(runs, out, 'h_calls.call_loop', [N], [64],
+           [buf('i', ints), buf('i', [0] * N)], [(1, 'i', 1, EX)])
+    recipe(runs, out, 'h_calls.rec_calls', [N], [64],
+           [buf('I', [R.getrandbits(32) for _ in range(N)]), buf('I', [0] * N)],
+           [(1, 'I', 1, EX)])
+    M = 256
+    recipe(runs, out, 'h_calls.vec_calls', [M], [64],
+           [buf('f', [R.randint(-999, 999) / 8.0 for _ in range(8 * M)], 32),
+            buf('i', [R.randint(-300, 300) for _ in range(8 * M)], 32),
+            dict(kind='buffer', fmt='B', data=bytes(R.getrandbits(8) for _ in range(16 * M)),
+                 elem=16),
+            buf('f', [-1.0] * 8 * M, 32), buf('i', [0] * 8 * M, 32),
+            dict(kind='buffer', fmt='B', data=bytes(16 * M), elem=16)],
+           [(3, 'f', 8, EX), (4, 'i', 8, EX), (5, 'B', 16, EX)])
+    recipe(runs, out, 'h_edge.slm_vec3', [N], [64],
+           [buf('f', [R.randint(-800, 800) / 16.0 for _ in range(N)]), buf('f', [0.0] * N)],
+           [(1, 'f', 1, EX)])
+    recipe(runs, out, 'h_edge.cbuf_tail', [N], [64],
+           [buf('f', [R.randint(-64, 64) / 4.0 for _ in range(96)]), buf('f', [0.0] * N)],
+           [(1, 'f', 1, EX)])
+    ua = [R.getrandbits(16) for _ in range(N)]
+    ub = [max(1, R.getrandbits(R.choice([3, 8, 12, 16]))) for _ in range(N)]
+    recipe(runs, out, 'h_edge.udiv16', [N], [64],
+           [buf('H', ua), buf('H', ub), buf('H', [0] * N), buf('H', [0] * N)],
+           [(2, 'H', 1, EX), (3, 'H', 1, EX)])
+    sa = [R.randint(-32767, 32767) for _ in range(N)]
+    sb = [R.choice([-1, 1]) * max(1, R.getrandbits(R.choice([3, 8, 14]))) for _ in range(N)]
+    recipe(runs, out, 'h_edge.sdiv16', [N], [64],
+           [buf('h', sa), buf('h', sb), buf('h', [0] * N),
+            dict(kind='buffer', fmt='B', data=bytes(N), elem=1)],
+           [(2, 'h', 1, EX), (3, 'B', 1, EX)])
+
 def expected(runs, out, pocl_run):
     for r in runs:
         if not r['pocl']:
@@ -431,6 +467,10 @@ def main():
     recipes_b(runs, out)
     recipes_c(runs, out)
     recipes_d(runs, out)
+    recipes_e(runs, out)
+    if os.environ.get('PROBE_STEMS'):
+        runs = [r for r in runs
+                if r['name'].split('.')[0] in os.environ['PROBE_STEMS'].split()]
     doc = dict(schema='corpus-runs/1', set='gensim-probe', runs=runs)
     json.dump(doc, open(f'{out}/runs.json', 'w'), indent=1)
     expected(runs, out, pocl_run)
