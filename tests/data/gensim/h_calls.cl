@@ -68,3 +68,38 @@ __kernel void vec_calls(__global const float8 *fa, __global const int8 *ib,
     oi[i] = perm8(b, c);
     ou[i] = bytes16(c, b);
 }
+
+__attribute__((noinline))
+float8 blend8(float8 a, float8 b, int8 sel)
+{
+    float8 r = select(a, b, sel > 0);
+    return r * 0.5f + a;
+}
+
+__attribute__((noinline))
+uchar16 rot16(uchar16 c, int k)
+{
+    uchar16 r = c;
+    for (int j = 0; j < (k & 3); j++)
+        r = r.sf0123456789abcde;
+    return r;
+}
+
+__kernel void vec_multi(__global const float8 *fa, __global const int8 *ib,
+                        __global const uchar16 *uc, __global float8 *of,
+                        __global uchar16 *ou)
+{
+    size_t i = get_global_id(0);
+    float8 a = fa[i];
+    int8 b = ib[i];
+    float8 x = blend8(a, a * 2.0f, b);
+    if (b.s0 > 0)
+        x = blend8(x, a, b.s12345670);
+    for (int k = 0; k < (b.s1 & 3); k++)
+        x = blend8(x, x + 1.0f, b.s76543210);
+    of[i] = x;
+    uchar16 c = rot16(uc[i], b.s2);
+    if (b.s3 & 1)
+        c = rot16(c, (int)i);
+    ou[i] = rot16(c, b.s4 + 1);
+}

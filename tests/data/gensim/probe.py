@@ -421,6 +421,14 @@ def recipes_e(runs, out):
             buf('f', [-1.0] * 8 * M, 32), buf('i', [0] * 8 * M, 32),
             dict(kind='buffer', fmt='B', data=bytes(16 * M), elem=16)],
            [(3, 'f', 8, EX), (4, 'i', 8, EX), (5, 'B', 16, EX)])
+    recipe(runs, out, 'h_calls.vec_multi', [M], [64],
+           [buf('f', [R.randint(-999, 999) / 8.0 for _ in range(8 * M)], 32),
+            buf('i', [R.randint(-300, 300) for _ in range(8 * M)], 32),
+            dict(kind='buffer', fmt='B', data=bytes(R.getrandbits(8) for _ in range(16 * M)),
+                 elem=16),
+            buf('f', [-1.0] * 8 * M, 32),
+            dict(kind='buffer', fmt='B', data=bytes(16 * M), elem=16)],
+           [(3, 'f', 8, EX), (4, 'B', 16, EX)])
     recipe(runs, out, 'h_edge.slm_vec3', [N], [64],
            [buf('f', [R.randint(-800, 800) / 16.0 for _ in range(N)]), buf('f', [0.0] * N)],
            [(1, 'f', 1, EX)])
