@@ -103,3 +103,56 @@ __kernel void vec_multi(__global const float8 *fa, __global const int8 *ib,
         c = rot16(c, (int)i);
     ou[i] = rot16(c, b.s4 + 1);
 }
+
+float8 rec_vec(float8 a, int8 b, uint n)
+{
+    if (n == 0 || b.s0 < -250)
+        return a;
+    float8 r = rec_vec(a * 0.75f + convert_float8(b & 7), b.s12345670 - 3, n - 1);
+    return r + (float)n;
+}
+
+uchar16 rec_bytes(uchar16 c, uint n)
+{
+    if (n == 0)
+        return c;
+    return rec_bytes(c.s123456789abcdef0 + (uchar)n, n - 1) ^ (uchar)(n * 3);
+}
+
+__kernel void vec_stack(__global const float8 *fa, __global const int8 *ib,
+                        __global const uchar16 *uc, __global float8 *of,
+                        __global uchar16 *ou)
+{
+    size_t i = get_global_id(0);
+    int8 b = ib[i];
+    of[i] = rec_vec(fa[i], b, (uint)(b.s1 & 7));
+    ou[i] = rec_bytes(uc[i], (uint)(b.s2 & 15));
+}
+
+__attribute__((noinline))
+int8 inner8(int8 v, uchar16 c)
+{
+    int8 r = v ^ convert_int8(c.s02468ace);
+    if (r.s0 & 1)
+        r = r.s12345670 + 5;
+    return r;
+}
+
+__attribute__((noinline))
+float8 outer8(float8 a, int8 v, uchar16 c)
+{
+    int8 t = inner8(v, c);
+    for (int k = 0; k < (v.s3 & 3); k++)
+        t = inner8(t, c.sfedcba9876543210);
+    return a * 0.5f + convert_float8(t);
+}
+
+__kernel void vec_nested(__global const float8 *fa, __global const int8 *ib,
+                         __global const uchar16 *uc, __global float8 *of)
+{
+    size_t i = get_global_id(0);
+    float8 a = fa[i];
+    if (i & 1)
+        a = outer8(a, ib[i], uc[i]);
+    of[i] = outer8(a, ib[i].s76543210, uc[i]);
+}

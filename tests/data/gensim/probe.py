@@ -405,6 +405,24 @@ def recipes_d(runs, out):
         open(f'{out}/runs/h_sub.sg/{f}', 'wb').write(pack('i', sg_model(v, simd, 64)))
         o['expected_by_simd'][str(simd)] = f
 
+def f32(x):
+    return struct.unpack('<f', struct.pack('<f', x))[0]
+
+def rec_vec(a, b, n):
+    """h_calls.cl rec_vec in single precision."""
+    if n == 0 or b[0] < -250:
+        return a
+    a2 = [f32(f32(x * 0.75) + (y & 7)) for x, y in zip(a, b)]
+    r = rec_vec(a2, [y - 3 for y in b[1:] + b[:1]], n - 1)
+    return [f32(x + n) for x in r]
+
+def rec_bytes(c, n):
+    """h_calls.cl rec_bytes."""
+    if n == 0:
+        return c
+    r = rec_bytes([(x + n) & 255 for x in c[1:] + c[:1]], n - 1)
+    return [x ^ (n * 3 & 255) for x in r]
+
 def recipes_e(runs, out):
     ints = [R.randint(-100000, 100000) for _ in range(N)]
     recipe(runs, out, 'h_calls.call_loop', [N], [64],
@@ -429,6 +447,29 @@ def recipes_e(runs, out):
             buf('f', [-1.0] * 8 * M, 32),
             dict(kind='buffer', fmt='B', data=bytes(16 * M), elem=16)],
            [(3, 'f', 8, EX), (4, 'B', 16, EX)])
+    fa = [R.randint(-999, 999) / 8.0 for _ in range(8 * M)]
+    ib = [R.randint(-300, 300) for _ in range(8 * M)]
+    uc = bytes(R.getrandbits(8) for _ in range(16 * M))
+    recipe(runs, out, 'h_calls.vec_stack', [M], [64],
+           [buf('f', fa, 32), buf('i', ib, 32),
+            dict(kind='buffer', fmt='B', data=uc, elem=16),
+            buf('f', [-1.0] * 8 * M, 32),
+            dict(kind='buffer', fmt='B', data=bytes(16 * M), elem=16)],
+           [(3, 'f', 8, EX), (4, 'B', 16, EX)])
+    # PoCL crashes on recursion with vector arguments: a Python model
+    r = runs[-1]
+    r.update(pocl=False, expected_by='python-model')
+    of, ou = [], b''
+    for i in range(M):
+        of += rec_vec(fa[8 * i:8 * i + 8], ib[8 * i:8 * i + 8], ib[8 * i + 1] & 7)
+        ou += bytes(rec_bytes(list(uc[16 * i:16 * i + 16]), ib[8 * i + 2] & 15))
+    open(f'{out}/runs/h_calls.vec_stack/expected.3.bin', 'wb').write(pack('f', of))
+    open(f'{out}/runs/h_calls.vec_stack/expected.4.bin', 'wb').write(ou)
+    recipe(runs, out, 'h_calls.vec_nested', [M], [64],
+           [buf('f', fa, 32), buf('i', ib, 32),
+            dict(kind='buffer', fmt='B', data=uc, elem=16),
+            buf('f', [-1.0] * 8 * M, 32)],
+           [(3, 'f', 8, EX)])
     recipe(runs, out, 'h_edge.slm_vec3', [N], [64],
            [buf('f', [R.randint(-800, 800) / 16.0 for _ in range(N)]), buf('f', [0.0] * N)],
            [(1, 'f', 1, EX)])
