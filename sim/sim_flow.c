@@ -105,9 +105,7 @@ static enum vf_status do_jmpi(struct sim_ctx *c, struct sim_thread *t,
 		struct gen_opnd o = in->src[0];
 		uint64_t raw;
 		if (o.type == GEN_TYPE_INVALID)
-			o.type = GEN_TYPE_D;
-		if (c->p->enc == GEN_ENC_GEN12)
-			o.sub = (uint16_t)(o.sub * 4);
+			o.type = GEN_TYPE_D;  /* subregister in bytes, as for call */
 		if (!sim_read_src(c, t, in, &o, 0, &raw))
 			return c->err->status;
 		int32_t off = (int32_t)sim_from_raw(raw, (enum gen_type)o.type,
