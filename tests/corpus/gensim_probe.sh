@@ -46,9 +46,9 @@ for dev in bdw skl bxt icllp tgllp; do
 		if [ "$verdict" = FAIL ] && [ $listed = no ]; then
 			echo "FAIL $plat $run $simd $rest"; status=1
 		elif [ "$verdict" = PASS ] && [ $listed = yes ]; then
-			echo "XPASS $plat $run $simd (listed as an IGC bug)"; status=1
+			echo "XPASS $plat $run $w (listed as an IGC bug)"; status=1
 		elif [ "$verdict" = FAIL ]; then
-			echo "XFAIL $plat $run $simd (IGC bug, igc_bugs.txt)"
+			echo "XFAIL $plat $run $w (IGC bug, igc_bugs.txt)"
 		fi
 	done <"$TMP/$dev.txt"
 done
