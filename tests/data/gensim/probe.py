@@ -474,7 +474,7 @@ def recipes_e(runs, out):
            [buf('f', [R.randint(-800, 800) / 16.0 for _ in range(N)]), buf('f', [0.0] * N)],
            [(1, 'f', 1, EX)])
     recipe(runs, out, 'h_edge.cbuf_tail', [N], [64],
-           [buf('f', [R.randint(-64, 64) / 4.0 for _ in range(96)]), buf('f', [0.0] * N)],
+           [buf('f', [R.randint(-64, 64) / 4.0 for _ in range(90)]), buf('f', [0.0] * N)],
            [(1, 'f', 1, EX)])
     ua = [R.getrandbits(16) for _ in range(N)]
     ub = [max(1, R.getrandbits(R.choice([3, 8, 12, 16]))) for _ in range(N)]
