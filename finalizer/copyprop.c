@@ -38,7 +38,7 @@
 
 #include <string.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 
 bool ir_copyprop(struct ir_prog *p);
 

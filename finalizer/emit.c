@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "../encoder/gen.h"
-#include "ir.h"
+#include "../ir/ir.h"
 
 struct em {
 	struct ir_prog *p;

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 
 struct gctx {
 	struct ir_prog *p;

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 #include "visa_model.h"
 
 struct fin_options {

@@ -27,7 +27,7 @@
 
 #include <string.h>
 
-#include "ir.h"
+#include "../ir/ir.h"
 
 static bool is_three_src(unsigned op)
 {

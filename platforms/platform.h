@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../encoder/gen_inst.h"
+#include "gen_defs.h"
 
 /* Compaction: a table of entries and the map of where each entry's bits
  * go in the native instruction (pieces of { native bit, length, entry
