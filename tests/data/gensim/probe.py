@@ -488,6 +488,22 @@ def recipes_e(runs, out):
             dict(kind='buffer', fmt='B', data=bytes(N), elem=1)],
            [(2, 'h', 1, EX), (3, 'B', 1, EX)])
 
+def recipes_f(runs, out):
+    sa = [R.randint(-32768, 32767) for _ in range(N)]
+    sb = [R.randint(-32768, 32767) for _ in range(N)]
+    recipe(runs, out, 'h_small.small_ops', [N], [64],
+           [buf('h', sa), buf('h', sb), buf('h', [0] * 8 * N),
+            dict(kind='buffer', fmt='B', data=bytes(8 * N), elem=1)],
+           [(2, 'h', 1, EX), (3, 'B', 1, EX)])
+    M = 256
+    recipe(runs, out, 'h_small.small_vec', [M], [64],
+           [buf('h', [R.randint(-32768, 32767) for _ in range(8 * M)], 16),
+            buf('h', [R.randint(-2000, 2000) for _ in range(8 * M)], 16),
+            buf('h', [0] * 8 * M, 16),
+            dict(kind='buffer', fmt='B', data=bytes(8 * M), elem=8),
+            buf('H', [0] * 4 * M, 8)],
+           [(2, 'h', 8, EX), (3, 'B', 8, EX), (4, 'H', 4, EX)])
+
 def expected(runs, out, pocl_run):
     for r in runs:
         if not r['pocl']:
@@ -517,6 +533,7 @@ def main():
     recipes_c(runs, out)
     recipes_d(runs, out)
     recipes_e(runs, out)
+    recipes_f(runs, out)
     if os.environ.get('PROBE_STEMS'):
         runs = [r for r in runs
                 if r['name'].split('.')[0] in os.environ['PROBE_STEMS'].split()]
