@@ -504,6 +504,26 @@ def recipes_f(runs, out):
             buf('H', [0] * 4 * M, 8)],
            [(2, 'h', 8, EX), (3, 'B', 8, EX), (4, 'H', 4, EX)])
 
+def recipes_g(runs, out):
+    hv = [struct.unpack('<e', struct.pack('<e', R.randint(-2000, 2000) / 64.0))[0]
+          for _ in range(2 * N)]
+    recipe(runs, out, 'h_half.hmath', [N], [64],
+           [buf('e', hv[:N]), buf('e', hv[N:]), buf('e', [0.0] * 4 * N),
+            buf('f', [0.0] * N)],
+           [(2, 'e', 1, {'ulp': 2}), (3, 'f', 1, EX)])
+    # PoCL has no cl_khr_fp16: a Python model (IGC may fuse x*y+x,
+    # hence the 2-ulp rule)
+    r = runs[-1]
+    r.update(pocl=False, expected_by='python-model')
+    h = lambda v: struct.unpack('<e', struct.pack('<e', v))[0]
+    o, f = [], []
+    for x, y in zip(hv[:N], hv[N:]):
+        o += [h(h(x * y) + x), h(x * y + 1.5), h(max(x, y) - min(x, 0.25)),
+              h(x / 3.0) if x > y else h(y * 0.5)]
+        f.append(f32(h(x + y) * 2.0))
+    open(f'{out}/runs/h_half.hmath/expected.2.bin', 'wb').write(pack('e', o))
+    open(f'{out}/runs/h_half.hmath/expected.3.bin', 'wb').write(pack('f', f))
+
 def expected(runs, out, pocl_run):
     for r in runs:
         if not r['pocl']:
@@ -534,6 +554,7 @@ def main():
     recipes_d(runs, out)
     recipes_e(runs, out)
     recipes_f(runs, out)
+    recipes_g(runs, out)
     if os.environ.get('PROBE_STEMS'):
         runs = [r for r in runs
                 if r['name'].split('.')[0] in os.environ['PROBE_STEMS'].split()]
