@@ -17,7 +17,7 @@ import json, os, random, shutil, struct, subprocess, sys
 SRC = os.path.dirname(os.path.abspath(__file__))
 DEVS = ['bdw', 'skl', 'bxt', 'icllp', 'tgllp']
 FORCED = {'skl': [8, 16, 32], 'tgllp': [8, 16, 32]}
-OPTS = {'h_global': '-cl-std=CL2.0', 'h_sub': '-cl-std=CL2.0'}
+OPTS = {'h_global': '-cl-std=CL2.0', 'h_sub': '-cl-std=CL2.0', 'h_wg': '-cl-std=CL2.0'}
 
 # ---- a YAML subset (what LLVM's YAML I/O writes into .ze_info) ----------
 
@@ -524,6 +524,22 @@ def recipes_g(runs, out):
     open(f'{out}/runs/h_half.hmath/expected.2.bin', 'wb').write(pack('e', o))
     open(f'{out}/runs/h_half.hmath/expected.3.bin', 'wb').write(pack('f', f))
 
+def recipes_h(runs, out):
+    v = [R.randint(-100, 100) for _ in range(N)]
+    recipe(runs, out, 'h_wg.wg_funcs', [N], [64],
+           [buf('i', v), buf('i', [0] * 6 * N)], [(1, 'i', 1, EX)],
+           opts='-cl-std=CL2.0')
+    # PoCL does not build work-group functions: a Python model
+    runs[-1].update(pocl=False, expected_by='python-model')
+    res = []
+    for g in range(N):
+        grp = v[g - g % 64:g - g % 64 + 64]
+        l = g % 64
+        res += [sum(grp), max(grp), sum(grp[:l + 1]),
+                min(grp[:l]) if l else 0x7fffffff, grp[5],
+                int(any(x > 90 for x in grp)) + 2 * int(all(x > -95 for x in grp))]
+    open(f'{out}/runs/h_wg.wg_funcs/expected.1.bin', 'wb').write(pack('i', res))
+
 def expected(runs, out, pocl_run):
     for r in runs:
         if not r['pocl']:
@@ -555,6 +571,7 @@ def main():
     recipes_e(runs, out)
     recipes_f(runs, out)
     recipes_g(runs, out)
+    recipes_h(runs, out)
     if os.environ.get('PROBE_STEMS'):
         runs = [r for r in runs
                 if r['name'].split('.')[0] in os.environ['PROBE_STEMS'].split()]
