@@ -540,6 +540,21 @@ def recipes_h(runs, out):
                 int(any(x > 90 for x in grp)) + 2 * int(all(x > -95 for x in grp))]
     open(f'{out}/runs/h_wg.wg_funcs/expected.1.bin', 'wb').write(pack('i', res))
 
+def recipes_i(runs, out):
+    ub = bytes(R.getrandbits(8) for _ in range(N))
+    recipe(runs, out, 'h_bytes.slm_bytes', [N], [64],
+           [dict(kind='buffer', fmt='B', data=ub, elem=1),
+            dict(kind='buffer', fmt='B', data=bytes(N), elem=1),
+            buf('h', [0] * 2 * N)],
+           [(1, 'B', 1, EX), (2, 'h', 1, EX)])
+    recipe(runs, out, 'h_bytes.unaligned', [N], [64],
+           [dict(kind='buffer', fmt='B', data=bytes(R.getrandbits(8) for _ in range(3 * N + 16)),
+                 elem=1),
+            buf('h', [R.randint(-3000, 3000) for _ in range(N + 8)]),
+            dict(kind='buffer', fmt='B', data=bytes(3 * N), elem=1),
+            buf('i', [0] * N)],
+           [(2, 'B', 1, EX), (3, 'i', 1, EX)])
+
 def expected(runs, out, pocl_run):
     for r in runs:
         if not r['pocl']:
@@ -572,6 +587,7 @@ def main():
     recipes_f(runs, out)
     recipes_g(runs, out)
     recipes_h(runs, out)
+    recipes_i(runs, out)
     if os.environ.get('PROBE_STEMS'):
         runs = [r for r in runs
                 if r['name'].split('.')[0] in os.environ['PROBE_STEMS'].split()]
