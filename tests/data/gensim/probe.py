@@ -555,6 +555,11 @@ def recipes_i(runs, out):
             buf('i', [0] * N)],
            [(2, 'B', 1, EX), (3, 'i', 1, EX)])
 
+def recipes_j(runs, out):
+    recipe(runs, out, 'h_flow2.exits', [N], [64],
+           [buf('i', [R.randint(-5000, 5000) for _ in range(N)]), buf('i', [0] * N)],
+           [(1, 'i', 1, EX)])
+
 def expected(runs, out, pocl_run):
     for r in runs:
         if not r['pocl']:
@@ -588,6 +593,7 @@ def main():
     recipes_g(runs, out)
     recipes_h(runs, out)
     recipes_i(runs, out)
+    recipes_j(runs, out)
     if os.environ.get('PROBE_STEMS'):
         runs = [r for r in runs
                 if r['name'].split('.')[0] in os.environ['PROBE_STEMS'].split()]
