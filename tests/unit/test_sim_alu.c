@@ -283,7 +283,9 @@ START_TEST(raw_float_moves)
 	          "mov (1|M0) r12.0<1>:f r4.1<0;1,0>:f\n"
 	          "mov (1|M0) r13.0<1>:df r5.0<0;1,0>:df\n"
 	          "mov (1|M0) r14.0<1>:f (abs)r4.1<0;1,0>:f\n"
-	          "mov (1|M0) r14.1<1>:f r4.0<0;1,0>:hf\n"));
+	          "mov (1|M0) r14.1<1>:f r4.0<0;1,0>:hf\n"
+	          "(W) mov (1|M0) f0.0<1>:uw 0x1:uw\n"
+	          "(f0.0) sel (2|M0) r15.0<1>:hf r4.0<1;1,0>:hf r4.1<0;1,0>:hf\n"));
 	simh_set_ud(&h, 0, 0x7D007C06);      /* two signalling NaNs, half */
 	simh_set_ud(&h, 4, 0x7F800001);      /* signalling NaN, float */
 	simh_set_uq(&h, 32, 0x7FF0000000000001ull);
@@ -294,6 +296,8 @@ START_TEST(raw_float_moves)
 	ck_assert(simh_uq(&h, 13, 0) == 0x7FF0000000000001ull);
 	ck_assert(isnan(simh_f(&h, 14, 0)));  /* converted: any NaN */
 	ck_assert(isnan(simh_f(&h, 14, 1)));
+	ck_assert_uint_eq(simh_uw(&h, 15, 0), 0x7C06);   /* sel picks bits */
+	ck_assert_uint_eq(simh_uw(&h, 15, 1), 0x7D00);
 	simh_free(&h);
 }
 END_TEST
