@@ -18,13 +18,15 @@
  *  - the producer does not read p (no overlap of its sources with its
  *    new destination);
  *  - the mov copies bit for bit (no predicate, condition modifier,
- *    saturation, source modifier or conversion) channel for channel:
+ *    saturation, source modifier or conversion; integer types of one
+ *    size count as the same bits) channel for channel:
  *    same exec size, channel offset and NoMask as the producer, and its
  *    source region reads element k exactly where the producer wrote
  *    element k;
  *  - the new destination has the very shape the legalizer gave the old
- *    one: type, stride, byte position in the GRF and GRF count, so every
- *    region and alignment rule the producer met still holds;
+ *    one: type (size), stride, byte position in the GRF and GRF count, so every
+ *    region and alignment rule the producer met still holds (a single
+ *    element only needs to be at least as aligned as before);
  *  - neither register is address-taken, pinned only on the destination
  *    side, and t is a plain temporary (not live-in, global, pinned).
  * A predicated producer is allowed with an unpredicated mov: in the
@@ -86,12 +88,23 @@ static bool reads_vreg(const struct ir_inst *in, uint32_t v)
 	return in->desc_reg == v;
 }
 
+/* Types whose values move between registers bit for bit: the same type,
+ * or integers of the same size (mov :ud <- :d converts nothing). */
+static bool same_bits(unsigned a, unsigned b)
+{
+	if (a == b)
+		return true;
+	return !gen_type_is_float((enum gen_type)a) &&
+	       !gen_type_is_float((enum gen_type)b) &&
+	       gen_type_size((enum gen_type)a) == gen_type_size((enum gen_type)b);
+}
+
 static bool plain_copy(const struct ir_inst *m)
 {
 	return m->op == GEN_OP_MOV && !m->pred && !m->cmod && !m->sat &&
 	       m->nsrc == 1 && m->src[0].kind == IR_O_REG &&
 	       !m->src[0].mods && m->dst.kind == IR_O_REG &&
-	       m->src[0].type == m->dst.type && !m->reloc;
+	       same_bits(m->src[0].type, m->dst.type) && !m->reloc;
 }
 
 static bool producer_ok(const struct ir_inst *in)
@@ -120,8 +133,14 @@ static bool same_elements(const struct ir_inst *m, const struct ir_inst *in)
 static bool same_shape(const struct ir_prog *p, const struct ir_opnd *a,
                        const struct ir_opnd *b, unsigned n)
 {
+	if (!same_bits(a->type, b->type))
+		return false;
+	/* one element: a position at least as aligned as the old one (the
+	 * destination alignment rules follow the execution type) */
+	if (n == 1)
+		return ir_opnd_align(p, b) >= ir_opnd_align(p, a);
 	int sa = ir_opnd_sub(p, a), sb = ir_opnd_sub(p, b);
-	return a->type == b->type && a->rgn.hs == b->rgn.hs && sa >= 0 &&
+	return a->rgn.hs == b->rgn.hs && sa >= 0 &&
 	       sa == sb && ir_opnd_grfs(p, a, n, true) == ir_opnd_grfs(p, b, n, true);
 }
 
@@ -174,11 +193,13 @@ bool ir_coalesce(struct ir_prog *p)
 			    s.last_access[d] < i1 && producer_ok(in) &&
 			    in->dst.v == t && in->exec == m->exec &&
 			    in->choff == m->choff && in->nomask == m->nomask &&
-			    in->dst.type == m->src[0].type &&
+			    same_bits(in->dst.type, m->src[0].type) &&
 			    same_elements(m, in) &&
 			    same_shape(p, &in->dst, &m->dst, m->exec) &&
 			    !reads_vreg(in, d)) {
+				uint8_t t_keep = in->dst.type;
 				in->dst = m->dst;
+				in->dst.type = t_keep;   /* the producer's own type */
 				dead[j] = true;
 				c.uses[t] = c.defs[t] = 0;
 				/* the producer now accesses d at its place */
