@@ -174,6 +174,83 @@ enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
                            struct vf_kernel_result **out, size_t *count,
                            struct vf_error *err);
 
+/* ---- cache of finalized kernels (docs/cache.md) --------------------- */
+
+/* A cache key: XXH3-128 over everything that decides the finalizer's
+ * output (the vISA input bytes, the kernel chosen, the platform, the
+ * options that change code, visafin's version and the entry format). */
+#define VF_CACHE_KEY_SIZE 16
+struct vf_cache_key {
+	uint8_t bytes[VF_CACHE_KEY_SIZE];
+};
+
+/* Key for finalizing 'kernel' (NULL: every kernel) of the vISA objects
+ * whose bytes are in texts[0..count) (the .isa, or the .visaasm texts
+ * in the order vf_read_visaasm gets them; names are not hashed). */
+enum vf_status vf_cache_key_texts(const struct vf_text *texts, size_t count,
+                                  const char *kernel,
+                                  const struct vf_finalize_options *opt,
+                                  struct vf_cache_key *key,
+                                  struct vf_error *err);
+/* Key for a module already in memory: its binary form (vf_write_isa)
+ * stands for its bytes. */
+enum vf_status vf_cache_key_module(const struct vf_module *m,
+                                   const char *kernel,
+                                   const struct vf_finalize_options *opt,
+                                   struct vf_cache_key *key,
+                                   struct vf_error *err);
+/* The key as 32 lower-case hex digits and a NUL. */
+void vf_cache_key_hex(const struct vf_cache_key *key, char hex[33]);
+
+/* In-memory mode, for runtimes with their own store: a blob is 'count'
+ * results, zlib-compressed, with the key and a checksum.  *blob is
+ * malloc'ed, caller frees. */
+enum vf_status vf_cache_pack(const struct vf_cache_key *key,
+                             const struct vf_kernel_result *r, size_t count,
+                             uint8_t **blob, size_t *size,
+                             struct vf_error *err);
+/* Unpack a blob made by vf_cache_pack for 'key'.  A truncated, corrupt
+ * or foreign blob (other key, other visafin version) is VF_ERR_INPUT and
+ * never yields results.  *r is released with vf_kernel_results_free(). */
+enum vf_status vf_cache_unpack(const struct vf_cache_key *key,
+                               const void *blob, size_t size,
+                               struct vf_kernel_result **r, size_t *count,
+                               struct vf_error *err);
+
+/* On-disk mode: one directory of entries, shared safely by threads and
+ * processes.  'dir' NULL means $VISAFIN_CACHE_DIR; when that is unset
+ * too, *out is NULL and the cache calls below treat NULL as "no cache".
+ * The directory is created if missing.  'max_bytes' bounds the entries'
+ * total size (0: $VISAFIN_CACHE_MAX, else 256 MiB); past it the least
+ * recently used entries are removed.  A handle may be used by several
+ * threads at once. */
+struct vf_cache;
+enum vf_status vf_cache_open(const char *dir, uint64_t max_bytes,
+                             struct vf_cache **out, struct vf_error *err);
+void vf_cache_close(struct vf_cache *c);
+/* Look 'key' up: *hit 1 with *r (*count results) on a hit, *hit 0 on a
+ * miss.  A bad entry is removed and counts as a miss; errors reading the
+ * cache are misses too, so the status is VF_OK unless memory ran out. */
+enum vf_status vf_cache_get(struct vf_cache *c, const struct vf_cache_key *key,
+                            struct vf_kernel_result **r, size_t *count,
+                            int *hit, struct vf_error *err);
+/* Store results under 'key' (temporary file, then rename), then evict
+ * if the directory is over its size.  VF_ERR_IO if the entry could not
+ * be written; the cache stays valid either way. */
+enum vf_status vf_cache_put(struct vf_cache *c, const struct vf_cache_key *key,
+                            const struct vf_kernel_result *r, size_t count,
+                            struct vf_error *err);
+/* Finalize 'kernel' (NULL: every kernel) of 'm' through cache 'c' (NULL:
+ * no cache): a hit returns the stored results, a miss finalizes and
+ * stores.  A cache that cannot be written does not fail the call.
+ * *hit (may be NULL) tells which happened. */
+enum vf_status vf_finalize_cached(struct vf_cache *c, const struct vf_module *m,
+                                  const char *kernel,
+                                  const struct vf_finalize_options *opt,
+                                  struct vf_kernel_result **out,
+                                  size_t *count, int *hit,
+                                  struct vf_error *err);
+
 /* Index of the kernel called 'name', or -1. */
 int vf_module_kernel_index(const struct vf_module *m, const char *name);
 /* Number of kernels in a module. */
