@@ -174,6 +174,35 @@ enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
                            struct vf_kernel_result **out, size_t *count,
                            struct vf_error *err);
 
+/* ---- loading, embedded binaries, disassembly ------------------------- */
+
+/* Load one module from files: a binary vISA object (magic "CISA") alone,
+ * or one or more .visaasm texts (a kernel and the functions it calls)
+ * combined as vf_read_visaasm combines them.  Unlike the visafin
+ * command, no other file is looked for. */
+enum vf_status vf_load_files(const char *const *paths, size_t count,
+                             struct vf_module **out, struct vf_error *err);
+
+/* The Gen binary kernel 'kernel' carries for 'platform' (a fat object's
+ * gen_binary_info): 1 with *bytes (owned by 'm') and *size, else 0. */
+int vf_module_get_gen(const struct vf_module *m, unsigned kernel,
+                      int platform, const uint8_t **bytes, size_t *size);
+/* That binary as a result, for runtimes that treat embedded and
+ * finalized code alike: code, name, platform, SIMD size (SimdSize
+ * attribute), GRF count, SLM size and the payload layout from the vISA
+ * kernel.  A fat object does not record registers used, spill or
+ * scratch sizes, barriers or relocations: those are 0.  Release with
+ * vf_kernel_result_clear(); VF_ERR_INPUT if there is no such binary. */
+enum vf_status vf_module_gen_result(const struct vf_module *m, unsigned kernel,
+                                    int platform, struct vf_kernel_result *out,
+                                    struct vf_error *err);
+
+/* Gen machine code for 'platform' as IGA assembly text, the way
+ * "iga64 -d" prints it.  *text is malloc'ed and NUL-terminated, caller
+ * frees.  Bytes that do not decode are VF_ERR_INPUT with their offset. */
+enum vf_status vf_disasm(int platform, const void *code, size_t size,
+                         char **text, struct vf_error *err);
+
 /* ---- cache of finalized kernels (docs/cache.md) --------------------- */
 
 /* A cache key: XXH3-128 over everything that decides the finalizer's
@@ -255,6 +284,8 @@ enum vf_status vf_finalize_cached(struct vf_cache *c, const struct vf_module *m,
 int vf_module_kernel_index(const struct vf_module *m, const char *name);
 /* Number of kernels in a module. */
 unsigned vf_module_kernel_count(const struct vf_module *m);
+/* Name of kernel 'kernel' (owned by 'm'), or NULL. */
+const char *vf_module_kernel_name(const struct vf_module *m, unsigned kernel);
 
 #ifdef __cplusplus
 }
