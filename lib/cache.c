@@ -209,7 +209,7 @@ enum vf_status vf_cache_get(struct vf_cache *c, const struct vf_cache_key *key,
 		if (st == VF_OK) {
 			*hit = 1;
 		} else if (st == VF_ERR_MEMORY) {
-			*err = local;
+			vf_err_oom(err);
 		} else {
 			bad = true;
 			st = VF_OK;

@@ -1,10 +1,18 @@
 /*
- * visafin.h - public API of libvisafin.
+ * visafin.h - public API of libvisafin (docs/library.md).
  *
- * visafin reads vISA objects (binary .isa, text .visaasm), holds them in
- * one object model (struct vf_module, see visa_model.h) and writes them
- * back.  Every call reports failure through a struct vf_error: the library
- * never prints and never exits.
+ * visafin reads vISA objects (binary .isa, text .visaasm) into a module,
+ * writes them back, finalizes their kernels into Gen machine code, keeps
+ * finalized kernels in a cache, and reads and writes .gen files.  A
+ * module is opaque here: the library's own object model is not part of
+ * the installed API.  Every call that can fail returns an enum vf_status
+ * and fills the struct vf_error the caller passes: the library never
+ * prints and never exits.  Calls share no state, so different threads
+ * may use them at once on different objects; a module read by several
+ * threads at once must not be changed meanwhile.
+ *
+ * Include as <visafin/visafin.h>; compile and link flags come from
+ * "pkg-config visafin" (add --static for a static link).
  */
 #ifndef VISAFIN_H
 #define VISAFIN_H
@@ -16,23 +24,27 @@
 extern "C" {
 #endif
 
-/* The four kinds of failure, never mixed (see docs/errors.md). */
+/* Success, or one of five kinds of failure, never mixed (docs/errors.md
+ * describes each, with examples of their messages). */
 enum vf_status {
 	VF_OK = 0,
 	VF_ERR_INPUT = 1,        /* malformed input: file, offset or line, what */
 	VF_ERR_UNSUPPORTED = 2,  /* valid input visafin cannot handle (yet) */
 	VF_ERR_INTERNAL = 3,     /* a visafin bug */
 	VF_ERR_MEMORY = 4,       /* out of memory */
-	VF_ERR_IO = 5,           /* a file could not be read or written */
+	VF_ERR_IO = 5            /* a file could not be read or written */
 };
 
 #define VF_ERROR_MSG_MAX 1024
 
+/* What went wrong: the kind, and a one-line message (no newline) that
+ * names the file and the byte offset or line:column where there is one. */
 struct vf_error {
 	enum vf_status status;
 	char msg[VF_ERROR_MSG_MAX];
 };
 
+/* One vISA object in memory: kernels, functions, their Gen binaries. */
 struct vf_module;
 
 /* vISA platform codes as gen_binary_info stores them. */
@@ -51,13 +63,16 @@ int vf_platform_from_name(const char *name);
 /* Canonical lower-case name of a platform code, or NULL. */
 const char *vf_platform_name(int code);
 
-/* Read a binary vISA object.  'name' is used in error messages. */
+/* Read a binary vISA object from memory; 'name' is used in error
+ * messages.  Release *out with vf_module_free().  Malformed bytes are
+ * VF_ERR_INPUT naming the byte offset. */
 enum vf_status vf_read_isa(const void *data, size_t size, const char *name,
                            struct vf_module **out, struct vf_error *err);
 
 /* Parse vISA assembly text.  Several texts (a kernel and the functions it
  * calls, each a separate text as IGC dumps them) make one module; each
- * text may also hold several routines one after another. */
+ * text may also hold several routines one after another.  Errors name
+ * text:line:column. */
 struct vf_text {
 	const char *name;  /* for error messages */
 	const char *data;
@@ -75,6 +90,7 @@ enum vf_status vf_write_isa(const struct vf_module *m, uint8_t **out,
 enum vf_status vf_print_visaasm(const struct vf_module *m, char **out,
                                 size_t *size, struct vf_error *err);
 
+/* Release a module and everything it owns; NULL is ignored. */
 void vf_module_free(struct vf_module *m);
 
 /* The module as a vISA binary written by Intel's tools holds it: IGC's
@@ -86,7 +102,9 @@ enum vf_status vf_module_igc_view(const struct vf_module *m,
                                   struct vf_module **out,
                                   struct vf_error *err);
 
-/* Embedded Gen binaries (gen_binary_info) of kernel 'kernel'. */
+/* Edit the embedded Gen binaries (gen_binary_info) of kernel 'kernel':
+ * add one for 'platform' (VF_ERR_INPUT if it has one), replace it (if it
+ * has none) or remove it ('bytes' unused).  The bytes are copied. */
 enum vf_gen_edit { VF_GEN_ADD, VF_GEN_REPLACE, VF_GEN_REMOVE };
 enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
                                  int platform, enum vf_gen_edit edit,
@@ -96,7 +114,9 @@ enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
 
 /* ---- finalizer: vISA kernels to Gen machine code -------------------- */
 
-/* Options of a finalization; zero-initialise, then set what you need. */
+/* Options of a finalization; zero-initialise, then set what you need.
+ * (An option added here that changes the code must also enter the cache
+ * key, lib/cache_blob.c.) */
 struct vf_finalize_options {
 	int platform;             /* vISA platform code, e.g. VF_PLATFORM_SKL */
 	const char *dump_passes;  /* IR dumps after passes: b(uild) g(oto)
@@ -156,7 +176,9 @@ enum vf_status vf_finalize_all(const struct vf_module *m,
                                const struct vf_finalize_options *opt,
                                struct vf_kernel_result **out, size_t *count,
                                struct vf_error *err);
+/* Free what one result owns and zero it (the struct itself stays). */
 void vf_kernel_result_clear(struct vf_kernel_result *r);
+/* Clear 'count' results and free the array; NULL is ignored. */
 void vf_kernel_results_free(struct vf_kernel_result *r, size_t count);
 
 /* ---- .gen files: finalized kernels in ELF (docs/gen-file.md) -------- */
