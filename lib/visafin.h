@@ -78,6 +78,7 @@ struct vf_text {
 	const char *data;
 	size_t size;
 };
+/* Parse 'count' texts into one module (*out, vf_module_free()). */
 enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
                                struct vf_module **out, struct vf_error *err);
 
@@ -278,6 +279,7 @@ enum vf_status vf_cache_unpack(const struct vf_cache_key *key,
 struct vf_cache;
 enum vf_status vf_cache_open(const char *dir, uint64_t max_bytes,
                              struct vf_cache **out, struct vf_error *err);
+/* Release the handle (the directory stays); NULL is ignored. */
 void vf_cache_close(struct vf_cache *c);
 /* Look 'key' up: *hit 1 with *r (*count results) on a hit, *hit 0 on a
  * miss.  A bad entry is removed and counts as a miss; errors reading the
