@@ -24,6 +24,14 @@
 extern "C" {
 #endif
 
+/* The library is built with hidden symbols: only the functions marked
+ * VF_API here are exported from libvisafin.so. */
+#if defined(__GNUC__)
+#define VF_API __attribute__((visibility("default")))
+#else
+#define VF_API
+#endif
+
 /* Success, or one of five kinds of failure, never mixed (docs/errors.md
  * describes each, with examples of their messages). */
 enum vf_status {
@@ -203,12 +211,12 @@ enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
  * or one or more .visaasm texts (a kernel and the functions it calls)
  * combined as vf_read_visaasm combines them.  Unlike the visafin
  * command, no other file is looked for. */
-enum vf_status vf_load_files(const char *const *paths, size_t count,
+VF_API enum vf_status vf_load_files(const char *const *paths, size_t count,
                              struct vf_module **out, struct vf_error *err);
 
 /* The Gen binary kernel 'kernel' carries for 'platform' (a fat object's
  * gen_binary_info): 1 with *bytes (owned by 'm') and *size, else 0. */
-int vf_module_get_gen(const struct vf_module *m, unsigned kernel,
+VF_API int vf_module_get_gen(const struct vf_module *m, unsigned kernel,
                       int platform, const uint8_t **bytes, size_t *size);
 /* That binary as a result, for runtimes that treat embedded and
  * finalized code alike: code, name, platform, SIMD size (SimdSize
@@ -216,14 +224,14 @@ int vf_module_get_gen(const struct vf_module *m, unsigned kernel,
  * kernel.  A fat object does not record registers used, spill or
  * scratch sizes, barriers or relocations: those are 0.  Release with
  * vf_kernel_result_clear(); VF_ERR_INPUT if there is no such binary. */
-enum vf_status vf_module_gen_result(const struct vf_module *m, unsigned kernel,
+VF_API enum vf_status vf_module_gen_result(const struct vf_module *m, unsigned kernel,
                                     int platform, struct vf_kernel_result *out,
                                     struct vf_error *err);
 
 /* Gen machine code for 'platform' as IGA assembly text, the way
  * "iga64 -d" prints it.  *text is malloc'ed and NUL-terminated, caller
  * frees.  Bytes that do not decode are VF_ERR_INPUT with their offset. */
-enum vf_status vf_disasm(int platform, const void *code, size_t size,
+VF_API enum vf_status vf_disasm(int platform, const void *code, size_t size,
                          char **text, struct vf_error *err);
 
 /* ---- cache of finalized kernels (docs/cache.md) --------------------- */
@@ -239,32 +247,32 @@ struct vf_cache_key {
 /* Key for finalizing 'kernel' (NULL: every kernel) of the vISA objects
  * whose bytes are in texts[0..count) (the .isa, or the .visaasm texts
  * in the order vf_read_visaasm gets them; names are not hashed). */
-enum vf_status vf_cache_key_texts(const struct vf_text *texts, size_t count,
+VF_API enum vf_status vf_cache_key_texts(const struct vf_text *texts, size_t count,
                                   const char *kernel,
                                   const struct vf_finalize_options *opt,
                                   struct vf_cache_key *key,
                                   struct vf_error *err);
 /* Key for a module already in memory: its binary form (vf_write_isa)
  * stands for its bytes. */
-enum vf_status vf_cache_key_module(const struct vf_module *m,
+VF_API enum vf_status vf_cache_key_module(const struct vf_module *m,
                                    const char *kernel,
                                    const struct vf_finalize_options *opt,
                                    struct vf_cache_key *key,
                                    struct vf_error *err);
 /* The key as 32 lower-case hex digits and a NUL. */
-void vf_cache_key_hex(const struct vf_cache_key *key, char hex[33]);
+VF_API void vf_cache_key_hex(const struct vf_cache_key *key, char hex[33]);
 
 /* In-memory mode, for runtimes with their own store: a blob is 'count'
  * results, zlib-compressed, with the key and a checksum.  *blob is
  * malloc'ed, caller frees. */
-enum vf_status vf_cache_pack(const struct vf_cache_key *key,
+VF_API enum vf_status vf_cache_pack(const struct vf_cache_key *key,
                              const struct vf_kernel_result *r, size_t count,
                              uint8_t **blob, size_t *size,
                              struct vf_error *err);
 /* Unpack a blob made by vf_cache_pack for 'key'.  A truncated, corrupt
  * or foreign blob (other key, other visafin version) is VF_ERR_INPUT and
  * never yields results.  *r is released with vf_kernel_results_free(). */
-enum vf_status vf_cache_unpack(const struct vf_cache_key *key,
+VF_API enum vf_status vf_cache_unpack(const struct vf_cache_key *key,
                                const void *blob, size_t size,
                                struct vf_kernel_result **r, size_t *count,
                                struct vf_error *err);
@@ -277,27 +285,27 @@ enum vf_status vf_cache_unpack(const struct vf_cache_key *key,
  * recently used entries are removed.  A handle may be used by several
  * threads at once. */
 struct vf_cache;
-enum vf_status vf_cache_open(const char *dir, uint64_t max_bytes,
+VF_API enum vf_status vf_cache_open(const char *dir, uint64_t max_bytes,
                              struct vf_cache **out, struct vf_error *err);
 /* Release the handle (the directory stays); NULL is ignored. */
-void vf_cache_close(struct vf_cache *c);
+VF_API void vf_cache_close(struct vf_cache *c);
 /* Look 'key' up: *hit 1 with *r (*count results) on a hit, *hit 0 on a
  * miss.  A bad entry is removed and counts as a miss; errors reading the
  * cache are misses too, so the status is VF_OK unless memory ran out. */
-enum vf_status vf_cache_get(struct vf_cache *c, const struct vf_cache_key *key,
+VF_API enum vf_status vf_cache_get(struct vf_cache *c, const struct vf_cache_key *key,
                             struct vf_kernel_result **r, size_t *count,
                             int *hit, struct vf_error *err);
 /* Store results under 'key' (temporary file, then rename), then evict
  * if the directory is over its size.  VF_ERR_IO if the entry could not
  * be written; the cache stays valid either way. */
-enum vf_status vf_cache_put(struct vf_cache *c, const struct vf_cache_key *key,
+VF_API enum vf_status vf_cache_put(struct vf_cache *c, const struct vf_cache_key *key,
                             const struct vf_kernel_result *r, size_t count,
                             struct vf_error *err);
 /* Finalize 'kernel' (NULL: every kernel) of 'm' through cache 'c' (NULL:
  * no cache): a hit returns the stored results, a miss finalizes and
  * stores.  A cache that cannot be written does not fail the call.
  * *hit (may be NULL) tells which happened. */
-enum vf_status vf_finalize_cached(struct vf_cache *c, const struct vf_module *m,
+VF_API enum vf_status vf_finalize_cached(struct vf_cache *c, const struct vf_module *m,
                                   const char *kernel,
                                   const struct vf_finalize_options *opt,
                                   struct vf_kernel_result **out,
@@ -309,7 +317,7 @@ int vf_module_kernel_index(const struct vf_module *m, const char *name);
 /* Number of kernels in a module. */
 unsigned vf_module_kernel_count(const struct vf_module *m);
 /* Name of kernel 'kernel' (owned by 'm'), or NULL. */
-const char *vf_module_kernel_name(const struct vf_module *m, unsigned kernel);
+VF_API const char *vf_module_kernel_name(const struct vf_module *m, unsigned kernel);
 
 #ifdef __cplusplus
 }

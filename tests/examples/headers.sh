@@ -31,7 +31,7 @@ for h in $headers; do
 	# comment (a line ending "*/") must end at most three lines above.
 	undocumented=$(awk '
 		/\*\/[ \t]*$/ { last = NR }
-		/^[a-z].*[ *]vf_[a-z0-9_]*\(/ && !/^static/ {
+		/^[A-Za-z].*[ *]vf_[a-z0-9_]*\(/ && !/^static/ {
 			if (NR - last > 3) print FILENAME ":" NR ": " $0
 		}' "$VF_SRC/$h")
 	[ -z "$undocumented" ] || bad "undocumented: $undocumented"
