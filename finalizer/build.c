@@ -124,6 +124,11 @@ static bool translate(struct bld *b)
 	const struct visa_op_info *oi = visa_op_info(b->in->opcode);
 	if (!oi)
 		return ir_bad_input(b->p, "unknown opcode 0x%02x", b->in->opcode);
+	/* An instruction the platform lacks is an error, never a guess
+	 * (spec appendix_instruction_by_platform, platforms/visa_avail.def). */
+	if (!plat_has_visa_op(b->p->plat, b->in->opcode))
+		return ir_unsupported(b->p, "%s is unsupported on %s", oi->name,
+		                      b->p->plat->name);
 	switch (oi->cls) {
 	case VISA_CLASS_ARITH: case VISA_CLASS_LOGIC: case VISA_CLASS_MOV:
 	case VISA_CLASS_COMPARE: case VISA_CLASS_ADDR:

@@ -1,8 +1,18 @@
 /*
- * platform.c - the table of platforms and lookups by name or vISA code.
+ * platform.c - the table of platforms, the one table of their names, and
+ * lookups by name or vISA code.
  *
- * Sources: see platform.h.  GRF count 128 on all five platforms
- * (GEN-FACTS.md 8).
+ * Every command's platform option (visafin -p, GenX_IR-style -platform,
+ * visafin fat --platform) and the public vf_platform_from_name() read the
+ * same name table below, so all accept the same set.
+ *
+ * Sources: vISA platform codes from shared/spec/visa/4_visa_header.md
+ * (BDW 3, SKL 5, BXT 6, ICLLP 10, TGLLP 12); GenX_IR's -platform names
+ * from GEN-FACTS 1 (BDW CHV SKL BXT ICLLP TGLLP); SFIDs from GEN-FACTS 6.3
+ * (sampler 2, gateway 3, render 5, URB 6, thread spawner 7, DC0 10, DC1
+ * 12; unchanged Gen8 to Gen12LP, Mesa brw_eu_defines.h BRW_SFID_*);
+ * descriptor layout from GEN-FACTS 6.4 (Desc[28:25] mlen, [24:20] rlen,
+ * [19] header, [18:14] message type; ExDesc[10:6] src1 length).
  */
 #include "config.h"
 
@@ -10,28 +20,100 @@
 #include <strings.h>
 
 #include "platform.h"
+#include "visafin.h"
 
-static const struct plat_info platforms[] = {
-	{ "bdw",   "Gen8",    3,  GEN_ENC_GEN8,  &plat_compact_bdw,   128 },
-	{ "skl",   "Gen9",    5,  GEN_ENC_GEN9,  &plat_compact_gen9,  128 },
-	{ "bxt",   "Gen9LP",  6,  GEN_ENC_GEN9,  &plat_compact_gen9,  128 },
-	{ "icllp", "Gen11",   10, GEN_ENC_GEN11, &plat_compact_gen11, 128 },
-	{ "tgllp", "Gen12LP", 12, GEN_ENC_GEN12, &plat_compact_gen12, 128 },
+/* Capability and workaround columns of caps.def / workarounds.def. */
+#define CAP(name, type, bdw, skl, bxt, icllp, tgllp, meaning, source) \
+	.name = PICK(bdw, skl, bxt, icllp, tgllp),
+#define WA(name, bdw, skl, bxt, icllp, tgllp, fixes, source) \
+	.name = PICK(bdw, skl, bxt, icllp, tgllp),
+
+#define SFIDS { .sampler = 2, .gateway = 3, .render = 5, .urb = 6, \
+                .spawner = 7, .dc0 = 10, .dc1 = 12 }
+#define MSG_LAYOUT { .mlen_lo = 25, .rlen_lo = 20, .header_bit = 19, \
+                     .msg_type_lo = 14, .xlen_lo = 6 }
+
+static const struct plat_info platforms[PLAT_COUNT] = {
+#define PICK(bdw, skl, bxt, icllp, tgllp) bdw
+	[PLAT_BDW] = { "bdw", "Gen8", "Gen8", "BDW", 3, GEN_ENC_GEN8,
+	               &plat_compact_bdw, 128,
+	               .caps = {
+#include "caps.def"
+	               }, .wa = {
+#include "workarounds.def"
+	               }, .sfid = SFIDS, .msg = MSG_LAYOUT },
+#undef PICK
+#define PICK(bdw, skl, bxt, icllp, tgllp) skl
+	[PLAT_SKL] = { "skl", "Gen9", "Gen9", "SKL", 5, GEN_ENC_GEN9,
+	               &plat_compact_gen9, 128,
+	               .caps = {
+#include "caps.def"
+	               }, .wa = {
+#include "workarounds.def"
+	               }, .sfid = SFIDS, .msg = MSG_LAYOUT },
+#undef PICK
+#define PICK(bdw, skl, bxt, icllp, tgllp) bxt
+	[PLAT_BXT] = { "bxt", "Gen9LP", "Gen9LP", "BXT", 6, GEN_ENC_GEN9,
+	               &plat_compact_gen9, 128,
+	               .caps = {
+#include "caps.def"
+	               }, .wa = {
+#include "workarounds.def"
+	               }, .sfid = SFIDS, .msg = MSG_LAYOUT },
+#undef PICK
+#define PICK(bdw, skl, bxt, icllp, tgllp) icllp
+	[PLAT_ICLLP] = { "icllp", "Gen11", "Gen11", "ICLLP", 10, GEN_ENC_GEN11,
+	                 &plat_compact_gen11, 128,
+	                 .caps = {
+#include "caps.def"
+	                 }, .wa = {
+#include "workarounds.def"
+	                 }, .sfid = SFIDS, .msg = MSG_LAYOUT },
+#undef PICK
+#define PICK(bdw, skl, bxt, icllp, tgllp) tgllp
+	[PLAT_TGLLP] = { "tgllp", "Gen12LP", "Gen12LP", "TGLLP", 12,
+	                 GEN_ENC_GEN12, &plat_compact_gen12, 128,
+	                 .caps = {
+#include "caps.def"
+	                 }, .wa = {
+#include "workarounds.def"
+	                 }, .sfid = SFIDS, .msg = MSG_LAYOUT },
+#undef PICK
 };
 
-#define NPLAT (sizeof(platforms) / sizeof(platforms[0]))
+/* The one name table: canonical names first (vf_platform_name() returns
+ * the first name of a platform), then GenX_IR's family names and the
+ * short names other Intel tools use.  Matching ignores case, so "SKL",
+ * "GEN9" and "TGLLP" (GenX_IR's spellings) match too. */
+static const struct {
+	const char *name;
+	enum plat_index plat;
+} names[] = {
+	{ "bdw", PLAT_BDW },       { "skl", PLAT_SKL },
+	{ "bxt", PLAT_BXT },       { "icllp", PLAT_ICLLP },
+	{ "tgllp", PLAT_TGLLP },
+	{ "gen8", PLAT_BDW },      { "gen9", PLAT_SKL },
+	{ "gen9lp", PLAT_BXT },    { "apl", PLAT_BXT },
+	{ "gen11", PLAT_ICLLP },   { "gen11lp", PLAT_ICLLP },
+	{ "gen12lp", PLAT_TGLLP }, { "gen12", PLAT_TGLLP },
+	{ "tgl", PLAT_TGLLP },
+};
+
+#define NNAMES (sizeof names / sizeof names[0])
 
 const struct plat_info *plat_by_name(const char *name)
 {
-	for (size_t i = 0; i < NPLAT; i++)
-		if (!strcasecmp(name, platforms[i].name))
-			return &platforms[i];
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < NNAMES; i++)
+		if (!strcasecmp(name, names[i].name))
+			return &platforms[names[i].plat];
 	return NULL;
 }
 
 const struct plat_info *plat_by_visa_code(int code)
 {
-	for (size_t i = 0; i < NPLAT; i++)
+	for (size_t i = 0; i < PLAT_COUNT; i++)
 		if (platforms[i].visa_code == code)
 			return &platforms[i];
 	return NULL;
@@ -39,6 +121,35 @@ const struct plat_info *plat_by_visa_code(int code)
 
 const struct plat_info *plat_all(unsigned *count)
 {
-	*count = (unsigned)NPLAT;
+	*count = PLAT_COUNT;
 	return platforms;
+}
+
+const struct plat_info *plat_default(void)
+{
+	return &platforms[PLAT_SKL];
+}
+
+const char *plat_name_at(unsigned i)
+{
+	return i < NNAMES ? names[i].name : NULL;
+}
+
+const char *plat_name_list(void)
+{
+	return "bdw, skl, bxt, icllp, tgllp (or gen8, gen9, gen9lp, gen11, "
+	       "gen12lp; any case)";
+}
+
+/* Public API (visafin.h): the same table, by vISA platform code. */
+int vf_platform_from_name(const char *name)
+{
+	const struct plat_info *p = plat_by_name(name);
+	return p ? p->visa_code : -1;
+}
+
+const char *vf_platform_name(int code)
+{
+	const struct plat_info *p = plat_by_visa_code(code);
+	return p ? p->name : NULL;
 }
