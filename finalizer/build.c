@@ -114,8 +114,8 @@ void bld_emit_eot(struct bld *b)
 	ir_op1(p, GEN_OP_MOV, 8, true, ir_dst(eot, 0, GEN_TYPE_UD, 1),
 	       ir_rgn(p->r0, 0, GEN_TYPE_UD, 8, 8, 1));
 	struct ir_opnd none = { 0 };
-	struct ir_inst *s = bld_emit_send(b, 8, true, none, eot, 1, 0, 0, 0, 7,
-	                                  0x02000010);
+	struct ir_inst *s = bld_emit_send(b, 8, true, none, eot, 1, 0, 0, 0,
+	                                  gen_msg_eot(p->plat));
 	s->opts |= GEN_OPT_EOT;
 }
 
