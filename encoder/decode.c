@@ -106,18 +106,12 @@ static bool decode_exec(struct dctx *c)
 
 static bool is_send(const struct dctx *c)
 {
-	return c->oi->fmt == GEN_FMT_SEND || c->oi->fmt == GEN_FMT_SENDS;
+	return gen_op_is_send(c->in->op);
 }
 
 static bool is_branch(const struct dctx *c)
 {
-	switch (c->oi->fmt) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
+	return gen_op_is_branch(c->in->op);
 }
 
 /* Instruction options, as IGA's decodeOptions() reads them. */

@@ -227,13 +227,7 @@ static int cmp_u32(const void *a, const void *b)
 
 static bool is_branching(const struct gen_inst *in)
 {
-	switch (gen_op_table[in->op].fmt) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
+	return gen_op_is_branch(in->op);
 }
 
 /* Block starts as IGA infers them; returns a sorted, unique array. */

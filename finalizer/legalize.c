@@ -45,8 +45,7 @@ struct lctx {
 
 static bool is_three_src(unsigned op)
 {
-	return op == GEN_OP_MAD || op == GEN_OP_BFE || op == GEN_OP_BFI2 ||
-	       op == GEN_OP_LRP || op == GEN_OP_MADM || op == GEN_OP_CSEL;
+	return gen_op_is_three_src(op);
 }
 
 static bool is_imm(const struct ir_opnd *o)
@@ -467,8 +466,7 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 
 static bool is_macro(const struct ir_inst *in)
 {
-	return in->op == GEN_OP_MADM || (in->op == GEN_OP_MATH &&
-	       (in->fc == GEN_MATH_INVM || in->fc == GEN_MATH_RSQTM));
+	return gen_op_is_macro(in->op, in->fc);
 }
 
 static void legalize_inst(struct lctx *c, struct ir_inst in)
