@@ -70,7 +70,8 @@ uint32_t gen_desc_lengths(const struct plat_info *p, unsigned mlen,
 
 uint32_t gen_exdesc(const struct plat_info *p, unsigned sfid, unsigned xlen)
 {
-	return (sfid & 0xFu) | (uint32_t)xlen << p->msg.xlen_lo;
+	uint32_t s = p->caps.sfid_in_inst ? 0 : (sfid & 0xFu);
+	return s | (uint32_t)xlen << p->msg.xlen_lo;
 }
 
 /* ---- data port, A32 ----------------------------------------------------- */
@@ -196,9 +197,11 @@ struct gen_msg gen_msg_a64_block(const struct plat_info *p,
 /* Desc[18:17] SIMD mode (1 SIMD8, 2 SIMD16), [16:12] message type,
  * [11:8] sampler index, [7:0] binding table index (GEN-FACTS 6.3). */
 struct gen_msg gen_msg_sampler(const struct plat_info *p, unsigned op,
-                               unsigned simd, unsigned sampler, unsigned bti)
+                               unsigned simd, unsigned sampler, unsigned bti,
+                               bool hdr)
 {
-	return msg(p->sfid.sampler, header(p) | (simd == 16 ? 2u : 1u) << 17 |
+	return msg(p->sfid.sampler, (hdr ? header(p) : 0u) |
+	                            (simd == 16 ? 2u : 1u) << 17 |
 	                            (op & 0x1Fu) << 12 | (sampler & 0xFu) << 8 |
 	                            (bti & 0xFFu));
 }

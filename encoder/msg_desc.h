@@ -43,7 +43,9 @@ enum gen_block_kind {
  * no split send) and response length, placed in the descriptor. */
 uint32_t gen_desc_lengths(const struct plat_info *p, unsigned mlen,
                           unsigned rlen);
-/* Extended descriptor of a message to 'sfid' with 'xlen' GRFs in src1. */
+/* Extended descriptor of a message to 'sfid' with 'xlen' GRFs in src1
+ * (the SFID is left out where it is an instruction field,
+ * caps.sfid_in_inst). */
 uint32_t gen_exdesc(const struct plat_info *p, unsigned sfid, unsigned xlen);
 
 /* ---- data port, A32 (binding table index 'bti') -------------------------
@@ -87,9 +89,11 @@ struct gen_msg gen_msg_a64_block(const struct plat_info *p,
                                  enum gen_block_kind k, unsigned owords);
 
 /* ---- other shared functions -------------------------------------------- */
-/* 'op' the sampler message type (the vISA 3D sampler op code). */
+/* 'op' the sampler message type (the vISA 3D sampler op code); 'header'
+ * when the payload starts with a message header. */
 struct gen_msg gen_msg_sampler(const struct plat_info *p, unsigned op,
-                               unsigned simd, unsigned sampler, unsigned bti);
+                               unsigned simd, unsigned sampler, unsigned bti,
+                               bool header);
 struct gen_msg gen_msg_barrier(const struct plat_info *p);
 struct gen_msg gen_msg_eot(const struct plat_info *p);
 /* Scratch block read/write of 'grfs' (1, 2, 4 or 8) registers at

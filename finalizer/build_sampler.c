@@ -113,7 +113,8 @@ static bool sampler3d(struct bld *b, bool load)
 		put_param(b, pl, i * per, prm, n);
 	}
 	unsigned rlen = dst.kind == IR_O_REG ? nch * per : 0;
-	struct gen_msg m = gen_msg_sampler(b->p->plat, op, per * 8, samp, bti);
+	struct gen_msg m = gen_msg_sampler(b->p->plat, op, per * 8, samp, bti,
+	                                   true);
 	struct ir_opnd d = dst;
 	if (dst.kind == IR_O_REG)
 		d.rgn = (struct gen_region){ 0, 0, 1 };
