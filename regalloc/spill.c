@@ -86,7 +86,9 @@ static void move_all(struct ir_prog *p, bool write, uint32_t v, uint32_t tmp)
 	const struct ir_vreg *r = ir_vreg(p, v);
 	unsigned left = grfs_of(r), done = 0;
 	while (left) {
-		unsigned n = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
+		unsigned max = write ? p->plat->caps.scratch_max_grfs : 8;
+		unsigned n = left >= 8 && max >= 8 ? 8 : left >= 4 ? 4
+		             : left >= 2 ? 2 : 1;
 		scratch_msg(p, write, tmp, (int32_t)(done * IR_GRF_BYTES),
 		            (uint32_t)r->slot + done * IR_GRF_BYTES, n);
 		done += n;
