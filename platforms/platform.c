@@ -1,10 +1,6 @@
 /*
- * platform.c - the table of platforms, the one table of their names, and
- * lookups by name or vISA code.
- *
- * Every command's platform option (visafin -p, GenX_IR-style -platform,
- * visafin fat --platform) and the public vf_platform_from_name() read the
- * same name table below, so all accept the same set.
+ * platform.c - the table of platforms and lookups by name (through the
+ * one name table in names.c) or vISA code.
  *
  * Sources: vISA platform codes from shared/spec/visa/4_visa_header.md
  * (BDW 3, SKL 5, BXT 6, ICLLP 10, TGLLP 12); GenX_IR's -platform names
@@ -17,10 +13,8 @@
 #include "config.h"
 
 #include <stddef.h>
-#include <strings.h>
 
 #include "platform.h"
-#include "visafin.h"
 
 /* Capability and workaround columns of caps.def / workarounds.def. */
 #define CAP(name, type, bdw, skl, bxt, icllp, tgllp, meaning, source) \
@@ -35,7 +29,7 @@
 
 static const struct plat_info platforms[PLAT_COUNT] = {
 #define PICK(bdw, skl, bxt, icllp, tgllp) bdw
-	[PLAT_BDW] = { "bdw", "Gen8", "Gen8", "BDW", 3, GEN_ENC_GEN8,
+	[PLAT_BDW] = { "bdw", "Gen8", "Gen8", "BDW", PLAT_CODE_BDW, GEN_ENC_GEN8,
 	               &plat_compact_bdw, 128,
 	               .caps = {
 #include "caps.def"
@@ -44,7 +38,7 @@ static const struct plat_info platforms[PLAT_COUNT] = {
 	               }, .sfid = SFIDS, .msg = MSG_LAYOUT },
 #undef PICK
 #define PICK(bdw, skl, bxt, icllp, tgllp) skl
-	[PLAT_SKL] = { "skl", "Gen9", "Gen9", "SKL", 5, GEN_ENC_GEN9,
+	[PLAT_SKL] = { "skl", "Gen9", "Gen9", "SKL", PLAT_CODE_SKL, GEN_ENC_GEN9,
 	               &plat_compact_gen9, 128,
 	               .caps = {
 #include "caps.def"
@@ -53,7 +47,7 @@ static const struct plat_info platforms[PLAT_COUNT] = {
 	               }, .sfid = SFIDS, .msg = MSG_LAYOUT },
 #undef PICK
 #define PICK(bdw, skl, bxt, icllp, tgllp) bxt
-	[PLAT_BXT] = { "bxt", "Gen9LP", "Gen9LP", "BXT", 6, GEN_ENC_GEN9,
+	[PLAT_BXT] = { "bxt", "Gen9LP", "Gen9LP", "BXT", PLAT_CODE_BXT, GEN_ENC_GEN9,
 	               &plat_compact_gen9, 128,
 	               .caps = {
 #include "caps.def"
@@ -62,7 +56,7 @@ static const struct plat_info platforms[PLAT_COUNT] = {
 	               }, .sfid = SFIDS, .msg = MSG_LAYOUT },
 #undef PICK
 #define PICK(bdw, skl, bxt, icllp, tgllp) icllp
-	[PLAT_ICLLP] = { "icllp", "Gen11", "Gen11", "ICLLP", 10, GEN_ENC_GEN11,
+	[PLAT_ICLLP] = { "icllp", "Gen11", "Gen11", "ICLLP", PLAT_CODE_ICLLP, GEN_ENC_GEN11,
 	                 &plat_compact_gen11, 128,
 	                 .caps = {
 #include "caps.def"
@@ -71,7 +65,7 @@ static const struct plat_info platforms[PLAT_COUNT] = {
 	                 }, .sfid = SFIDS, .msg = MSG_LAYOUT },
 #undef PICK
 #define PICK(bdw, skl, bxt, icllp, tgllp) tgllp
-	[PLAT_TGLLP] = { "tgllp", "Gen12LP", "Gen12LP", "TGLLP", 12,
+	[PLAT_TGLLP] = { "tgllp", "Gen12LP", "Gen12LP", "TGLLP", PLAT_CODE_TGLLP,
 	                 GEN_ENC_GEN12, &plat_compact_gen12, 128,
 	                 .caps = {
 #include "caps.def"
@@ -81,34 +75,10 @@ static const struct plat_info platforms[PLAT_COUNT] = {
 #undef PICK
 };
 
-/* The one name table: canonical names first (vf_platform_name() returns
- * the first name of a platform), then GenX_IR's family names and the
- * short names other Intel tools use.  Matching ignores case, so "SKL",
- * "GEN9" and "TGLLP" (GenX_IR's spellings) match too. */
-static const struct {
-	const char *name;
-	enum plat_index plat;
-} names[] = {
-	{ "bdw", PLAT_BDW },       { "skl", PLAT_SKL },
-	{ "bxt", PLAT_BXT },       { "icllp", PLAT_ICLLP },
-	{ "tgllp", PLAT_TGLLP },
-	{ "gen8", PLAT_BDW },      { "gen9", PLAT_SKL },
-	{ "gen9lp", PLAT_BXT },    { "apl", PLAT_BXT },
-	{ "gen11", PLAT_ICLLP },   { "gen11lp", PLAT_ICLLP },
-	{ "gen12lp", PLAT_TGLLP }, { "gen12", PLAT_TGLLP },
-	{ "tgl", PLAT_TGLLP },
-};
-
-#define NNAMES (sizeof names / sizeof names[0])
-
 const struct plat_info *plat_by_name(const char *name)
 {
-	if (!name)
-		return NULL;
-	for (size_t i = 0; i < NNAMES; i++)
-		if (!strcasecmp(name, names[i].name))
-			return &platforms[names[i].plat];
-	return NULL;
+	int i = plat_index_by_name(name);
+	return i < 0 ? NULL : &platforms[i];
 }
 
 const struct plat_info *plat_by_visa_code(int code)
@@ -130,26 +100,8 @@ const struct plat_info *plat_default(void)
 	return &platforms[PLAT_SKL];
 }
 
-const char *plat_name_at(unsigned i)
-{
-	return i < NNAMES ? names[i].name : NULL;
-}
-
 const char *plat_name_list(void)
 {
 	return "bdw, skl, bxt, icllp, tgllp (or gen8, gen9, gen9lp, gen11, "
 	       "gen12lp; any case)";
-}
-
-/* Public API (visafin.h): the same table, by vISA platform code. */
-int vf_platform_from_name(const char *name)
-{
-	const struct plat_info *p = plat_by_name(name);
-	return p ? p->visa_code : -1;
-}
-
-const char *vf_platform_name(int code)
-{
-	const struct plat_info *p = plat_by_visa_code(code);
-	return p ? p->name : NULL;
 }

@@ -90,6 +90,18 @@ enum plat_index {
 	PLAT_BDW, PLAT_SKL, PLAT_BXT, PLAT_ICLLP, PLAT_TGLLP, PLAT_COUNT
 };
 
+/* vISA platform codes (gen_platform, 4_visa_header.md). */
+enum plat_visa_code {
+	PLAT_CODE_BDW = 3, PLAT_CODE_SKL = 5, PLAT_CODE_BXT = 6,
+	PLAT_CODE_ICLLP = 10, PLAT_CODE_TGLLP = 12,
+};
+
+/* The name table (names.c; it needs nothing else, so the object layer
+ * links it alone): platform index of a name or alias, any case, or -1;
+ * vISA code of a platform index. */
+int plat_index_by_name(const char *name);
+int plat_visa_code_at(unsigned index);
+
 /* By name or alias, any case ("skl", "SKL", "gen9", "GEN12LP"), or NULL.
  * The one name table behind every command's platform option. */
 const struct plat_info *plat_by_name(const char *name);
