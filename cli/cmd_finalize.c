@@ -314,7 +314,8 @@ int cmd_finalize(int argc, char **argv)
 	}
 	const struct plat_info *pl = plat_by_name(a.platform);
 	if (!pl) {
-		fprintf(stderr, "visafin: unknown platform '%s'\n", a.platform);
+		fprintf(stderr, "visafin: unknown platform '%s' (%s)\n", a.platform,
+		        plat_name_list());
 		return 2;
 	}
 	return finalize(&a, pl);
