@@ -7,6 +7,8 @@
  *     │ copyprop   copyprop.c           movs forwarded into their uses
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
+ *     │ coalesce   coalesce.c           results written where a mov copies them
+ *     │ schedule   schedule.c           pressure-aware list scheduling per block
  *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
  *     │ callsave   regalloc/callsave.c  save/restore around stack calls
  *     ▼ emit       emit.c               gen_encode + gen_compact, JIP/UIP
@@ -34,6 +36,7 @@ bool ir_byte_layout(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_coalesce(struct ir_prog *p);
+bool ir_schedule(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
 #ifdef VF_DEBUG
@@ -55,6 +58,7 @@ static const struct pass_row passes[] = {
 	{ "legalize", ir_legalize, 'l' },
 	{ "split", ir_split, 's' },
 	{ "coalesce", ir_coalesce, 'o' },
+	{ "schedule", ir_schedule, 'h' },
 	{ "regalloc", ra_allocate, 'r' },
 	{ "callsave", ra_callsave, 'c' },
 };

@@ -5,7 +5,8 @@
 # "Running one kernel").  Each kernel carries its gensim arguments
 # (inputs, buffers, expected outputs) on "//! " comment lines; a kernel
 # with a SpillMemOffset attribute must spill: its scratch messages must
-# start exactly at that offset (docs/finalizer.md "Tests").
+# start exactly at that offset, and one marked "//@ no-spill" must have
+# no scratch message (docs/finalizer.md "Tests").
 # Exit 77 without iga64 unless CI=true.
 set -u
 VF_BUILD=${VF_BUILD:-.}
@@ -60,6 +61,12 @@ for k in "$VF_SRC"/tests/fin/*.visaasm; do
 			bad "$name: lowest scratch offset '${low}', SpillMemOffset $smo"
 			continue
 		fi
+	fi
+	# "//@ no-spill": the kernel must fit without scratch
+	if grep -q '^//@ no-spill' "$k" &&
+	   iga64 -d -p=9 "$dat" 2>/dev/null | grep -q 'scratch block'; then
+		bad "$name: spills (marked //@ no-spill)"
+		continue
 	fi
 	args=$(sed -n 's/^\/\/! //p' "$k" | tr '\n' ' ')
 	# shellcheck disable=SC2086

@@ -1,0 +1,420 @@
+/*
+ * schedule.c - pressure-aware list scheduling before register allocation.
+ *
+ * Needs: coalesced IR on virtual registers.  Produces: the same
+ * instructions, reordered inside stretches of straight-line code, so that
+ * a value is used soon after it is defined when many values are live
+ * (fewer spills), and long-latency sends start early when few are.
+ *
+ * A window is a run of at most WINDOW instructions between barriers.  A
+ * barrier stays where it is and nothing moves across it: labels, every
+ * branch, EOT, stack calls, instructions with dependency-check options
+ * (NoDDClr/NoDDChk pairs must stay adjacent), thread switch/atomic/
+ * serialize options, and every operation that is neither a send nor on
+ * the list of plain ALU operations (alu_op).
+ *
+ * Inside a window the dependence DAG has an edge for each RAW, WAR and
+ * WAW pair on a register key: a virtual register (any file: GRF, flag,
+ * address), with every partial write counted as a write; all pinned
+ * registers share one key (they may overlap), so do all address-taken
+ * registers and every indirect operand (a0 may point into any of them),
+ * and so do the accumulators and other architecture registers (explicit
+ * ARF operands, math-macro operands, the ops that read or write acc
+ * implicitly).  Sends keep their relative order (memory, fences and
+ * barriers are sends).  Edges come from per-key "last write" and "reads
+ * since the last write" lists, so their number is linear in the operands.
+ *
+ * The list scheduler picks among the ready instructions: when the
+ * estimated GRF pressure is above HIGH_BYTES, the one with the lowest
+ * pressure change (bytes newly live minus bytes whose last reference it
+ * is), then the one made ready last (finish a chain), then program order;
+ * otherwise sends first, then the longest latency-weighted path to the
+ * end of the window, then program order.  Pressure comes from the live
+ * intervals of the allocator (regalloc/live.c): what is live across the
+ * window start, plus what the window defines, minus what it stops using;
+ * a register live after the window is never freed in it.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "../ir/ir.h"
+#include "../regalloc/ra.h"
+
+#define WINDOW 1024
+#define HIGH_BYTES (88 * IR_GRF_BYTES)
+#define SEND_LATENCY 24
+#define MATH_LATENCY 8
+
+/* A reference of one instruction to a register key. */
+struct sref {
+	uint32_t key;
+	bool def;
+};
+
+struct sched {
+	struct ir_prog *p;
+	const struct ra_interval *iv;
+	uint32_t nkeys, k_pinned, k_taken, k_acc;
+	/* per key, valid when stamp == window id */
+	uint32_t *stamp;
+	int32_t *last_def;
+	int32_t *reads;        /* head of the read list in 'rpool', -1 */
+	int32_t *rem;          /* instructions of the window touching it */
+	bool *alive;
+	uint32_t window;
+	/* read lists */
+	struct rnode { int32_t node, next; } *rpool;
+	uint32_t nrpool;
+	/* per node of the window */
+	struct sref *refs;     /* 'nref' per node from refs_at[node] */
+	uint32_t *refs_at;
+	uint32_t *npred, *height, *ready_at;
+	uint32_t *edge_from, *edge_to, nedges, edge_cap;
+	uint32_t *succ_at, *succ, succ_cap;
+};
+
+static bool alu_op(unsigned op)
+{
+	switch (op) {
+	case GEN_OP_ADD: case GEN_OP_ADDC: case GEN_OP_AND: case GEN_OP_ASR:
+	case GEN_OP_AVG: case GEN_OP_BFE: case GEN_OP_BFI1: case GEN_OP_BFI2:
+	case GEN_OP_BFREV: case GEN_OP_CBIT: case GEN_OP_CMP: case GEN_OP_CMPN:
+	case GEN_OP_CSEL: case GEN_OP_FBH: case GEN_OP_FBL: case GEN_OP_FRC:
+	case GEN_OP_LZD: case GEN_OP_MAC: case GEN_OP_MACH: case GEN_OP_MAD:
+	case GEN_OP_MADM: case GEN_OP_MATH: case GEN_OP_MOV: case GEN_OP_MUL:
+	case GEN_OP_NOT: case GEN_OP_OR: case GEN_OP_RNDD: case GEN_OP_RNDE:
+	case GEN_OP_RNDU: case GEN_OP_RNDZ: case GEN_OP_SEL: case GEN_OP_SHL:
+	case GEN_OP_SHR: case GEN_OP_SUBB: case GEN_OP_XOR:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Operations that read or write an accumulator without naming it. */
+static bool implicit_acc(unsigned op)
+{
+	return op == GEN_OP_ADDC || op == GEN_OP_SUBB || op == GEN_OP_MAC ||
+	       op == GEN_OP_MACH || op == GEN_OP_MADM;
+}
+
+static bool is_barrier(const struct ir_inst *in)
+{
+	const uint32_t fixed = GEN_OPT_EOT | GEN_OPT_NODDCHK | GEN_OPT_NODDCLR |
+	                       GEN_OPT_SWITCH | GEN_OPT_ATOMIC |
+	                       GEN_OPT_SERIALIZE | GEN_OPT_BREAKPOINT |
+	                       IR_OPT_STACKCALL;
+	if (in->op == IR_OP_LABEL || ir_is_branch(in->op) || (in->opts & fixed))
+		return true;
+	return !ir_is_send(in->op) && !alu_op(in->op);
+}
+
+static uint32_t key_of(const struct sched *s, uint32_t v)
+{
+	const struct ir_vreg *r = &s->p->vregs.a[v];
+	if (r->flags & IR_V_ADDR_TAKEN)
+		return s->k_taken;
+	if (r->pin >= 0 || (r->flags & IR_V_PINNED))
+		return s->k_pinned;
+	return v;
+}
+
+struct ref_list {
+	struct sref a[16];
+	unsigned n;
+};
+
+static void add_ref(struct ref_list *l, uint32_t key, bool def)
+{
+	for (unsigned k = 0; k < l->n; k++)
+		if (l->a[k].key == key) {
+			l->a[k].def |= def;
+			return;
+		}
+	if (l->n < 16)
+		l->a[l->n++] = (struct sref){ key, def };
+}
+
+static void opnd_refs(const struct sched *s, struct ref_list *l,
+                      const struct ir_opnd *o, bool def)
+{
+	if (o->kind == IR_O_REG)
+		add_ref(l, key_of(s, o->v), def);
+	else if (o->kind == IR_O_IND) {
+		add_ref(l, key_of(s, o->v), false);
+		add_ref(l, s->k_taken, def);
+	} else if (o->kind == IR_O_ARF && o->rn != GEN_RN_NULL)
+		add_ref(l, s->k_acc, def);
+	if (o->mme)
+		add_ref(l, s->k_acc, true);
+}
+
+static void inst_refs(const struct sched *s, const struct ir_inst *in,
+                      struct ref_list *l)
+{
+	l->n = 0;
+	for (unsigned k = 0; k < in->nsrc && k < 3; k++)
+		opnd_refs(s, l, &in->src[k], false);
+	if (in->flag && (in->pred || in->cmod)) {
+		add_ref(l, key_of(s, in->flag), false);
+		if (in->cmod)
+			add_ref(l, key_of(s, in->flag), true);
+	}
+	if (in->desc_reg)
+		add_ref(l, key_of(s, in->desc_reg), false);
+	opnd_refs(s, l, &in->dst, true);
+	if (implicit_acc(in->op) || (in->opts & GEN_OPT_ACCWREN))
+		add_ref(l, s->k_acc, true);
+}
+
+static void edge(struct sched *s, int32_t from, uint32_t to)
+{
+	if (from < 0 || (uint32_t)from == to)
+		return;
+	if (s->nedges == s->edge_cap) {
+		uint32_t cap = s->edge_cap * 2;
+		uint32_t *f = ir_alloc(s->p, cap * sizeof *f);
+		uint32_t *t = ir_alloc(s->p, cap * sizeof *t);
+		memcpy(f, s->edge_from, s->nedges * sizeof *f);
+		memcpy(t, s->edge_to, s->nedges * sizeof *t);
+		s->edge_from = f;
+		s->edge_to = t;
+		s->edge_cap = cap;
+	}
+	s->edge_from[s->nedges] = (uint32_t)from;
+	s->edge_to[s->nedges++] = to;
+}
+
+static void touch_key(struct sched *s, uint32_t k)
+{
+	if (s->stamp[k] == s->window)
+		return;
+	s->stamp[k] = s->window;
+	s->last_def[k] = -1;
+	s->reads[k] = -1;
+	s->rem[k] = 0;
+	s->alive[k] = false;
+}
+
+static bool grf_key(const struct sched *s, uint32_t k)
+{
+	return k < s->p->vregs.n && s->p->vregs.a[k].file == IR_RF_GRF;
+}
+
+static uint32_t latency(const struct ir_inst *in)
+{
+	if (ir_is_send(in->op))
+		return SEND_LATENCY;
+	return in->op == GEN_OP_MATH ? MATH_LATENCY : 1;
+}
+
+/* Bytes that become live minus bytes that stop being live if node 'n'
+ * is scheduled next. */
+static int32_t pressure_delta(const struct sched *s, uint32_t n,
+                              uint32_t end)
+{
+	int32_t d = 0;
+	for (uint32_t r = s->refs_at[n]; r < s->refs_at[n + 1]; r++) {
+		const struct sref *f = &s->refs[r];
+		if (!grf_key(s, f->key))
+			continue;
+		int32_t size = (int32_t)s->p->vregs.a[f->key].size;
+		bool born = !s->alive[f->key] && f->def;
+		bool dies = s->rem[f->key] == 1 &&
+		            s->iv[f->key].end < (int32_t)end;
+		if (born && !dies)
+			d += size;
+		else if (!born && dies && s->alive[f->key])
+			d -= size;
+	}
+	return d;
+}
+
+/* Schedule instructions [b, e) of 'old' (no barrier among them) and
+ * append them; 'base' is the GRF bytes live at b. */
+static void schedule_window(struct sched *s, const struct ir_inst *old,
+                            uint32_t b, uint32_t e, int64_t base)
+{
+	struct ir_prog *p = s->p;
+	uint32_t n = e - b;
+	s->window++;
+	s->nrpool = 0;
+	s->nedges = 0;
+	uint32_t nref = 0;
+	int32_t last_send = -1;
+	for (uint32_t i = 0; i < n; i++) {
+		struct ref_list l;
+		inst_refs(s, &old[b + i], &l);
+		s->refs_at[i] = nref;
+		for (unsigned k = 0; k < l.n; k++) {
+			uint32_t key = l.a[k].key;
+			touch_key(s, key);
+			s->rem[key]++;
+			if (s->rem[key] == 1 && grf_key(s, key))
+				s->alive[key] = s->iv[key].start < (int32_t)b &&
+				                s->iv[key].end >= (int32_t)b;
+			/* RAW */
+			edge(s, s->last_def[key], i);
+			if (l.a[k].def) {
+				/* WAR and WAW */
+				for (int32_t r = s->reads[key]; r >= 0; r = s->rpool[r].next)
+					edge(s, s->rpool[r].node, i);
+				s->reads[key] = -1;
+				s->last_def[key] = (int32_t)i;
+			} else {
+				s->rpool[s->nrpool] = (struct rnode){ (int32_t)i, s->reads[key] };
+				s->reads[key] = (int32_t)s->nrpool++;
+			}
+			s->refs[nref++] = l.a[k];
+		}
+		if (ir_is_send(old[b + i].op)) {
+			edge(s, last_send, i);
+			last_send = (int32_t)i;
+		}
+	}
+	s->refs_at[n] = nref;
+	/* successors, CSR */
+	if (s->nedges > s->succ_cap) {
+		s->succ_cap = s->edge_cap;
+		s->succ = ir_alloc(p, s->succ_cap * sizeof *s->succ);
+	}
+	memset(s->succ_at, 0, (n + 1) * sizeof *s->succ_at);
+	memset(s->npred, 0, n * sizeof *s->npred);
+	for (uint32_t k = 0; k < s->nedges; k++) {
+		s->succ_at[s->edge_from[k] + 1]++;
+		s->npred[s->edge_to[k]]++;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		s->succ_at[i + 1] += s->succ_at[i];
+	uint32_t *fill = s->ready_at;   /* scratch: fill positions */
+	memcpy(fill, s->succ_at, n * sizeof *fill);
+	for (uint32_t k = 0; k < s->nedges; k++)
+		s->succ[fill[s->edge_from[k]]++] = s->edge_to[k];
+	/* heights: edges go forward, so one backward sweep */
+	for (uint32_t i = n; i-- > 0;) {
+		uint32_t h = 0;
+		for (uint32_t k = s->succ_at[i]; k < s->succ_at[i + 1]; k++)
+			if (s->height[s->succ[k]] > h)
+				h = s->height[s->succ[k]];
+		s->height[i] = h + latency(&old[b + i]);
+	}
+	/* list scheduling; 'ready' reuses edge_from (n <= edge_cap) */
+	uint32_t *ready = s->edge_from, nready = 0, clock = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		s->ready_at[i] = 0;
+		if (!s->npred[i])
+			ready[nready++] = i;
+	}
+	int64_t pressure = base;
+	while (nready) {
+		bool high = pressure > HIGH_BYTES;
+		uint32_t best = 0;
+		int32_t best_d = 0;
+		for (uint32_t r = 0; r < nready; r++) {
+			uint32_t c = ready[r], o = ready[best];
+			if (high) {
+				int32_t d = pressure_delta(s, c, e);
+				if (r == 0 || d < best_d ||
+				    (d == best_d && (s->ready_at[c] > s->ready_at[o] ||
+				     (s->ready_at[c] == s->ready_at[o] && c < o)))) {
+					best = r;
+					best_d = d;
+				}
+				continue;
+			}
+			bool cs = ir_is_send(old[b + c].op), os = ir_is_send(old[b + o].op);
+			if (r == 0 || (cs && !os) ||
+			    (cs == os && (s->height[c] > s->height[o] ||
+			     (s->height[c] == s->height[o] && c < o))))
+				best = r;
+		}
+		uint32_t c = ready[best];
+		ready[best] = ready[--nready];
+		pressure += pressure_delta(s, c, e);
+		for (uint32_t r = s->refs_at[c]; r < s->refs_at[c + 1]; r++) {
+			const struct sref *f = &s->refs[r];
+			s->rem[f->key]--;
+			if (f->def)
+				s->alive[f->key] = true;
+			if (!s->rem[f->key] && grf_key(s, f->key) &&
+			    s->iv[f->key].end < (int32_t)e)
+				s->alive[f->key] = false;
+		}
+		ir_emit_copy(p, &old[b + c]);
+		clock++;
+		for (uint32_t k = s->succ_at[c]; k < s->succ_at[c + 1]; k++) {
+			uint32_t t = s->succ[k];
+			if (!--s->npred[t]) {
+				s->ready_at[t] = clock;
+				ready[nready++] = t;
+			}
+		}
+	}
+}
+
+bool ir_schedule(struct ir_prog *p);
+
+bool ir_schedule(struct ir_prog *p)
+{
+	uint32_t ni = p->insts.n, nv = p->vregs.n;
+	if (!ni)
+		return true;
+	struct sched s = { .p = p };
+	s.iv = ra_intervals(p);
+	s.k_pinned = nv;
+	s.k_taken = nv + 1;
+	s.k_acc = nv + 2;
+	s.nkeys = nv + 3;
+	/* the extra keys have no interval: never GRF keys (grf_key) */
+	s.stamp = ir_alloc(p, s.nkeys * sizeof *s.stamp);
+	memset(s.stamp, 0, s.nkeys * sizeof *s.stamp);
+	s.last_def = ir_alloc(p, s.nkeys * sizeof *s.last_def);
+	s.reads = ir_alloc(p, s.nkeys * sizeof *s.reads);
+	s.rem = ir_alloc(p, s.nkeys * sizeof *s.rem);
+	s.alive = ir_alloc(p, s.nkeys * sizeof *s.alive);
+	s.rpool = ir_alloc(p, WINDOW * 16 * sizeof *s.rpool);
+	s.refs = ir_alloc(p, WINDOW * 16 * sizeof *s.refs);
+	s.refs_at = ir_alloc(p, (WINDOW + 1) * sizeof *s.refs_at);
+	s.npred = ir_alloc(p, WINDOW * sizeof *s.npred);
+	s.height = ir_alloc(p, WINDOW * sizeof *s.height);
+	s.ready_at = ir_alloc(p, WINDOW * sizeof *s.ready_at);
+	s.succ_at = ir_alloc(p, (WINDOW + 1) * sizeof *s.succ_at);
+	s.edge_cap = WINDOW * 4;
+	s.edge_from = ir_alloc(p, s.edge_cap * sizeof *s.edge_from);
+	s.edge_to = ir_alloc(p, s.edge_cap * sizeof *s.edge_to);
+	s.succ_cap = 0;
+	/* GRF bytes live at each position: start < pos <= end */
+	int64_t *live = ir_alloc(p, (ni + 2) * sizeof *live);
+	memset(live, 0, (ni + 2) * sizeof *live);
+	for (uint32_t v = 1; v < nv; v++) {
+		const struct ra_interval *r = &s.iv[v];
+		if (r->start < 0 || p->vregs.a[v].file != IR_RF_GRF ||
+		    r->end <= r->start)
+			continue;
+		uint32_t from = (uint32_t)r->start + 1;
+		uint32_t to = (uint32_t)r->end + 1 < ni + 1 ? (uint32_t)r->end + 1 : ni + 1;
+		live[from] += p->vregs.a[v].size;
+		live[to] -= p->vregs.a[v].size;
+	}
+	for (uint32_t i = 1; i <= ni; i++)
+		live[i] += live[i - 1];
+	struct ir_insts_old old = ir_rewrite_begin(p);
+	uint32_t i = 0;
+	while (i < old.n) {
+		if (is_barrier(&old.a[i])) {
+			ir_emit_copy(p, &old.a[i++]);
+			continue;
+		}
+		uint32_t e = i;
+		while (e < old.n && e - i < WINDOW && !is_barrier(&old.a[e]))
+			e++;
+		if (e - i == 1) {
+			ir_emit_copy(p, &old.a[i++]);
+			continue;
+		}
+		schedule_window(&s, old.a, i, e, live[i]);
+		i = e;
+	}
+	return true;
+}
