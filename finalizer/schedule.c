@@ -10,8 +10,10 @@
  * barrier stays where it is and nothing moves across it: labels, every
  * branch, EOT, stack calls, instructions with dependency-check options
  * (NoDDClr/NoDDChk pairs must stay adjacent), thread switch/atomic/
- * serialize options, and every operation that is neither a send nor on
- * the list of plain ALU operations (alu_op).
+ * serialize options, instructions naming an architecture register
+ * other than null and the accumulators (a write of cr0 changes the float
+ * mode of what follows), and every operation that is neither a send nor
+ * on the list of plain ALU operations (alu_op).
  *
  * Inside a window the dependence DAG has an edge for each RAW, WAR and
  * WAW pair on a register key: a virtual register (any file: GRF, flag,
@@ -24,7 +26,9 @@
  * barriers are sends).  Edges come from per-key "last write" and "reads
  * since the last write" lists, so their number is linear in the operands.
  *
- * The list scheduler picks among the ready instructions: when the
+ * Only a window where the live intervals reach HIGH_BYTES somewhere is
+ * reordered; elsewhere the input order stays (code that fits is left as
+ * it is).  The list scheduler picks among the ready instructions: when the
  * estimated GRF pressure is above HIGH_BYTES, the one with the lowest
  * pressure change (bytes newly live minus bytes whose last reference it
  * is), then the one made ready last (finish a chain), then program order;
@@ -99,6 +103,16 @@ static bool implicit_acc(unsigned op)
 	       op == GEN_OP_MACH || op == GEN_OP_MADM;
 }
 
+/* An architecture register other than null and the accumulators
+ * (control, state, timestamp, channel-enable...): its reads and writes
+ * have effects beyond register dependences (cr0 sets the float mode of
+ * every later instruction). */
+static bool special_arf(const struct ir_opnd *o)
+{
+	return o->kind == IR_O_ARF && o->rn != GEN_RN_NULL &&
+	       o->rn != GEN_RN_ACC && o->rn != GEN_RN_MME;
+}
+
 static bool is_barrier(const struct ir_inst *in)
 {
 	const uint32_t fixed = GEN_OPT_EOT | GEN_OPT_NODDCHK | GEN_OPT_NODDCLR |
@@ -107,6 +121,11 @@ static bool is_barrier(const struct ir_inst *in)
 	                       IR_OPT_STACKCALL;
 	if (in->op == IR_OP_LABEL || ir_is_branch(in->op) || (in->opts & fixed))
 		return true;
+	if (special_arf(&in->dst))
+		return true;
+	for (unsigned k = 0; k < in->nsrc && k < 3; k++)
+		if (special_arf(&in->src[k]))
+			return true;
 	return !ir_is_send(in->op) && !alu_op(in->op);
 }
 
@@ -409,8 +428,15 @@ bool ir_schedule(struct ir_prog *p)
 		uint32_t e = i;
 		while (e < old.n && e - i < WINDOW && !is_barrier(&old.a[e]))
 			e++;
-		if (e - i == 1) {
-			ir_emit_copy(p, &old.a[i++]);
+		/* only windows whose estimated pressure gets high are
+		 * reordered: elsewhere the input order stays */
+		int64_t peak = 0;
+		for (uint32_t k = i; k <= e && k <= ni; k++)
+			if (live[k] > peak)
+				peak = live[k];
+		if (e - i == 1 || peak <= HIGH_BYTES) {
+			while (i < e)
+				ir_emit_copy(p, &old.a[i++]);
 			continue;
 		}
 		schedule_window(&s, old.a, i, e, live[i]);
