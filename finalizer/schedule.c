@@ -31,12 +31,15 @@
  * it is).  The list scheduler picks among the ready instructions: when the
  * estimated GRF pressure is above HIGH_BYTES, the one with the lowest
  * pressure change (bytes newly live minus bytes whose last reference it
- * is), then the one made ready last (finish a chain), then program order;
+ * is), then program order;
  * otherwise sends first, then the longest latency-weighted path to the
  * end of the window, then program order.  Pressure comes from the live
  * intervals of the allocator (regalloc/live.c): what is live across the
  * window start, plus what the window defines, minus what it stops using;
- * a register live after the window is never freed in it.
+ * a register live after the window is never freed in it.  The new order
+ * is kept only if its peak in that model is below the input order's
+ * (the model is an estimate: this keeps a reordering from making a
+ * window worse, as a latency-first order could).
  */
 #include "config.h"
 
@@ -73,7 +76,7 @@ struct sched {
 	/* per node of the window */
 	struct sref *refs;     /* 'nref' per node from refs_at[node] */
 	uint32_t *refs_at;
-	uint32_t *npred, *height, *ready_at;
+	uint32_t *npred, *height, *fill, *order;
 	uint32_t *edge_from, *edge_to, nedges, edge_cap;
 	uint32_t *succ_at, *succ, succ_cap;
 };
@@ -250,6 +253,36 @@ static int32_t pressure_delta(const struct sched *s, uint32_t n,
 	return d;
 }
 
+/* Pressure bookkeeping at the window start: references left per key,
+ * and which GRF registers are live on entry. */
+static void reset_state(struct sched *s, uint32_t n, uint32_t b)
+{
+	for (uint32_t r = 0; r < s->refs_at[n]; r++)
+		s->rem[s->refs[r].key] = 0;
+	for (uint32_t r = 0; r < s->refs_at[n]; r++) {
+		uint32_t key = s->refs[r].key;
+		if (!s->rem[key]++ && grf_key(s, key))
+			s->alive[key] = s->iv[key].start < (int32_t)b &&
+			                s->iv[key].end >= (int32_t)b;
+	}
+}
+
+/* Schedule node 'c' in the pressure model; returns the change. */
+static int32_t place(struct sched *s, uint32_t c, uint32_t e)
+{
+	int32_t d = pressure_delta(s, c, e);
+	for (uint32_t r = s->refs_at[c]; r < s->refs_at[c + 1]; r++) {
+		const struct sref *f = &s->refs[r];
+		s->rem[f->key]--;
+		if (f->def)
+			s->alive[f->key] = true;
+		if (!s->rem[f->key] && grf_key(s, f->key) &&
+		    s->iv[f->key].end < (int32_t)e)
+			s->alive[f->key] = false;
+	}
+	return d;
+}
+
 /* Schedule instructions [b, e) of 'old' (no barrier among them) and
  * append them; 'base' is the GRF bytes live at b. */
 static void schedule_window(struct sched *s, const struct ir_inst *old,
@@ -269,10 +302,6 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 		for (unsigned k = 0; k < l.n; k++) {
 			uint32_t key = l.a[k].key;
 			touch_key(s, key);
-			s->rem[key]++;
-			if (s->rem[key] == 1 && grf_key(s, key))
-				s->alive[key] = s->iv[key].start < (int32_t)b &&
-				                s->iv[key].end >= (int32_t)b;
 			/* RAW */
 			edge(s, s->last_def[key], i);
 			if (l.a[k].def) {
@@ -306,10 +335,9 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 	}
 	for (uint32_t i = 0; i < n; i++)
 		s->succ_at[i + 1] += s->succ_at[i];
-	uint32_t *fill = s->ready_at;   /* scratch: fill positions */
-	memcpy(fill, s->succ_at, n * sizeof *fill);
+	memcpy(s->fill, s->succ_at, n * sizeof *s->fill);
 	for (uint32_t k = 0; k < s->nedges; k++)
-		s->succ[fill[s->edge_from[k]]++] = s->edge_to[k];
+		s->succ[s->fill[s->edge_from[k]]++] = s->edge_to[k];
 	/* heights: edges go forward, so one backward sweep */
 	for (uint32_t i = n; i-- > 0;) {
 		uint32_t h = 0;
@@ -321,11 +349,19 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 	/* list scheduling; 'ready' reuses edge_from (n <= edge_cap) */
 	uint32_t *ready = s->edge_from, nready = 0, clock = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		s->ready_at[i] = 0;
 		if (!s->npred[i])
 			ready[nready++] = i;
 	}
-	int64_t pressure = base;
+	/* peak of the model in the input order */
+	reset_state(s, n, b);
+	int64_t pressure = base, peak_in = base, peak = base;
+	for (uint32_t i = 0; i < n; i++) {
+		pressure += place(s, i, e);
+		if (pressure > peak_in)
+			peak_in = pressure;
+	}
+	reset_state(s, n, b);
+	pressure = base;
 	while (nready) {
 		bool high = pressure > HIGH_BYTES;
 		uint32_t best = 0;
@@ -334,9 +370,7 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 			uint32_t c = ready[r], o = ready[best];
 			if (high) {
 				int32_t d = pressure_delta(s, c, e);
-				if (r == 0 || d < best_d ||
-				    (d == best_d && (s->ready_at[c] > s->ready_at[o] ||
-				     (s->ready_at[c] == s->ready_at[o] && c < o)))) {
+				if (r == 0 || d < best_d || (d == best_d && c < o)) {
 					best = r;
 					best_d = d;
 				}
@@ -350,26 +384,20 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 		}
 		uint32_t c = ready[best];
 		ready[best] = ready[--nready];
-		pressure += pressure_delta(s, c, e);
-		for (uint32_t r = s->refs_at[c]; r < s->refs_at[c + 1]; r++) {
-			const struct sref *f = &s->refs[r];
-			s->rem[f->key]--;
-			if (f->def)
-				s->alive[f->key] = true;
-			if (!s->rem[f->key] && grf_key(s, f->key) &&
-			    s->iv[f->key].end < (int32_t)e)
-				s->alive[f->key] = false;
-		}
-		ir_emit_copy(p, &old[b + c]);
-		clock++;
+		pressure += place(s, c, e);
+		if (pressure > peak)
+			peak = pressure;
+		s->order[clock++] = c;
 		for (uint32_t k = s->succ_at[c]; k < s->succ_at[c + 1]; k++) {
 			uint32_t t = s->succ[k];
 			if (!--s->npred[t]) {
-				s->ready_at[t] = clock;
 				ready[nready++] = t;
 			}
 		}
 	}
+	/* keep the new order only when the model says it needs less */
+	for (uint32_t i = 0; i < n; i++)
+		ir_emit_copy(p, &old[b + (peak < peak_in ? s->order[i] : i)]);
 }
 
 bool ir_schedule(struct ir_prog *p);
@@ -397,7 +425,8 @@ bool ir_schedule(struct ir_prog *p)
 	s.refs_at = ir_alloc(p, (WINDOW + 1) * sizeof *s.refs_at);
 	s.npred = ir_alloc(p, WINDOW * sizeof *s.npred);
 	s.height = ir_alloc(p, WINDOW * sizeof *s.height);
-	s.ready_at = ir_alloc(p, WINDOW * sizeof *s.ready_at);
+	s.fill = ir_alloc(p, WINDOW * sizeof *s.fill);
+	s.order = ir_alloc(p, WINDOW * sizeof *s.order);
 	s.succ_at = ir_alloc(p, (WINDOW + 1) * sizeof *s.succ_at);
 	s.edge_cap = WINDOW * 4;
 	s.edge_from = ir_alloc(p, s.edge_cap * sizeof *s.edge_from);
@@ -428,6 +457,15 @@ bool ir_schedule(struct ir_prog *p)
 		uint32_t e = i;
 		while (e < old.n && e - i < WINDOW && !is_barrier(&old.a[e]))
 			e++;
+		if (e - i == WINDOW) {
+			/* a full window ends where the fewest bytes are live in
+			 * its second half, so that defs and uses stay together */
+			uint32_t cut = e;
+			for (uint32_t k = i + WINDOW / 2; k < e; k++)
+				if (live[k] < live[cut])
+					cut = k;
+			e = cut;
+		}
 		/* only windows whose estimated pressure gets high are
 		 * reordered: elsewhere the input order stays */
 		int64_t peak = 0;

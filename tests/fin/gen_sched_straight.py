@@ -48,20 +48,28 @@ L.append('.decl X v_type=G type=f num_elts=16 align=hword')
 L.append('.decl S v_type=G type=f num_elts=16 align=hword')
 L.append('.decl IN v_type=G type=uq num_elts=1 align=qword')
 L.append('.decl OUT v_type=G type=uq num_elts=1 align=qword')
-for i in range(live):
-    L.append(f'.decl A{i} v_type=G type=f num_elts=16 align=hword')
+# each group has its own variables (a variable reused by every group
+# would be live over all of them: the allocator's intervals are hulls)
+def var(i, g):
+    return f'A{i}' if g == 0 else f'A{i}_{g}'
+
+
+for g in range(groups):
+    for i in range(live):
+        L.append(f'.decl {var(i, g)} v_type=G type=f num_elts=16 align=hword')
 L.append('.input IN offset=64 size=8\n.input OUT offset=72 size=8')
 L.append('.kernel_attr SimdSize=16\n.function "_main_0"\n_main_0:')
 L.append('    svm_block_ld (4) IN(0,0)<0;1,0> X.0')
 for g in range(groups):
     for i in range(live):
         c = (i + g) % 251
-        L.append(f'    add (M1, 16) A{i}(0,0)<1> X(0,0)<1;1,0> 0x{fbits(c):x}:f')
+        L.append(f'    add (M1, 16) {var(i, g)}(0,0)<1> X(0,0)<1;1,0> 0x{fbits(c):x}:f')
     for i in range(live):
-        L.append(f'    mul (M1, 16) A{i}(0,0)<1> A{i}(0,0)<1;1,0> 0x{fbits(3):x}:f')
-    L.append('    mov (M1, 16) S(0,0)<1> A0(0,0)<1;1,0>')
+        a = var(i, g)
+        L.append(f'    mul (M1, 16) {a}(0,0)<1> {a}(0,0)<1;1,0> 0x{fbits(3):x}:f')
+    L.append(f'    mov (M1, 16) S(0,0)<1> {var(0, g)}(0,0)<1;1,0>')
     for i in range(1, live):
-        L.append(f'    add (M1, 16) S(0,0)<1> S(0,0)<1;1,0> A{i}(0,0)<1;1,0>')
+        L.append(f'    add (M1, 16) S(0,0)<1> S(0,0)<1;1,0> {var(i, g)}(0,0)<1;1,0>')
     if g:
         L.append(f'    add (M1_NM, 1) OUT(0,0)<1> OUT(0,0)<0;1,0> 0x40:uq')
     L.append('    svm_block_st (4) OUT(0,0)<0;1,0> S.0')
