@@ -16,8 +16,10 @@
  * on the list of plain ALU operations (alu_op).
  *
  * Inside a window the dependence DAG has an edge for each RAW, WAR and
- * WAW pair on a register key: a virtual register (any file: GRF, flag,
- * address), with every partial write counted as a write; all pinned
+ * WAW pair on a register key: a GRF virtual register, with every
+ * partial write counted as a write; all flag registers share one key and
+ * all address registers another (their uses keep the input order: no
+ * more of them live at once, a0 cannot spill); all pinned
  * registers share one key (they may overlap), so do all address-taken
  * registers and every indirect operand (a0 may point into any of them),
  * and so do the accumulators and other architecture registers (explicit
@@ -62,7 +64,7 @@ struct sref {
 struct sched {
 	struct ir_prog *p;
 	const struct ra_interval *iv;
-	uint32_t nkeys, k_pinned, k_taken, k_acc;
+	uint32_t nkeys, k_pinned, k_taken, k_acc, k_addr, k_flag;
 	/* per key, valid when stamp == window id */
 	uint32_t *stamp;
 	int32_t *last_def;
@@ -139,6 +141,13 @@ static uint32_t key_of(const struct sched *s, uint32_t v)
 		return s->k_taken;
 	if (r->pin >= 0 || (r->flags & IR_V_PINNED))
 		return s->k_pinned;
+	/* one key per small file: their accesses keep the input order, so
+	 * no more flag or address registers are live at once than before
+	 * (address registers cannot spill) */
+	if (r->file == IR_RF_ADDR)
+		return s->k_addr;
+	if (r->file == IR_RF_FLAG)
+		return s->k_flag;
 	return v;
 }
 
@@ -412,7 +421,9 @@ bool ir_schedule(struct ir_prog *p)
 	s.k_pinned = nv;
 	s.k_taken = nv + 1;
 	s.k_acc = nv + 2;
-	s.nkeys = nv + 3;
+	s.k_addr = nv + 3;
+	s.k_flag = nv + 4;
+	s.nkeys = nv + 5;
 	/* the extra keys have no interval: never GRF keys (grf_key) */
 	s.stamp = ir_alloc(p, s.nkeys * sizeof *s.stamp);
 	memset(s.stamp, 0, s.nkeys * sizeof *s.stamp);
