@@ -78,7 +78,12 @@ static void copy_src(struct lctx *c, struct ir_inst *in, unsigned s,
 	from.mods = 0;
 	bool scalar = ir_opnd_is_scalar(o) || in->exec == 1;
 	unsigned n = scalar ? 1 : in->exec;
-	uint32_t v = temp(c->p, t, n, 1, align);
+	/* a packed vector immediate fills 8 (v, uv) or 4 (vf) elements */
+	unsigned packed = from.kind != IR_O_IMM ? 0
+	                  : from.type == GEN_TYPE_VF ? 4
+	                  : from.type == GEN_TYPE_V || from.type == GEN_TYPE_UV
+	                  ? 8 : 0;
+	uint32_t v = temp(c->p, t, packed ? packed : n, 1, align);
 	struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, n, scalar || in->nomask,
 	                            ir_dst(v, 0, t, 1), from);
 	mv->choff = scalar ? 0 : in->choff;
