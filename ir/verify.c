@@ -174,6 +174,10 @@ static bool opnd_ok(struct vctx *c, const struct ir_inst *in,
                     const struct ir_opnd *o, bool dst, unsigned grfs,
                     const int32_t *placed, const char *what)
 {
+	if (o->kind > IR_O_STACKTOP)
+		return fail(c, "operand", "%s has kind %u", what, o->kind);
+	if (!type_ok(c, o, dst, what) || !region_ok(c, o, dst, what))
+		return false;
 	switch (o->kind) {
 	case IR_O_NONE: case IR_O_ARF:
 		break;
@@ -206,9 +210,9 @@ static bool opnd_ok(struct vctx *c, const struct ir_inst *in,
 			return false;
 		break;
 	default:
-		return fail(c, "operand", "%s has kind %u", what, o->kind);
+		break;
 	}
-	return type_ok(c, o, dst, what) && region_ok(c, o, dst, what);
+	return true;
 }
 
 /* ---- one instruction ---------------------------------------------------- */
