@@ -12,7 +12,7 @@
  *   ... --fat -o OUT.isa    the input with the binaries embedded
  *                           (gen_binary_info)
  *   ... -k NAME             only kernel NAME (any output form)
- *   ... -d LETTERS          IR dumps to stderr after passes b g p l s r c
+ *   ... -d LETTERS          IR dumps to stderr after passes b g p y l s o r c
  *   ... --verify            verify the IR after every pass and the
  *                           register allocation
  *   ... --time-passes       each pass's time, summed over the kernels,

@@ -5,8 +5,10 @@
  *     │ build      build*.c, region.c   vISA -> IR on virtual registers
  *     │ goto       goto.c               SIMD gotos -> goto/join or jmpi
  *     │ copyprop   copyprop.c           movs forwarded into their uses
+ *     │ byte_layout byte_layout.c       byte/word registers at their writers' stride
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
+ *     │ coalesce   coalesce.c           results written where a mov copies them
  *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
  *     │ callsave   regalloc/callsave.c  save/restore around stack calls
  *     ▼ emit       emit.c               gen_encode + gen_compact, JIP/UIP
@@ -38,8 +40,10 @@
 bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
 bool ir_lower_goto(struct ir_prog *p);
 bool ir_copyprop(struct ir_prog *p);
+bool ir_byte_layout(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
+bool ir_coalesce(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
 #ifdef VF_DEBUG
@@ -61,8 +65,10 @@ struct fin_job {
 static bool run_build(struct fin_job *j) { return ir_build(j->p, j->m, j->kernel); }
 static bool run_goto(struct fin_job *j) { return ir_lower_goto(j->p); }
 static bool run_copyprop(struct fin_job *j) { return ir_copyprop(j->p); }
+static bool run_byte_layout(struct fin_job *j) { return ir_byte_layout(j->p); }
 static bool run_legalize(struct fin_job *j) { return ir_legalize(j->p); }
 static bool run_split(struct fin_job *j) { return ir_split(j->p); }
+static bool run_coalesce(struct fin_job *j) { return ir_coalesce(j->p); }
 static bool run_regalloc(struct fin_job *j) { return ra_allocate(j->p); }
 static bool run_callsave(struct fin_job *j) { return ra_callsave(j->p); }
 static bool run_emit(struct fin_job *j) { return ir_emit_code(j->p, j->code, j->size); }
@@ -82,8 +88,10 @@ static const struct pass_row passes[] = {
 	{ "build", run_build, NULL, 'b', 0, NULL },
 	{ "goto", run_goto, NULL, 'g', 0, NULL },
 	{ "copyprop", run_copyprop, NULL, 'p', 0, NULL },
+	{ "byte_layout", run_byte_layout, NULL, 'y', 0, NULL },
 	{ "legalize", run_legalize, NULL, 'l', 0, NULL },
 	{ "split", run_split, NULL, 's', 0, NULL },
+	{ "coalesce", run_coalesce, NULL, 'o', 0, NULL },
 	{ "regalloc", run_regalloc, NULL, 'r', IR_STAGE_ALLOCATED, ra_verify },
 	{ "callsave", run_callsave, has_calls, 'c', 0, NULL },
 	{ "emit", run_emit, NULL, 0, 0, NULL },

@@ -12,7 +12,7 @@
 #include "visa_model.h"
 
 struct fin_options {
-	const char *dump_letters;   /* passes to dump: b g p l s r c */
+	const char *dump_letters;   /* passes to dump: b g p y l s o r c */
 	void (*dump)(void *ctx, const char *pass, const char *text);
 	void *dump_ctx;
 	/* When set: each pass's time in milliseconds (ctx = dump_ctx). */

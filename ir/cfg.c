@@ -101,6 +101,16 @@ static void make_edges(struct ir_prog *p, struct ir_cfg *c)
 		s += bl->nsucc;
 	}
 	/* predecessors: count, place, fill */
+	c->calls = ir_alloc(p, (c->nb + 1) * sizeof *c->calls);
+	for (uint32_t b = 0; b < c->nb; b++) {
+		const struct ir_inst *last = &p->insts.a[c->b[b].end - 1];
+		if (last->op == GEN_OP_CALL && (last->opts & IR_OPT_STACKCALL) &&
+		    last->src[0].kind == IR_O_LABEL &&
+		    last->src[0].v < p->labels.n &&
+		    c->label_block[last->src[0].v] >= 0)
+			c->calls[c->ncalls++] = (struct ir_stack_call){
+				b, (uint32_t)c->label_block[last->src[0].v] };
+	}
 	for (uint32_t b = 0; b < c->nb; b++)
 		for (uint32_t k = 0; k < c->b[b].nsucc; k++)
 			c->b[c->b[b].succ[k]].npred++;
@@ -117,7 +127,8 @@ static void make_edges(struct ir_prog *p, struct ir_cfg *c)
 		}
 }
 
-/* Iterative DFS from every root: postorder numbers and back edges. */
+/* Iterative DFS from block 0, then from every block not reached yet:
+ * reverse postorder per root, roots in layout order; back edges. */
 static void order(struct ir_prog *p, struct ir_cfg *c)
 {
 	uint32_t nb = c->nb;
@@ -132,10 +143,11 @@ static void order(struct ir_prog *p, struct ir_cfg *c)
 			nback++;
 	c->back = ir_alloc(p, (nback + 1) * sizeof *c->back);
 	c->nback = 0;
+	uint32_t nrpo = 0;
 	for (uint32_t root = 0; root < nb; root++) {
 		if (state[root])
 			continue;
-		uint32_t sp = 0;
+		uint32_t seg = npost, sp = 0;
 		stack[sp++] = root;
 		next[root] = 0;
 		state[root] = 1;
@@ -156,10 +168,11 @@ static void order(struct ir_prog *p, struct ir_cfg *c)
 			post[npost++] = b;
 			sp--;
 		}
-	}
-	for (uint32_t i = 0; i < nb; i++) {
-		c->rpo[i] = post[nb - 1 - i];
-		c->b[c->rpo[i]].rpo = i;
+		/* this root's blocks in reverse postorder, after earlier roots' */
+		for (uint32_t k = npost; k-- > seg;) {
+			c->rpo[nrpo] = post[k];
+			c->b[post[k]].rpo = nrpo++;
+		}
 	}
 }
 

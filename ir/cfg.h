@@ -36,6 +36,13 @@ struct ir_back_edge {
 	uint32_t tail, head;
 };
 
+/* A stack call: the block ending with an fcall and its callee's entry
+ * block.  Not an edge of the CFG (see ir_cfg_build); for analyses that
+ * follow values into callees (the verifier's def-before-use). */
+struct ir_stack_call {
+	uint32_t from, to;
+};
+
 struct ir_cfg {
 	struct ir_block *b;
 	uint32_t nb;
@@ -48,6 +55,8 @@ struct ir_cfg {
 	uint32_t *rpo;
 	struct ir_back_edge *back;
 	uint32_t nback;
+	struct ir_stack_call *calls;
+	uint32_t ncalls;
 };
 
 /* Edges: fall-through (not after an unpredicated jmpi, a ret or an EOT
@@ -68,9 +77,11 @@ int32_t ir_branch_target(const struct ir_inst *in);
  * them: sources, the predicate's flag, the descriptor register, then
  * the condition modifier's flag and the destination.  'full' marks a
  * write that replaces every byte of the register (unpredicated, from
- * byte 0, contiguous, covering its size), the only kind that kills.  An
- * indirect operand reads its address register and reads (source) or
- * writes (destination) every address-taken register. */
+ * byte 0, contiguous, covering its size; any write of an
+ * IR_V_BLOCK_LOCAL register), the only kind that kills.  An indirect
+ * operand reads its address register and reads (source) or writes
+ * (destination) the address-taken registers it may touch (struct
+ * ir_live: targets, local). */
 typedef void (*ir_ref_fn)(void *ctx, uint32_t v, bool def, bool full,
                           uint32_t pos);
 
@@ -82,9 +93,25 @@ struct ir_live {
 	vf_word *in, *out, *def_in, *def_out;
 	uint32_t *taken;          /* address-taken registers */
 	uint32_t ntaken;
+	/* Optional, set by an ir_narrow_fn: what indirect operands touch.
+	 * targets: per address register, a row of tw words of bits over
+	 * 'taken' (the variables it may point into); local: per indirect
+	 * operand (4 * instruction + operand, 3 = destination) the one
+	 * variable it points into, 0 when only 'targets' tells.  Without
+	 * them an indirect operand touches every address-taken register. */
+	const uint64_t *targets;
+	uint32_t tw;
+	const uint32_t *local;
 };
 
-struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c);
+/* Called by ir_live_build once l->taken is known, to set l->targets,
+ * l->tw and l->local (regalloc/addr_targets.c computes them). */
+typedef void (*ir_narrow_fn)(struct ir_prog *p, struct ir_live *l);
+
+/* 'narrow' may be NULL: indirect operands touch every address-taken
+ * register. */
+struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
+                              ir_narrow_fn narrow);
 
 static inline const vf_word *ir_live_row(const struct ir_live *l,
                                          const vf_word *set, uint32_t b)

@@ -51,7 +51,9 @@ enum ir_vflag {
 	IR_V_WHOLE_GRF = 1u << 4, /* occupies whole GRFs (send payloads) */
 	IR_V_LIVE_IN = 1u << 5,   /* defined on entry (inputs, r0) */
 	IR_V_GLOBAL = 1u << 6,    /* live in the whole program (ABI registers) */
-	IR_V_VISA = 1u << 7,      /* holds a declared vISA variable, predicate
+	IR_V_BLOCK_LOCAL = 1u << 7, /* spill/array temporary: all its uses in
+	                             * one block; every write defines it */
+	IR_V_VISA = 1u << 8,      /* holds a declared vISA variable, predicate
 	                           * or address (or a copy of one): vISA lets a
 	                           * kernel read it before writing it */
 };

@@ -7,7 +7,9 @@
  * write kills it, since a partial or predicated write leaves other
  * bytes or channels as they were) and those that may be defined on
  * entry and exit (forward: any write defines, IR_V_LIVE_IN registers
- * are defined at the kernel entry).  A register live at a point where
+ * are defined at the kernel entry).  Indirect operands touch the
+ * address-taken registers the optional narrowing callback allows
+ * (regalloc/addr_targets.c for the allocator), else all of them.  A register live at a point where
  * nothing may have written it holds no value anybody needs yet: the
  * allocator's intervals start where both hold (regalloc/live.c).
  *
@@ -22,6 +24,10 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
                        const struct ir_opnd *d)
 {
 	const struct ir_vreg *v = &p->vregs.a[d->v];
+	/* the fills of a spill temporary write it in pieces, all in the
+	 * block that uses it: each counts as its definition */
+	if (v->flags & IR_V_BLOCK_LOCAL)
+		return true;
 	if ((in->pred && in->op != GEN_OP_SEL) || d->off != 0)
 		return false;
 	if (ir_is_send(in->op))
@@ -29,6 +35,28 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
 	if (in->exec > 1 && d->rgn.hs != 1)
 		return false;
 	return ir_opnd_extent(d, in->exec, true) >= v->size;
+}
+
+/* The registers indirect operand 'slot' of instruction 'pos', through
+ * address register 'a', may touch. */
+static void indirect_refs(const struct ir_live *l, uint32_t a, bool def,
+                          uint32_t pos, unsigned slot, ir_ref_fn fn,
+                          void *ctx)
+{
+	uint32_t only = l->local ? l->local[(size_t)pos * 4 + slot] : 0;
+	if (only) {   /* the block tells which variable */
+		fn(ctx, only, def, false, pos);
+		return;
+	}
+	if (!l->targets) {
+		for (uint32_t k = 0; k < l->ntaken; k++)
+			fn(ctx, l->taken[k], def, false, pos);
+		return;
+	}
+	const uint64_t *row = l->targets + (size_t)a * l->tw;
+	for (uint32_t k = 0; k < l->ntaken; k++)
+		if ((row[k / 64] >> (k % 64)) & 1)
+			fn(ctx, l->taken[k], def, false, pos);
 }
 
 void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
@@ -43,8 +71,7 @@ void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
 			fn(ctx, o->v, false, false, pos);
 		else if (o->kind == IR_O_IND) {
 			fn(ctx, o->v, false, false, pos);
-			for (uint32_t k = 0; k < l->ntaken; k++)
-				fn(ctx, l->taken[k], false, false, pos);
+			indirect_refs(l, o->v, false, pos, s, fn, ctx);
 		}
 	}
 	if (in->flag && in->pred)
@@ -61,8 +88,7 @@ void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
 		fn(ctx, d->v, true, full_write(p, in, d), pos);
 	} else if (d->kind == IR_O_IND) {
 		fn(ctx, d->v, false, false, pos);
-		for (uint32_t k = 0; k < l->ntaken; k++)
-			fn(ctx, l->taken[k], true, false, pos);
+		indirect_refs(l, d->v, true, pos, 3, fn, ctx);
 	}
 }
 
@@ -150,7 +176,8 @@ static vf_word *zeroed(struct ir_prog *p, size_t words)
 	return ir_alloc(p, (words + 1) * sizeof(vf_word));
 }
 
-struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c)
+struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
+                              ir_narrow_fn narrow)
 {
 	struct ir_live *l = ir_alloc(p, sizeof *l);
 	l->nv = p->vregs.n;
@@ -159,6 +186,8 @@ struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c)
 	for (uint32_t v = 1; v < l->nv; v++)
 		if (p->vregs.a[v].flags & IR_V_ADDR_TAKEN)
 			l->taken[l->ntaken++] = v;
+	if (narrow)
+		narrow(p, l);
 	size_t words = (size_t)c->nb * l->nw;
 	l->in = zeroed(p, words);
 	l->out = zeroed(p, words);

@@ -24,7 +24,7 @@
  *              aligned, at its pin if pinned
  *   undefined  def-before-use where decidable: a register read where no
  *              path from the entry wrote it (may-be-defined dataflow of
- *              ir/live.c), unless it is defined on entry (input, ABI,
+ *              ir/live.c, followed into stack-call callees), unless it is defined on entry (input, ABI,
  *              pinned), reached through a0 (address taken) or holds a
  *              vISA variable (IR_V_VISA: the input may read those
  *              undefined, e.g. IGC's "cmp.eq P V V" on an unset V)
@@ -39,6 +39,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cfg.h"
 
@@ -340,17 +341,57 @@ static void def_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 		     c->p->vregs.a[v].name ? c->p->vregs.a[v].name : "");
 }
 
+static bool merge(vf_word *to, const vf_word *from, uint32_t nw)
+{
+	bool changed = false;
+	for (uint32_t w = 0; w < nw; w++)
+		if ((to[w] | from[w]) != to[w]) {
+			to[w] |= from[w];
+			changed = true;
+		}
+	return changed;
+}
+
+/* The liveness's "may be defined" sets, extended into stack-call
+ * callees: what the caller wrote before an fcall (its return address)
+ * may be defined on entry of the callee.  def_out = def_in + local
+ * writes, so with growing def_in the new def_out is old def_out | def_in. */
+static vf_word *defined_in(struct ir_prog *p, const struct ir_cfg *g,
+                           const struct ir_live *l)
+{
+	size_t words = (size_t)g->nb * l->nw;
+	vf_word *in = ir_alloc(p, (words + 1) * sizeof *in);
+	vf_word *out = ir_alloc(p, (words + 1) * sizeof *out);
+	memcpy(in, l->def_in, words * sizeof *in);
+	memcpy(out, l->def_out, words * sizeof *out);
+	for (bool changed = g->ncalls > 0; changed;) {
+		changed = false;
+		for (uint32_t k = 0; k < g->ncalls; k++)
+			changed |= merge(in + (size_t)g->calls[k].to * l->nw,
+			                 out + (size_t)g->calls[k].from * l->nw, l->nw);
+		for (uint32_t b = 0; b < g->nb; b++) {
+			vf_word *o = out + (size_t)b * l->nw;
+			changed |= merge(o, in + (size_t)b * l->nw, l->nw);
+			for (uint32_t s = 0; s < g->b[b].nsucc; s++)
+				changed |= merge(in + (size_t)g->b[b].succ[s] * l->nw, o,
+				                 l->nw);
+		}
+	}
+	return in;
+}
+
 /* Reads come before the writes of one instruction (ir_inst_refs order),
  * so "mov t = t" with t undefined is caught. */
 static bool defs_ok(struct vctx *c)
 {
 	struct ir_prog *p = c->p;
 	const struct ir_cfg *g = ir_cfg_build(p);
-	const struct ir_live *l = ir_live_build(p, g);
+	const struct ir_live *l = ir_live_build(p, g, NULL);
+	const vf_word *def_in = defined_in(p, g, l);
 	c->live = l;
 	c->defined = ir_alloc(p, (l->nw + 1) * sizeof(vf_word));
 	for (uint32_t b = 0; b < g->nb && c->ok; b++) {
-		const vf_word *in = ir_live_row(l, l->def_in, b);
+		const vf_word *in = ir_live_row(l, def_in, b);
 		for (uint32_t w = 0; w < l->nw; w++)
 			c->defined[w] = in[w];
 		for (uint32_t i = g->b[b].first; i < g->b[b].end && c->ok; i++) {

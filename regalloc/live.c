@@ -13,8 +13,9 @@
  * channels that left a loop early wait at a join after it while the loop
  * runs on, so a value live after a backward branch and defined inside the
  * loop must stay allocated over the whole loop.  Registers read or
- * written through a0 (address taken) are used by every indirect operand
- * (ir_inst_refs).  A stack call (fcall) is an ordinary instruction here:
+ * written through a0 (address taken) are used by the indirect operands
+ * whose address register may point into them (addr_targets.c, handed to
+ * the shared liveness as its narrowing of indirect operands).  A stack call (fcall) is an ordinary instruction here:
  * its callee is a region of its own, reached by no edge, since
  * everything live across the call is saved around it (callsave.c).
  */
@@ -94,6 +95,13 @@ static void extend_loops(const struct ir_prog *p, const struct ir_cfg *c,
 	}
 }
 
+/* What each indirect operand may touch (addr_targets.c). */
+static void narrow_indirect(struct ir_prog *p, struct ir_live *l)
+{
+	l->targets = ra_addr_targets(p, l->taken, l->ntaken, &l->tw);
+	l->local = ra_addr_local_bases(p);
+}
+
 struct ra_interval *ra_intervals(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ni = p->insts.n;
@@ -103,7 +111,7 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 	if (!ni)
 		return iv;
 	const struct ir_cfg *c = ir_cfg_build(p);
-	const struct ir_live *l = ir_live_build(p, c);
+	const struct ir_live *l = ir_live_build(p, c, narrow_indirect);
 	hulls(p, c, l, iv);
 	extend_loops(p, c, iv);
 	for (uint32_t v = 1; v < nv; v++) {

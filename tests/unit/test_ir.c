@@ -19,6 +19,8 @@
 bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
 bool ir_lower_goto(struct ir_prog *p);
 
+static void expect(struct ir_prog *p, unsigned stages, const char *check);
+
 static jmp_buf oom;
 static struct vf_error err;
 static struct ir_prog prog;
@@ -275,6 +277,66 @@ static int32_t find_op(const struct ir_prog *p, unsigned op)
 	return -1;
 }
 
+/* A kernel calling a stack-call function (fcall/fret): two texts. */
+static const char fcall_kernel[] =
+	".version 4.1\n.kernel \"k\"\n.funcdecl \"f\"\n"
+	".decl X v_type=G type=d num_elts=8 align=hword\n"
+	".decl ARG v_type=G type=d num_elts=8 align=hword alias=<%arg, 0>\n"
+	".decl RET v_type=G type=d num_elts=8 align=hword alias=<%retval, 0>\n"
+	".input X offset=32 size=32\n"
+	".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+	"    mov (M1, 8) ARG(0,0)<1> X(0,0)<1;1,0>\n"
+	"    fcall (M1, 8) f 1 1\n"
+	"    add (M1, 8) X(0,0)<1> RET(0,0)<1;1,0> 0x1:d\n"
+	"    ret (M1, 1)\n";
+static const char fcall_function[] =
+	".version 4.1\n.global_function \"f\"\n"
+	".decl A v_type=G type=d num_elts=8 align=hword alias=<%arg, 0>\n"
+	".decl RV v_type=G type=d num_elts=8 align=hword alias=<%retval, 0>\n"
+	".kernel_attr SimdSize=8\n.kernel_attr ArgSize=1\n"
+	".kernel_attr RetValSize=1\n.function \"f_0\"\nf_0:\n"
+	"    add (M1, 8) RV(0,0)<1> A(0,0)<1;1,0> 0x5:d\n"
+	"    fret (M1, 8)\n";
+
+/* The callee of a stack call is a region no CFG edge enters; the call is
+ * listed in c->calls, and the verifier follows the return address the
+ * call writes into the callee. */
+START_TEST(cfg_stack_call)
+{
+	OOM_GUARD();
+	struct ir_prog *p = new_prog("skl");
+	struct vf_text t[2] = {
+		{ "k.visaasm", fcall_kernel, strlen(fcall_kernel) },
+		{ "f.visaasm", fcall_function, strlen(fcall_function) } };
+	vf_module_free(module);
+	module = NULL;
+	ck_assert_msg(vf_read_visaasm(t, 2, &module, &err) == VF_OK, "%s",
+	              err.msg);
+	ck_assert_msg(ir_build(p, module, 0) && ir_lower_goto(p), "%s", err.msg);
+	const struct ir_cfg *c = ir_cfg_build(p);
+	int32_t ci = find_op(p, GEN_OP_CALL), ri = find_op(p, GEN_OP_RET);
+	ck_assert_int_ge(ci, 0);
+	ck_assert_int_ge(ri, 0);
+	ck_assert(p->insts.a[ci].opts & IR_OPT_STACKCALL);
+	uint32_t cb = c->blk_of[ci], rb = c->blk_of[ri];
+	int32_t callee = c->label_block[p->insts.a[ci].src[0].v];
+	ck_assert_uint_eq(c->b[cb].nsucc, 1);         /* falls through only */
+	ck_assert_uint_eq(c->b[cb].succ[0], cb + 1);
+	ck_assert_uint_eq(c->b[rb].nsucc, 0);         /* fret: no edge */
+	ck_assert_uint_eq(c->b[callee].npred, 0);
+	ck_assert_uint_eq(c->ncalls, 1);
+	ck_assert_uint_eq(c->calls[0].from, cb);
+	ck_assert_uint_eq(c->calls[0].to, (uint32_t)callee);
+	/* every block in the RPO once, the callee after the kernel's */
+	ck_assert(c->b[callee].rpo > c->b[cb].rpo);
+	/* fret reads the return address only the caller writes */
+	expect(p, 0, NULL);
+	p->insts.a[ci].dst.kind = IR_O_ARF;   /* the call writes it no more */
+	p->insts.a[ci].dst.rn = GEN_RN_NULL;
+	expect(p, 0, "undefined");
+}
+END_TEST
+
 START_TEST(cfg_parsed_loop_and_call)
 {
 	OOM_GUARD();
@@ -328,7 +390,7 @@ START_TEST(live_diamond)
 	struct ir_prog *p = new_prog("skl");
 	struct diamond d = build_diamond(p);
 	const struct ir_cfg *c = ir_cfg_build(p);
-	const struct ir_live *l = ir_live_build(p, c);
+	const struct ir_live *l = ir_live_build(p, c, NULL);
 	ck_assert_uint_eq(l->nv, p->vregs.n);
 	/* t1: written in b0, read in b1 and b3 */
 	ck_assert(!live_in(l, 0, d.t1));
@@ -375,7 +437,7 @@ START_TEST(live_kill_partial_loop)
 	ir_op2(p, GEN_OP_ADD, 8, false, dd(b), sv(b), sv(s)); /* b2 */
 	eot(p);
 	const struct ir_cfg *c = ir_cfg_build(p);
-	const struct ir_live *l = ir_live_build(p, c);
+	const struct ir_live *l = ir_live_build(p, c, NULL);
 	ck_assert_uint_eq(c->nb, 3);
 	ck_assert(live_in(l, 0, a));    /* partial write: still live in */
 	ck_assert(!live_in(l, 0, b));   /* full write kills */
@@ -422,7 +484,7 @@ START_TEST(live_indirect)
 	ir_op1(p, GEN_OP_MOV, 8, false, dd(d), ind);
 	eot(p);
 	const struct ir_cfg *c = ir_cfg_build(p);
-	const struct ir_live *l = ir_live_build(p, c);
+	const struct ir_live *l = ir_live_build(p, c, NULL);
 	ck_assert_uint_eq(l->ntaken, 2);
 	struct refs r = { .nr = 0 };
 	ir_inst_refs(p, l, &p->insts.a[3], 3, collect, &r);
@@ -434,6 +496,78 @@ START_TEST(live_indirect)
 	ck_assert(r.full);
 	/* so x and y stay live until the indirect read */
 	ck_assert(!live_in(l, 0, x));
+}
+END_TEST
+
+/* With a narrowing callback an indirect operand touches only the
+ * registers its address register may point into, or the one the block
+ * names for it. */
+static uint64_t only_first[64];
+static uint32_t local_of[64];
+
+static void narrow_first(struct ir_prog *p, struct ir_live *l)
+{
+	(void)p;
+	memset(only_first, 0, sizeof only_first);
+	for (uint32_t a = 0; a < l->nv && a < 64; a++)
+		only_first[a] = 1;          /* bit 0: l->taken[0] */
+	l->targets = only_first;
+	l->tw = 1;
+	l->local = local_of;
+}
+
+START_TEST(live_indirect_narrowed)
+{
+	OOM_GUARD();
+	struct ir_prog *p = new_prog("skl");
+	uint32_t x = d8(p), y = d8(p), d = d8(p);
+	uint32_t a = ir_vreg_new(p, IR_RF_ADDR, 2, 2);
+	ir_vreg(p, x)->flags |= IR_V_ADDR_TAKEN;
+	ir_vreg(p, y)->flags |= IR_V_ADDR_TAKEN;
+	struct ir_opnd ind = { .kind = IR_O_IND, .type = GEN_TYPE_D, .v = a };
+	ind.rgn = (struct gen_region){ 0, 1, 0 };
+	ir_op1(p, GEN_OP_MOV, 8, false, dd(d), ind);
+	ir_op1(p, GEN_OP_MOV, 8, false, ind, sv(d));
+	eot(p);
+	memset(local_of, 0, sizeof local_of);
+	const struct ir_cfg *c = ir_cfg_build(p);
+	const struct ir_live *l = ir_live_build(p, c, narrow_first);
+	ck_assert_uint_eq(l->taken[0], x);
+	struct refs r = { .nr = 0 };
+	ir_inst_refs(p, l, &p->insts.a[0], 0, collect, &r);
+	ck_assert_uint_eq(r.nr, 2);   /* a0 and x only */
+	ck_assert_uint_eq(r.reads[1], x);
+	ck_assert(live_in(l, 0, x) && !live_in(l, 0, y));
+	/* the block says operand 0 of instruction 0 points into y */
+	local_of[0 * 4 + 0] = y;
+	memset(&r, 0, sizeof r);
+	ir_inst_refs(p, l, &p->insts.a[0], 0, collect, &r);
+	ck_assert_uint_eq(r.nr, 2);
+	ck_assert_uint_eq(r.reads[1], y);
+	/* an indirect destination writes, never fully */
+	memset(&r, 0, sizeof r);
+	ir_inst_refs(p, l, &p->insts.a[1], 1, collect, &r);
+	ck_assert_uint_eq(r.nw, 1);
+	ck_assert_uint_eq(r.writes[0], x);
+	ck_assert(!r.full);
+}
+END_TEST
+
+/* A block-local register (spill temporary) is defined by every write,
+ * even a partial one. */
+START_TEST(live_block_local)
+{
+	OOM_GUARD();
+	struct ir_prog *p = new_prog("skl");
+	uint32_t t = ir_temp(p, GEN_TYPE_D, 16, 1), u = d8(p);
+	ir_op1(p, GEN_OP_MOV, 8, false, ir_dst(t, 32, GEN_TYPE_D, 1), one());
+	ir_op2(p, GEN_OP_ADD, 8, false, dd(u), ir_vec(t, 32, GEN_TYPE_D, 1),
+	       one());
+	eot(p);
+	const struct ir_cfg *c = ir_cfg_build(p);
+	ck_assert(live_in(ir_live_build(p, c, NULL), 0, t));
+	ir_vreg(p, t)->flags |= IR_V_BLOCK_LOCAL;
+	ck_assert(!live_in(ir_live_build(p, c, NULL), 0, t));
 }
 END_TEST
 
@@ -715,10 +849,10 @@ START_TEST(pipeline_times_every_pass)
 	ck_assert_msg(vf_finalize_kernel(m, 0, &o, &r, &err) == VF_OK, "%s",
 	              err.msg);
 	static const char *const want[] = { "build", "goto", "copyprop",
-	                                    "legalize", "split", "regalloc",
-	                                    "emit" };
-	ck_assert_uint_eq(tm.n, 7);   /* callsave skipped: no stack calls */
-	for (unsigned i = 0; i < 7; i++)
+	                                    "byte_layout", "legalize", "split",
+	                                    "coalesce", "regalloc", "emit" };
+	ck_assert_uint_eq(tm.n, 9);   /* callsave skipped: no stack calls */
+	for (unsigned i = 0; i < 9; i++)
 		ck_assert_str_eq(tm.names[i], want[i]);
 	vf_kernel_result_clear(&r);
 	vf_module_free(m);
@@ -734,12 +868,15 @@ int main(void)
 	tcase_add_test(c, cfg_diamond);
 	tcase_add_test(c, cfg_nested_loops);
 	tcase_add_test(c, cfg_parsed_loop_and_call);
+	tcase_add_test(c, cfg_stack_call);
 	suite_add_tcase(s, c);
 	c = tcase_create("live");
 	tcase_add_checked_fixture(c, NULL, teardown);
 	tcase_add_test(c, live_diamond);
 	tcase_add_test(c, live_kill_partial_loop);
 	tcase_add_test(c, live_indirect);
+	tcase_add_test(c, live_indirect_narrowed);
+	tcase_add_test(c, live_block_local);
 	suite_add_tcase(s, c);
 	c = tcase_create("verify");
 	tcase_add_checked_fixture(c, NULL, teardown);
