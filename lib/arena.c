@@ -19,6 +19,7 @@ struct chunk {
 
 struct vf_arena {
 	struct chunk *head;
+	void *last;             /* the newest allocation (vf_arena_grow) */
 	size_t next_size;
 	size_t requested;
 };
@@ -42,7 +43,7 @@ void vf_arena_free(struct vf_arena *a)
 	free(a);
 }
 
-void *vf_arena_alloc(struct vf_arena *a, size_t size)
+void *vf_arena_alloc_raw(struct vf_arena *a, size_t size)
 {
 	size_t need = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
 	if (need < size)
@@ -65,21 +66,59 @@ void *vf_arena_alloc(struct vf_arena *a, size_t size)
 	void *p = c->data + c->used;
 	c->used += need;
 	a->requested += size;
-	memset(p, 0, size);
+	a->last = p;
 	return p;
 }
 
-void *vf_arena_array(struct vf_arena *a, size_t n, size_t size)
+void *vf_arena_alloc(struct vf_arena *a, size_t size)
+{
+	void *p = vf_arena_alloc_raw(a, size);
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+void *vf_arena_array_raw(struct vf_arena *a, size_t n, size_t size)
 {
 	if (size && n > SIZE_MAX / size)
 		return NULL;
 	size_t total = n * size;
-	return vf_arena_alloc(a, total ? total : 1);
+	return vf_arena_alloc_raw(a, total ? total : 1);
+}
+
+void *vf_arena_array(struct vf_arena *a, size_t n, size_t size)
+{
+	void *p = vf_arena_array_raw(a, n, size);
+	if (p)
+		memset(p, 0, n * size);
+	return p;
+}
+
+void *vf_arena_grow(struct vf_arena *a, void *p, size_t old_n, size_t new_n,
+                    size_t size)
+{
+	if (size && new_n > SIZE_MAX / size)
+		return NULL;
+	struct chunk *c = a->head;
+	if (p && p == a->last && c) {
+		size_t at = (size_t)((unsigned char *)p - c->data);
+		size_t need = (new_n * size + ARENA_ALIGN - 1) &
+		              ~(size_t)(ARENA_ALIGN - 1);
+		if (need >= new_n * size && need <= c->size - at) {
+			a->requested += (new_n - old_n) * size;
+			c->used = at + need;
+			return p;
+		}
+	}
+	void *q = vf_arena_array_raw(a, new_n, size);
+	if (q && old_n)
+		memcpy(q, p, old_n * size);
+	return q;
 }
 
 void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size)
 {
-	void *q = vf_arena_alloc(a, size ? size : 1);
+	void *q = vf_arena_alloc_raw(a, size ? size : 1);
 	if (q && size)
 		memcpy(q, p, size);
 	return q;
@@ -87,7 +126,7 @@ void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size)
 
 char *vf_arena_strndup(struct vf_arena *a, const char *s, size_t len)
 {
-	char *q = vf_arena_alloc(a, len + 1);
+	char *q = vf_arena_alloc_raw(a, len + 1);
 	if (q) {
 		memcpy(q, s, len);
 		q[len] = '\0';
