@@ -139,7 +139,7 @@ struct ir_reloc {
 	const char *symbol;
 };
 
-/* Growable array in the arena (old buffers are left in the arena). */
+/* Growable array in the arena (grown in place where the arena can). */
 #define IR_VEC(T) struct { T *a; uint32_t n, cap; }
 
 struct ir_prog {
@@ -169,6 +169,10 @@ struct ir_prog {
 	uint32_t grf_used;       /* highest GRF allocated + 1 */
 	uint32_t payload_bytes;  /* bytes of GRF holding inputs (from r0) */
 	IR_VEC(struct ir_reloc) relocs;  /* filled by emit.c */
+	/* The array the last rewrite took out (ir_rewrite_begin), handed
+	 * back to the arena when the next one starts. */
+	struct ir_inst *rewritten;
+	uint32_t rewritten_cap;
 	uint32_t loc;            /* current vISA instruction (builder) */
 	const char *inst_name;   /* current vISA mnemonic (builder) */
 };
