@@ -347,13 +347,19 @@ static bool lex_number(struct va_lexer *lx)
 		t->is_hex = true;
 		advance(lx, k);
 	} else {
-		/* Like atoi(): strtol saturates, then int keeps 32 bits. */
+		/* Intel's lexer reads decimals with atoi(): 2^31..2^32-1 come
+		 * out negative (kept: the parser's range checks refuse them
+		 * where a count or size is meant); anything from 2^32 up would
+		 * wrap to a small value, so it is an error here. */
 		uint64_t v = 0;
 		size_t k = 0;
 		while (is_digit(at(lx, k))) {
-			uint64_t d = (uint64_t)(at(lx, k) - '0');
-			v = v > (INT64_MAX - d) / 10 ? (uint64_t)INT64_MAX
-			                             : v * 10 + d;
+			v = v * 10 + (uint64_t)(at(lx, k) - '0');
+			if (v > UINT32_MAX) {
+				owner(lx)->ntoks--;
+				return lex_error(lx, "a decimal number below "
+				                 "4294967296");
+			}
 			k++;
 		}
 		t->ival = (int64_t)(int32_t)(uint32_t)v;
