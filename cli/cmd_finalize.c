@@ -15,6 +15,12 @@
  *   ... -d LETTERS          IR dumps to stderr after passes b g p l s r c
  *   ... --verify            check the register allocation
  *   ... --no-compaction     leave every instruction 16 bytes
+ *   ... -j N                kernels of the module on N threads (default:
+ *                           the processors)
+ *   visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat]
+ *        batch (cmd_batch.c): every input on its own, N at a time
+ *        (default: the processors), into DIR/<input name>.gen (.dat,
+ *        .asm, .isa); output identical to one run per input
  *
  * Extra inputs are the separate vISA objects of stack-call functions;
  * a lone X.visaasm also loads X.f<K>.visaasm.  GenX_IR's spelling
@@ -31,22 +37,12 @@
 #include "visa_model.h"
 #include "../encoder/gen.h"
 
-#define MAX_INPUTS 64
-
-enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
-
-struct fin_args {
-	const char *platform, *out, *kernel, *dump;
-	int verify, no_compaction;
-	const char *in[MAX_INPUTS];
-	int nin;
-	enum fin_mode mode;
-};
 
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
-	"[--no-compaction]\n"
+	"[--no-compaction] [-j N]\n"
+	"       visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
 
 static bool parse(int argc, char **argv, struct fin_args *a)
@@ -73,12 +69,30 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->mode = MODE_ASM;
 		else if (!strcmp(s, "--fat"))
 			a->mode = MODE_FAT;
-		else if (s[0] != '-' && a->nin < MAX_INPUTS)
+		else if (!strcmp(s, "-j") && more) {
+			char *end;
+			long j = strtol(argv[++i], &end, 10);
+			if (*end || j < 1 || j > VF_MAX_THREADS)
+				return false;
+			a->jobs = (int)j;
+		} else if (s[0] != '-') {
+			if (a->nin == a->in_cap) {
+				int cap = a->in_cap ? a->in_cap * 2 : 16;
+				const char **na = realloc(a->in, (size_t)cap *
+				                          sizeof *na);
+				if (!na)
+					return false;
+				a->in = na;
+				a->in_cap = cap;
+			}
 			a->in[a->nin++] = s;
-		else
+		} else {
 			return false;
+		}
 	}
-	return a->platform && a->nin > 0;
+	a->batch = a->out && a->out[0] && a->out[strlen(a->out) - 1] == '/';
+	/* Without -o DIR/ the extra inputs are one kernel's function texts. */
+	return a->platform && a->nin > 0 && (a->batch || a->nin <= MAX_INPUTS);
 }
 
 static void dump_to_stderr(void *ctx, const char *pass, const char *text)
@@ -237,14 +251,16 @@ static char *default_out(const char *in)
 	return s;
 }
 
-static int finalize(struct vf_module *m, const struct fin_args *a,
-                    const struct plat_info *pl)
+int fin_module(struct vf_module *m, const struct fin_args *a,
+               const struct plat_info *pl)
 {
 	struct vf_finalize_options o = { .platform = pl->visa_code,
 	                                 .dump_passes = a->dump,
 	                                 .dump = dump_to_stderr,
 	                                 .verify = a->verify,
-	                                 .no_compaction = a->no_compaction };
+	                                 .no_compaction = a->no_compaction,
+	                                 .threads = a->batch ? 1
+	                                 : a->jobs ? a->jobs : fin_cores() };
 	struct vf_kernel_result *r = NULL;
 	size_t n = 0;
 	int rc = fin_compile(m, a->kernel, &o, &r, &n);
@@ -279,23 +295,35 @@ int cmd_finalize(int argc, char **argv)
 		return cmd_genx(argc, argv);
 	struct fin_args a;
 	if (!parse(argc, argv, &a)) {
+		free(a.in);
 		fputs(fin_usage, stderr);
 		return 2;
 	}
-	if (a.mode != MODE_GEN && !a.out) {
-		fprintf(stderr, "visafin: --raw, -S and --fat need -o OUT\n");
-		return 2;
+	if (a.batch) {
+		int rc = fin_batch(&a);
+		free(a.in);
+		return rc;
 	}
 	const struct plat_info *pl = plat_by_name(a.platform);
-	if (!pl) {
+	int rc = 2;
+	if (a.mode != MODE_GEN && !a.out) {
+		fprintf(stderr, "visafin: --raw, -S and --fat need -o OUT\n");
+		rc = 2;
+	} else if (!pl) {
 		fprintf(stderr, "visafin: unknown platform '%s'\n", a.platform);
-		return 2;
+		rc = 2;
+	}
+	if ((a.mode != MODE_GEN && !a.out) || !pl) {
+		free(a.in);
+		return rc;
 	}
 	struct vf_error err = { 0 };
 	struct vf_module *m = NULL;
 	if (cli_load(a.in, a.nin, false, &m, &err) != VF_OK)
-		return cli_fail(&err);
-	int rc = finalize(m, &a, pl);
+		rc = cli_fail(&err);
+	else
+		rc = fin_module(m, &a, pl);
 	vf_module_free(m);
+	free(a.in);
 	return rc;
 }
