@@ -288,13 +288,16 @@ void ir_emit_label(struct ir_prog *p, uint32_t label)
 struct ir_insts_old ir_rewrite_begin(struct ir_prog *p)
 {
 	struct ir_insts_old o = { p->insts.a, p->insts.n };
-	/* The previous rewrite's input is no longer read by anyone. */
-	vf_arena_release(p->arena, p->rewritten,
-	                 (size_t)p->rewritten_cap * sizeof *p->rewritten);
+	/* The previous rewrite's input is no longer read by anyone: it
+	 * takes the new sequence (its pages are already mapped), and the
+	 * array taken out now waits for the next rewrite. */
+	struct ir_inst *spare = p->rewritten;
+	uint32_t spare_cap = p->rewritten_cap;
 	p->rewritten = p->insts.a;
 	p->rewritten_cap = p->insts.cap;
-	p->insts.a = NULL;
-	p->insts.n = p->insts.cap = 0;
+	p->insts.a = spare;
+	p->insts.cap = spare_cap;
+	p->insts.n = 0;
 	return o;
 }
 

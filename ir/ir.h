@@ -169,8 +169,8 @@ struct ir_prog {
 	uint32_t grf_used;       /* highest GRF allocated + 1 */
 	uint32_t payload_bytes;  /* bytes of GRF holding inputs (from r0) */
 	IR_VEC(struct ir_reloc) relocs;  /* filled by emit.c */
-	/* The array the last rewrite took out (ir_rewrite_begin), handed
-	 * back to the arena when the next one starts. */
+	/* The array the last rewrite took out (ir_rewrite_begin): the next
+	 * rewrite writes into it (two arrays in turn, no new ones). */
 	struct ir_inst *rewritten;
 	uint32_t rewritten_cap;
 	uint32_t loc;            /* current vISA instruction (builder) */
