@@ -11,8 +11,8 @@
  * hasEOTGRFBinding) take their place before anything else.  Registers of
  * a GRF or more start a GRF and own whole GRFs; smaller ones never cross
  * a GRF boundary (the vISA layout rule, 5_operands.md).  When nothing
- * fits, the spillable active interval that ends last is spilled (or the
- * new one, if it ends later), as in Poletto and Sarkar's linear scan.
+ * fits, the spillable interval with the fewest references per
+ * instruction of its range is spilled (an active one, or the new one).
  * Flag registers spill into general registers; address registers are not
  * spilled: running out of them is an "unsupported" error.
  */
@@ -34,6 +34,7 @@ struct ls {
 	struct rfile f[IR_RF_COUNT];
 	uint32_t *active;
 	uint32_t nactive;
+	uint32_t *refs;      /* references of each vreg in the program */
 	bool spilled;
 };
 
@@ -124,7 +125,16 @@ static void spill(struct ls *s, uint32_t v)
 	s->spilled = true;
 }
 
-/* Place v, spilling the active interval that ends last while nothing fits. */
+/* Spill weight: references per instruction of the interval, so a value
+ * read often in a short range stays and a long-lived, rarely touched one
+ * goes (each reference of a spilled value costs a scratch message). */
+static double weight(const struct ls *s, uint32_t v)
+{
+	int32_t len = s->iv[v].end - s->iv[v].start + 1;
+	return (double)s->refs[v] / (double)(len > 0 ? len : 1);
+}
+
+/* Place v, spilling the cheapest active interval while nothing fits. */
 static bool place(struct ls *s, uint32_t v)
 {
 	struct ir_vreg *r = ir_vreg(s->p, v);
@@ -134,12 +144,12 @@ static bool place(struct ls *s, uint32_t v)
 		for (uint32_t k = 0; k < s->nactive; k++) {
 			const struct ir_vreg *a = ir_vreg(s->p, s->active[k]);
 			if (a->file == r->file && spillable(a) &&
-			    (best < 0 || s->iv[s->active[k]].end >
-			                 s->iv[s->active[(uint32_t)best]].end))
+			    (best < 0 || weight(s, s->active[k]) <
+			                 weight(s, s->active[(uint32_t)best])))
 				best = (int32_t)k;
 		}
 		if (spillable(r) &&
-		    (best < 0 || s->iv[v].end >= s->iv[s->active[best]].end)) {
+		    (best < 0 || weight(s, v) <= weight(s, s->active[best]))) {
 			spill(s, v);
 			return true;
 		}
@@ -156,6 +166,16 @@ static bool place(struct ls *s, uint32_t v)
 	}
 	activate(s, v, loc);
 	return true;
+}
+
+static void count_ref(void *ctx, const struct ir_inst *in,
+                      const struct ir_opnd *o, bool def)
+{
+	uint32_t *refs = ctx;
+	(void)in;
+	(void)def;
+	if (o->kind == IR_O_REG)
+		refs[o->v]++;
 }
 
 struct start_key {
@@ -183,6 +203,10 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	uint32_t nv = p->vregs.n, n = 0;
 	struct start_key *order = ir_alloc(p, nv * sizeof *order);
 	s.active = ir_alloc(p, nv * sizeof *s.active);
+	s.refs = ir_alloc(p, nv * sizeof *s.refs);
+	memset(s.refs, 0, nv * sizeof *s.refs);
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		ir_for_each_opnd(&p->insts.a[i], count_ref, s.refs);
 	for (uint32_t v = 1; v < nv; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
 		r->loc = -1;
