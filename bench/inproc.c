@@ -13,8 +13,11 @@
  *   inproc run [-n RUNS] -- COMMAND [ARGS...]
  *       runs COMMAND RUNS times (standard streams on /dev/null) and
  *       prints the median wall time of the whole process, its largest
- *       peak resident size (wait4's ru_maxrss) and the last exit status:
- *       "wall_ms=T maxrss_kb=M rc=R" (rc 128+N: killed by signal N)
+ *       peak resident size (wait4's ru_maxrss), the last exit status and
+ *       the median CPU time (user + system, steadier than the wall time
+ *       on a loaded machine):
+ *       "wall_ms=T maxrss_kb=M rc=R cpu_ms=C" (rc 128+N: killed by
+ *       signal N)
  *
  * The public API (visafin.h) does the work; the object model (visa_model.h)
  * is read only for the vISA instruction count.  Gen instruction counts come from
@@ -208,8 +211,9 @@ static int cmd_time(int argc, char **argv, int runs)
 	return rc || !nt;
 }
 
-/* One run of argv: wall time, peak RSS, exit status. */
-static int run_once(char **argv, double *ms, long *rss)
+/* One run of argv: wall time, CPU time (user + system), peak RSS, exit
+ * status. */
+static int run_once(char **argv, double *ms, double *cpu, long *rss)
 {
 	double t0 = now_ms();
 	pid_t pid = fork();
@@ -230,6 +234,8 @@ static int run_once(char **argv, double *ms, long *rss)
 	if (wait4(pid, &status, 0, &ru) < 0)
 		return -1;
 	*ms = now_ms() - t0;
+	*cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
 	*rss = ru.ru_maxrss;
 	return WIFEXITED(status) ? WEXITSTATUS(status)
 	       : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
@@ -239,11 +245,11 @@ static int cmd_run(int argc, char **argv, int runs)
 {
 	if (argc < 2 || strcmp(argv[0], "--"))
 		return 2;
-	double ms[MAX_RUNS];
+	double ms[MAX_RUNS], cpu[MAX_RUNS];
 	long rss = 0, r1;
 	int rc = 0;
 	for (int r = 0; r < runs; r++) {
-		rc = run_once(argv + 1, &ms[r], &r1);
+		rc = run_once(argv + 1, &ms[r], &cpu[r], &r1);
 		if (rc < 0) {
 			perror("inproc: fork/wait");
 			return 1;
@@ -251,7 +257,8 @@ static int cmd_run(int argc, char **argv, int runs)
 		if (r1 > rss)
 			rss = r1;
 	}
-	printf("wall_ms=%.3f maxrss_kb=%ld rc=%d\n", median(ms, runs), rss, rc);
+	printf("wall_ms=%.3f maxrss_kb=%ld rc=%d cpu_ms=%.3f\n", median(ms, runs),
+	       rss, rc, median(cpu, runs));
 	return 0;
 }
 
