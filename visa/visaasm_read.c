@@ -536,14 +536,25 @@ static bool va_default_target(struct va_parser *p, struct va_routine *rt)
 static bool va_layout(struct va_parser *p, struct vf_routine *r)
 {
 	unsigned version = vf_version(p->m);
+	/* Each instruction is written into one small reused buffer just to
+	 * learn its size (the encoding does not depend on its offset). */
 	struct vf_buf b = { 0 };
+	uint64_t size = 0;
 	r->layout = VF_LAYOUT_COMPLETE;
 	for (uint32_t i = 0; i < r->inst_count; i++) {
-		r->insts[i].offset = (uint32_t)b.len;
+		r->insts[i].offset = (uint32_t)size;
+		b.len = 0;
 		visa_inst_write_ex(&b, version, &r->insts[i], VISA_IO_SPEC);
+		size += b.len;
 	}
 	bool oom = b.oom;
-	r->size = (uint32_t)b.len;
+	if (size > UINT32_MAX) {
+		vf_buf_free(&b);
+		return va_fail_msg(p, va_peek(p), "a routine whose binary form "
+		                   "is below 4 GB (%llu bytes)",
+		                   (unsigned long long)size);
+	}
+	r->size = (uint32_t)size;
 	vf_buf_free(&b);
 	if (oom)
 		return va_oom(p);
