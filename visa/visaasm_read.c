@@ -209,11 +209,6 @@ static uint32_t va_hash_full(const char *s, size_t n, unsigned ns)
 	return h;
 }
 
-static uint32_t va_hash(const struct va_routine *rt, const char *s, size_t n,
-                        unsigned ns)
-{
-	return va_hash_full(s, n, ns) & (rt->nbuckets - 1);
-}
 
 /* Label kinds share one table with variables, in their own namespace. */
 static unsigned va_namespace(unsigned cls)
@@ -229,11 +224,12 @@ static const struct va_sym *va_find(const struct va_routine *rt,
                                     const char *name, size_t len,
                                     unsigned ns)
 {
-	uint32_t k = rt->buckets[va_hash(rt, name, len, ns)];
+	uint32_t full = va_hash_full(name, len, ns);
+	uint32_t k = rt->buckets[full & (rt->nbuckets - 1)];
 	for (; k != VA_NONE; k = rt->syms[k].next) {
 		const struct va_sym *s = &rt->syms[k];
-		if (s->len == len && va_namespace(s->cls) == ns &&
-		    memcmp(s->name, name, len) == 0)
+		if (s->hash == full && s->len == len &&
+		    va_namespace(s->cls) == ns && memcmp(s->name, name, len) == 0)
 			return s;
 	}
 	return NULL;
@@ -255,7 +251,7 @@ const struct va_sym *va_lookup_tok(const struct va_parser *p,
 	return va_lookup(p, p->src + t->start, t->len, false, false);
 }
 
-/* Double the hash table when it holds twice as many symbols as heads, so
+/* Double the hash table when it holds as many symbols as heads, so
  * chains stay short however many names a routine declares.  Symbols are
  * linked back in declaration order: every chain stays newest first, as
  * scopes (va_pop_scope) need. */
@@ -270,7 +266,7 @@ static bool va_rehash(struct va_parser *p, struct va_routine *rt)
 	rt->nbuckets = n;
 	for (uint32_t k = 0; k < rt->nsyms; k++) {
 		struct va_sym *s = &rt->syms[k];
-		uint32_t h = va_hash(rt, s->name, s->len, va_namespace(s->cls));
+		uint32_t h = s->hash & (n - 1);
 		s->next = b[h];
 		b[h] = k;
 	}
@@ -282,14 +278,15 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
                 uint32_t index, bool unique)
 {
 	struct va_routine *rt = p->rt;
-	if (rt->nsyms >= 2 * rt->nbuckets && !va_rehash(p, rt))
+	if (rt->nsyms >= rt->nbuckets && !va_rehash(p, rt))
 		return false;
 	unsigned ns = va_namespace(cls);
-	uint32_t h = va_hash(rt, name, len, ns);
+	uint32_t full = va_hash_full(name, len, ns);
+	uint32_t h = full & (rt->nbuckets - 1);
 	for (uint32_t k = rt->buckets[h]; k != VA_NONE; k = rt->syms[k].next) {
 		const struct va_sym *s = &rt->syms[k];
-		if (s->len != len || va_namespace(s->cls) != ns ||
-		    memcmp(s->name, name, len) != 0)
+		if (s->hash != full || s->len != len ||
+		    va_namespace(s->cls) != ns || memcmp(s->name, name, len) != 0)
 			continue;
 		if (s->unique || s->scope == rt->scope || unique) {
 			if (s->line)
@@ -308,11 +305,16 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
 			return va_oom(p);
 		rt->syms = ns2;
 	}
+	/* Names are kept once, together in the arena, not in the text: the
+	 * lookups that follow read a compact area. */
+	char *copy = vf_arena_strndup(p->a, name, len);
+	if (!copy)
+		return va_oom(p);
 	struct va_sym *s = &rt->syms[rt->nsyms];
-	*s = (struct va_sym){ .name = name, .len = len, .cls = (uint8_t)cls,
+	*s = (struct va_sym){ .name = copy, .len = len, .cls = (uint8_t)cls,
 	                      .unique = unique, .scope = rt->scope,
 	                      .index = index, .next = rt->buckets[h],
-	                      .line = at ? at->line : 0 };
+	                      .line = at ? at->line : 0, .hash = full };
 	rt->buckets[h] = rt->nsyms++;
 	return true;
 }
@@ -324,7 +326,7 @@ static void va_pop_scope(struct va_routine *rt)
 		struct va_sym *s = &rt->syms[rt->nsyms - 1];
 		if (s->scope < rt->scope || va_namespace(s->cls) != 0)
 			break;
-		rt->buckets[va_hash(rt, s->name, s->len, 0)] = s->next;
+		rt->buckets[s->hash & (rt->nbuckets - 1)] = s->next;
 		rt->nsyms--;
 	}
 	rt->scope--;

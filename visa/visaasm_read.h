@@ -82,6 +82,7 @@ struct va_sym {
 	uint32_t index;     /* id as operands use it */
 	uint32_t next;      /* next symbol in the hash chain, or UINT32_MAX */
 	uint32_t line;      /* declaring line (0 for pre-defined) */
+	uint32_t hash;      /* of name and namespace (compared first) */
 };
 
 /* Where a label was first named, and whether a label line placed it. */
