@@ -104,3 +104,190 @@ uint64_t *ra_addr_targets(struct ir_prog *p, const uint32_t *taken,
 	}
 	return sets;
 }
+
+/*
+ * Address-taken variables the spiller can move to scratch (spill.c
+ * "arrays"): its address (&V) is only ever the base of an address
+ * register, every address register that may point into it points into
+ * nothing else, and it fits in the GRF with room to spare (an indirect
+ * access works on a copy of the whole array filled from scratch, as
+ * GenX_IR does).  Indexed by vreg; false for everything else.
+ */
+#define ARRAY_SPILL_MAX_BYTES (64 * IR_GRF_BYTES)
+#define ADDR_ELEMS (IR_ADDR_BYTES / 2)
+
+bool *ra_arrays_spillable(struct ir_prog *p)
+{
+	uint32_t nv = p->vregs.n, ntaken = 0;
+	bool *ok = ir_alloc(p, nv * sizeof *ok);
+	memset(ok, 0, nv * sizeof *ok);
+	uint32_t *taken = ir_alloc(p, nv * sizeof *taken);
+	for (uint32_t v = 1; v < nv; v++) {
+		const struct ir_vreg *r = &p->vregs.a[v];
+		if ((r->flags & IR_V_ADDR_TAKEN) && r->file == IR_RF_GRF) {
+			taken[ntaken++] = v;
+			ok[v] = r->size <= ARRAY_SPILL_MAX_BYTES &&
+			        !(r->flags & (IR_V_PINNED | IR_V_NOSPILL |
+			                      IR_V_LIVE_IN | IR_V_GLOBAL));
+		}
+	}
+	if (!ntaken)
+		return ok;
+	/* &V used as anything but an address register's base */
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		bool to_addr = in->dst.kind == IR_O_REG &&
+		               p->vregs.a[in->dst.v].file == IR_RF_ADDR;
+		for (unsigned s = 0; s < in->nsrc; s++)
+			if (in->src[s].kind == IR_O_ADDROF && !to_addr) {
+				ok[in->src[s].v] = false;
+			}
+	}
+	/* an indirect use the block does not pin to one variable, through
+	 * an address that may point into several: none of them moves */
+	uint32_t nw;
+	const uint64_t *sets = ra_addr_targets(p, taken, ntaken, &nw);
+	const uint32_t *local = ra_addr_local_bases(p);
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		const struct ir_opnd *ops[4] = { &in->src[0], &in->src[1],
+		                                 &in->src[2], &in->dst };
+		for (unsigned k = 0; k < 4; k++) {
+			if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_IND ||
+			    local[(size_t)i * 4 + k])
+				continue;
+			const uint64_t *row = sets + (size_t)ops[k]->v * nw;
+			unsigned count = 0;
+			for (uint32_t w = 0; w < nw; w++)
+				count += (unsigned)__builtin_popcountll(row[w]);
+			if (count <= 1)
+				continue;
+			for (uint32_t t = 0; t < ntaken; t++)
+				if ((row[t / 64] >> (t % 64)) & 1)
+					ok[taken[t]] = false;
+		}
+	}
+	return ok;
+}
+
+/*
+ * Per use, when it is known: the one variable an indirect operand points
+ * into according to the last write of its address register in the same
+ * basic block (vISA computes an address right before the accesses that
+ * use it, and reuses address variables for other arrays later).  Index
+ * 4 * instruction + operand (0-2 sources, 3 destination); 0 where the
+ * operand is not indirect or the block does not tell, and the
+ * whole-program sets of ra_addr_targets() apply.
+ */
+/* "add A = A + &T" (or "+ -&T"): spill.c moving an address onto a
+ * spilled array's temporary and back (spill.c shift_addresses). */
+static bool array_shift(const struct ir_prog *p, const struct ir_inst *in)
+{
+	return in->op == GEN_OP_ADD && in->nsrc == 2 &&
+	       in->src[0].kind == IR_O_REG && in->src[0].v == in->dst.v &&
+	       in->src[1].kind == IR_O_ADDROF &&
+	       (p->vregs.a[in->src[1].v].flags & IR_V_NOSPILL);
+}
+
+uint32_t *ra_addr_local_bases(struct ir_prog *p)
+{
+	uint32_t nv = p->vregs.n, n = p->insts.n, na = 0;
+	uint32_t *use = ir_alloc(p, ((size_t)n * 4 + 1) * sizeof *use);
+	memset(use, 0, ((size_t)n * 4 + 1) * sizeof *use);
+	/* per address vreg, per element (a0 has 16 words): the variable the
+	 * element points into, valid when stamped with the current block */
+	uint32_t *slot = ir_alloc(p, nv * sizeof *slot);
+	for (uint32_t v = 1; v < nv; v++)
+		slot[v] = p->vregs.a[v].file == IR_RF_ADDR ? na++ : UINT32_MAX;
+	uint32_t *base = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *base);
+	uint32_t *stamp = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *stamp);
+	uint32_t *saved = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *saved);
+	memset(stamp, 0, ((size_t)na * ADDR_ELEMS + 1) * sizeof *stamp);
+	uint32_t block = 1;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op == IR_OP_LABEL) {
+			block++;
+			continue;
+		}
+		const struct ir_opnd *ops[4] = { &in->src[0], &in->src[1],
+		                                 &in->src[2], &in->dst };
+		for (unsigned k = 0; k < 4; k++) {
+			if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_IND ||
+			    slot[ops[k]->v] == UINT32_MAX)
+				continue;
+			unsigned e0 = ops[k]->aoff / 2;
+			unsigned ne = ops[k]->rgn.vs == GEN_VS_VXH ? in->exec : 1;
+			size_t row = (size_t)slot[ops[k]->v] * ADDR_ELEMS;
+			uint32_t b = 0;
+			for (unsigned e = e0; e < e0 + ne; e++) {
+				uint32_t x = e < ADDR_ELEMS && stamp[row + e] == block
+				             ? base[row + e] : 0;
+				if (!x || (b && x != b)) {
+					b = 0;
+					break;
+				}
+				b = x;
+			}
+			use[(size_t)i * 4 + k] = b;
+		}
+		if (in->dst.kind == IR_O_REG &&
+		    p->vregs.a[in->dst.v].file == IR_RF_ADDR) {
+			uint32_t cand = 0;
+			bool mixed = in->dst.rgn.hs > 1 || in->dst.type != GEN_TYPE_UW;
+			size_t row = (size_t)slot[in->dst.v] * ADDR_ELEMS;
+			unsigned d0 = (unsigned)in->dst.off / 2;
+			if (array_shift(p, in)) {
+				/* spill.c's shift onto an array's temporary and back:
+				 * the elements point into the temporary in between */
+				bool back = (in->src[1].mods & GEN_MOD_NEG) != 0;
+				for (unsigned e = d0; e < d0 + in->exec && e < ADDR_ELEMS; e++) {
+					if (stamp[row + e] != block) {
+						base[row + e] = saved[row + e] = 0;
+					} else if (back) {
+						base[row + e] = saved[row + e];
+					} else {
+						saved[row + e] = base[row + e];
+						base[row + e] = in->src[1].v;
+					}
+				}
+				if (ir_is_branch(in->op))
+					block++;
+				continue;
+			}
+			for (unsigned s = 0; s < in->nsrc; s++) {
+				const struct ir_opnd *o = &in->src[s];
+				uint32_t b = 0;
+				if (o->kind == IR_O_ADDROF) {
+					b = o->v;
+				} else if (o->kind == IR_O_REG &&
+				           p->vregs.a[o->v].file == IR_RF_ADDR) {
+					/* a copy of another address: its elements' base,
+					 * when all of them agree (else unknown) */
+					size_t r2 = (size_t)slot[o->v] * ADDR_ELEMS;
+					unsigned s0 = (unsigned)o->off / 2;
+					for (unsigned e = s0; e < s0 + in->exec && e < ADDR_ELEMS; e++) {
+						uint32_t x = stamp[r2 + e] == block ? base[r2 + e] : 0;
+						if (!x || (b && x != b)) {
+							b = 0;
+							break;
+						}
+						b = x;
+					}
+					mixed = mixed || !b;
+				}
+				if (b && cand && b != cand)
+					mixed = true;
+				if (b)
+					cand = b;
+			}
+			for (unsigned e = d0; e < d0 + in->exec && e < ADDR_ELEMS; e++) {
+				base[row + e] = mixed || in->pred ? 0 : cand;
+				stamp[row + e] = block;
+			}
+		}
+		if (ir_is_branch(in->op) || (in->opts & IR_OPT_STACKCALL))
+			block++;
+	}
+	return use;
+}

@@ -35,6 +35,7 @@ struct ls {
 	uint32_t *active;
 	uint32_t nactive;
 	uint32_t *refs;      /* references of each vreg in the program */
+	bool *array_ok;      /* address-taken vreg that spill.c can spill */
 	bool spilled;
 };
 
@@ -110,11 +111,15 @@ static void expire(struct ls *s, int32_t pos)
 	}
 }
 
-/* GRF registers spill to scratch, flag registers to a GRF (spill.c). */
-static bool spillable(const struct ir_vreg *r)
+/* GRF registers spill to scratch, flag registers to a GRF (spill.c);
+ * an address-taken array only when spill.c can rewrite its indirect
+ * accesses (array_ok). */
+static bool spillable(const struct ls *s, uint32_t v)
 {
-	return r->file != IR_RF_ADDR &&
-	       !(r->flags & (IR_V_PINNED | IR_V_NOSPILL | IR_V_ADDR_TAKEN));
+	const struct ir_vreg *r = ir_vreg(s->p, v);
+	if (r->file == IR_RF_ADDR || (r->flags & (IR_V_PINNED | IR_V_NOSPILL)))
+		return false;
+	return !(r->flags & IR_V_ADDR_TAKEN) || s->array_ok[v];
 }
 
 static void spill(struct ls *s, uint32_t v)
@@ -131,7 +136,11 @@ static void spill(struct ls *s, uint32_t v)
 static double weight(const struct ls *s, uint32_t v)
 {
 	int32_t len = s->iv[v].end - s->iv[v].start + 1;
-	return (double)s->refs[v] / (double)(len > 0 ? len : 1);
+	double w = (double)s->refs[v] / (double)(len > 0 ? len : 1);
+	/* a spilled array is filled whole at every indirect access: last */
+	if (ir_vreg(s->p, v)->flags & IR_V_ADDR_TAKEN)
+		w += 1e6;
+	return w;
 }
 
 /* Place v, spilling the cheapest active interval while nothing fits. */
@@ -143,12 +152,12 @@ static bool place(struct ls *s, uint32_t v)
 		int32_t best = -1;
 		for (uint32_t k = 0; k < s->nactive; k++) {
 			const struct ir_vreg *a = ir_vreg(s->p, s->active[k]);
-			if (a->file == r->file && spillable(a) &&
+			if (a->file == r->file && spillable(s, s->active[k]) &&
 			    (best < 0 || weight(s, s->active[k]) <
 			                 weight(s, s->active[(uint32_t)best])))
 				best = (int32_t)k;
 		}
-		if (spillable(r) &&
+		if (spillable(s, v) &&
 		    (best < 0 || weight(s, v) <= weight(s, s->active[best]))) {
 			spill(s, v);
 			return true;
@@ -207,6 +216,7 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	memset(s.refs, 0, nv * sizeof *s.refs);
 	for (uint32_t i = 0; i < p->insts.n; i++)
 		ir_for_each_opnd(&p->insts.a[i], count_ref, s.refs);
+	s.array_ok = ra_arrays_spillable(p);
 	for (uint32_t v = 1; v < nv; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
 		r->loc = -1;

@@ -25,6 +25,15 @@ struct ra_interval *ra_intervals(struct ir_prog *p);
 uint64_t *ra_addr_targets(struct ir_prog *p, const uint32_t *taken,
                           uint32_t ntaken, uint32_t *nwords);
 
+/* Per indirect operand (index 4 * instruction + operand, 3 = dst): the
+ * variable it points into by its address register's last write in the
+ * block, or 0 when only the whole-program sets tell (addr_targets.c). */
+uint32_t *ra_addr_local_bases(struct ir_prog *p);
+
+/* Address-taken GRF vregs the spiller can move to scratch, by vreg
+ * (addr_targets.c). */
+bool *ra_arrays_spillable(struct ir_prog *p);
+
 /* Allocate every virtual register; spilled GRF registers are marked
  * IR_V_SPILLED.  Returns false with an error set when a flag or address
  * register cannot be placed. */

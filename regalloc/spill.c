@@ -29,6 +29,10 @@
 struct sp {
 	struct ir_prog *p;
 	uint32_t *home;       /* spilled flag vreg -> its GRF copy */
+	uint32_t *array_of;   /* address vreg -> the spilled array it points
+	                       * into, 0 if none */
+	const uint32_t *local;   /* per indirect operand: its variable */
+	uint32_t pos;            /* index of the instruction being rewritten */
 };
 
 static unsigned grfs_of(const struct ir_vreg *v)
@@ -259,6 +263,112 @@ struct use {
 	unsigned g0, g1;
 };
 
+/* ---- spilled arrays (address-taken registers) ------------------------- */
+
+/*
+ * An address register pointing into a spilled array holds offsets into
+ * it: &V of a spilled V is 0 (emit.c).  An indirect access works on a
+ * temporary holding the whole array, filled from scratch before the
+ * instruction (and written back after it when the access writes): the
+ * address elements the operand uses get the temporary's GRF address
+ * added before and taken away again after (IR_O_ADDROF with a negate
+ * modifier: minus the address).  As GenX_IR does for arrays it spills.
+ */
+struct array_use {
+	uint32_t addr, array, tmp;
+	uint16_t aoff;
+	uint8_t n;
+	bool written;
+};
+
+static void shift_addresses(struct ir_prog *p, const struct array_use *u,
+                            bool back)
+{
+	struct ir_opnd d = ir_dst(u->addr, u->aoff, GEN_TYPE_UW, 1);
+	struct ir_opnd a = u->n == 1 ? ir_scalar(u->addr, u->aoff, GEN_TYPE_UW)
+	                             : ir_vec(u->addr, u->aoff, GEN_TYPE_UW, 1);
+	struct ir_opnd t = { .kind = IR_O_ADDROF, .type = GEN_TYPE_UW,
+	                     .v = u->tmp, .mods = back ? GEN_MOD_NEG : 0 };
+	ir_op2(p, GEN_OP_ADD, u->n, true, d, a, t);
+}
+
+/* Indirect operands of 'in' into spilled arrays: fills and address
+ * shifts before it; the uses in *u (at most 4). */
+static unsigned arrays_before(struct sp *s, struct ir_inst *in,
+                              struct array_use *u)
+{
+	struct ir_prog *p = s->p;
+	unsigned nu = 0;
+	struct ir_opnd *ops[4] = { &in->src[0], &in->src[1], &in->src[2],
+	                           &in->dst };
+	for (unsigned k = 0; k < 4; k++) {
+		if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_IND)
+			continue;
+		uint32_t only = s->local[(size_t)s->pos * 4 + k];
+		uint32_t arr = only ? only : s->array_of[ops[k]->v];
+		if (!arr || !(ir_vreg(p, arr)->flags & IR_V_SPILLED))
+			continue;
+		const struct ir_opnd *o = ops[k];
+		unsigned n = o->rgn.vs == GEN_VS_VXH ? in->exec : 1;
+		unsigned j = 0;
+		while (j < nu && !(u[j].addr == o->v && u[j].aoff == o->aoff))
+			j++;
+		if (j == nu) {
+			uint32_t t = 0;
+			for (unsigned q = 0; q < nu; q++)
+				if (u[q].array == arr)
+					t = u[q].tmp;
+			u[nu++] = (struct array_use){ o->v, arr, t, o->aoff,
+			                              (uint8_t)n, false };
+		}
+		if (k == 3)
+			u[j].written = true;
+	}
+	for (unsigned j = 0; j < nu; j++) {
+		if (!u[j].tmp) {
+			const struct ir_vreg *r = ir_vreg(p, u[j].array);
+			uint32_t t = ir_vreg_new(p, IR_RF_GRF, grfs_of(r) * IR_GRF_BYTES,
+			                         IR_GRF_BYTES);
+			ir_vreg(p, t)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF |
+			                        IR_V_ADDR_TAKEN | IR_V_BLOCK_LOCAL;
+			ir_vreg(p, t)->name = "arraytmp";
+			move_range(p, false, u[j].array, t, 0, grfs_of(r));
+			for (unsigned q = j; q < nu; q++)
+				if (u[q].array == u[j].array)
+					u[q].tmp = t;
+		}
+		shift_addresses(p, &u[j], false);
+	}
+	return nu;
+}
+
+static void arrays_after(struct sp *s, const struct array_use *u, unsigned nu)
+{
+	for (unsigned j = 0; j < nu; j++)
+		shift_addresses(s->p, &u[j], true);
+	for (unsigned j = 0; j < nu; j++) {
+		bool first = true, written = false;
+		for (unsigned q = 0; q < nu; q++) {
+			if (u[q].array != u[j].array)
+				continue;
+			first = first && q >= j;
+			written = written || u[q].written;
+		}
+		if (first && written)
+			move_range(s->p, true, u[j].array, u[j].tmp, 0,
+			           grfs_of(ir_vreg(s->p, u[j].array)));
+	}
+}
+
+/* The array temporary of 'v' in this instruction, or 0. */
+static uint32_t array_tmp(const struct array_use *u, unsigned nu, uint32_t v)
+{
+	for (unsigned j = 0; j < nu; j++)
+		if (u[j].array == v)
+			return u[j].tmp;
+	return 0;
+}
+
 /*
  * Rewrite one instruction: emit the fills, it, the spills.  Each spilled
  * register gets a temporary of just the GRFs this instruction touches
@@ -275,11 +385,20 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 	bool fstore = flag_before(s, &in, &fhome);
 	struct use used[4];
 	uint32_t nused = 0;
+	struct array_use arr[4];
+	unsigned narr = arrays_before(s, &in, arr);
 	struct ir_opnd *ops[4] = { &in.src[0], &in.src[1], &in.src[2], &in.dst };
 	unsigned nops[4] = { in.nsrc > 0, in.nsrc > 1, in.nsrc > 2, 1 };
+	bool arr_written = false;
 	for (unsigned k = 0; k < 4; k++) {
 		if (!nops[k] || !spilled(p, ops[k]))
 			continue;
+		uint32_t t = array_tmp(arr, narr, ops[k]->v);
+		if (t) {   /* the whole array is already in a temporary */
+			arr_written = arr_written || k == 3;
+			ops[k]->v = t;
+			continue;
+		}
 		unsigned g0, g1;
 		touched_grfs(&in, k, ops[k], &g0, &g1);
 		uint32_t j = 0;
@@ -296,7 +415,8 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		unsigned n = used[j].g1 - used[j].g0 + 1;
 		uint32_t t = ir_vreg_new(p, IR_RF_GRF, n * IR_GRF_BYTES,
 		                         IR_GRF_BYTES);
-		ir_vreg(p, t)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF;
+		ir_vreg(p, t)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF |
+		                        IR_V_BLOCK_LOCAL;
 		ir_vreg(p, t)->name = "spilltmp";
 		used[j].tmp = t;
 		move_range(p, false, used[j].v, t, used[j].g0, n);
@@ -305,18 +425,56 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		if (!nops[k] || !spilled(p, ops[k]))
 			continue;
 		uint32_t j = 0;
-		while (used[j].v != ops[k]->v)
+		while (j < nused && used[j].v != ops[k]->v)
 			j++;
+		if (j == nused)
+			continue;
 		ops[k]->v = used[j].tmp;
 		ops[k]->off -= (int32_t)(used[j].g0 * IR_GRF_BYTES);
 	}
 	ir_emit_copy(p, &in);
 	if (fstore)
 		flag_after(s, &in, fhome);
+	if (arr_written)
+		for (unsigned j = 0; j < narr; j++)
+			if (in.dst.kind == IR_O_REG && in.dst.v == arr[j].tmp)
+				arr[j].written = true;
+	arrays_after(s, arr, narr);
 	for (uint32_t j = 0; j < nused; j++)
 		if (in.dst.kind == IR_O_REG && in.dst.v == used[j].tmp)
 			move_range(p, true, used[j].v, used[j].tmp, used[j].g0,
 			           used[j].g1 - used[j].g0 + 1);
+}
+
+/* For every address vreg, the spilled array it points into (its only
+ * target, as linscan.c guarantees through ra_arrays_spillable), or 0. */
+static uint32_t *spilled_arrays(struct ir_prog *p)
+{
+	uint32_t nv = p->vregs.n, ntaken = 0;
+	uint32_t *of = ir_alloc(p, nv * sizeof *of);
+	memset(of, 0, nv * sizeof *of);
+	uint32_t *taken = ir_alloc(p, nv * sizeof *taken);
+	for (uint32_t v = 1; v < nv; v++)
+		if ((p->vregs.a[v].flags & IR_V_ADDR_TAKEN) &&
+		    p->vregs.a[v].file == IR_RF_GRF)
+			taken[ntaken++] = v;
+	uint32_t nw;
+	const uint64_t *sets = ra_addr_targets(p, taken, ntaken, &nw);
+	for (uint32_t a = 1; sets && a < nv; a++) {
+		if (p->vregs.a[a].file != IR_RF_ADDR)
+			continue;
+		const uint64_t *row = sets + (size_t)a * nw;
+		unsigned count = 0;
+		uint32_t only = 0;
+		for (uint32_t k = 0; k < ntaken; k++)
+			if ((row[k / 64] >> (k % 64)) & 1) {
+				count++;
+				only = taken[k];
+			}
+		if (count == 1 && (p->vregs.a[only].flags & IR_V_SPILLED))
+			of[a] = only;
+	}
+	return of;
 }
 
 bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
@@ -325,9 +483,13 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 		return false;
 	struct sp s = { .p = p };
 	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
+	s.array_of = spilled_arrays(p);
+	s.local = ra_addr_local_bases(p);
 	struct ir_insts_old old = ir_rewrite_begin(p);
-	for (uint32_t i = 0; i < old.n; i++)
+	for (uint32_t i = 0; i < old.n; i++) {
+		s.pos = i;
 		rewrite_inst(&s, old.a[i]);
+	}
 	return true;
 }
 
