@@ -82,11 +82,7 @@ static int one_input(const struct batch *b, const char *in)
 		return 3;
 	}
 	a.out = out;
-	struct vf_error err = { 0 };
-	struct vf_module *m = NULL;
-	int rc = cli_load(&in, 1, false, &m, &err) != VF_OK
-	         ? cli_fail(&err) : fin_module(m, &a, b->pl);
-	vf_module_free(m);
+	int rc = fin_one(&a, b->pl);
 	free(out);
 	return rc;
 }
@@ -108,13 +104,8 @@ static void *worker(void *arg)
 	}
 }
 
-int fin_batch(const struct fin_args *a)
+int fin_batch(const struct fin_args *a, const struct plat_info *pl)
 {
-	const struct plat_info *pl = plat_by_name(a->platform);
-	if (!pl) {
-		fprintf(stderr, "visafin: unknown platform '%s'\n", a->platform);
-		return 2;
-	}
 	if (a->kernel) {
 		fprintf(stderr, "visafin: -k does not go with -o DIR/\n");
 		return 2;

@@ -15,6 +15,8 @@
  *   ... -d LETTERS          IR dumps to stderr after passes b g p l s r c
  *   ... --verify            check the register allocation
  *   ... --no-compaction     leave every instruction 16 bytes
+ *   ... --cache DIR         keep finalized kernels in DIR and reuse them
+ *                           (default: $VISAFIN_CACHE_DIR; docs/cache.md)
  *   ... -j N                kernels of the module on N threads (default:
  *                           the processors)
  *   visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat]
@@ -37,12 +39,12 @@
 #include "visa_model.h"
 #include "../encoder/gen.h"
 
-
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
-	"[--no-compaction] [-j N]\n"
-	"       visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat]\n"
+	"[--no-compaction] [--cache DIR] [-j N]\n"
+	"       visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat] "
+	"[--cache DIR]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
 
 static bool parse(int argc, char **argv, struct fin_args *a)
@@ -59,6 +61,8 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->kernel = argv[++i];
 		else if (!strcmp(s, "-d") && more)
 			a->dump = argv[++i];
+		else if (!strcmp(s, "--cache") && more)
+			a->cache = argv[++i];
 		else if (!strcmp(s, "--verify"))
 			a->verify = 1;
 		else if (!strcmp(s, "--no-compaction"))
@@ -251,8 +255,31 @@ static char *default_out(const char *in)
 	return s;
 }
 
-int fin_module(struct vf_module *m, const struct fin_args *a,
-               const struct plat_info *pl)
+static int write_outputs(struct vf_module *m, const struct fin_args *a,
+                         const struct plat_info *pl,
+                         const struct vf_kernel_result *r, size_t n)
+{
+	if (a->mode == MODE_RAW) {
+		if (n != 1) {
+			fprintf(stderr, "visafin: --raw needs one kernel (-k NAME)\n");
+			return 2;
+		}
+		return fin_write_raw(&r[0], a->out, true);
+	}
+	if (a->mode == MODE_ASM)
+		return fin_write_asm(pl, r, n, a->out);
+	if (a->mode == MODE_FAT)
+		return fin_write_fat(m, r, n, a->out);
+	char *def = a->out ? NULL : default_out(a->in[0]);
+	int rc = a->out || def ? fin_write_gen(r, n, a->out ? a->out : def)
+	         : oom();
+	free(def);
+	return rc;
+}
+
+/* With a cache, a hit skips parsing (except for --fat, which rewrites
+ * the input) and finalizing; IR dumps (-d) always finalize. */
+int fin_one(const struct fin_args *a, const struct plat_info *pl)
 {
 	struct vf_finalize_options o = { .platform = pl->visa_code,
 	                                 .dump_passes = a->dump,
@@ -261,29 +288,28 @@ int fin_module(struct vf_module *m, const struct fin_args *a,
 	                                 .no_compaction = a->no_compaction,
 	                                 .threads = a->batch ? 1
 	                                 : a->jobs ? a->jobs : fin_cores() };
-	struct vf_kernel_result *r = NULL;
-	size_t n = 0;
-	int rc = fin_compile(m, a->kernel, &o, &r, &n);
+	struct fin_cache fc;
+	int rc = fin_cache_begin(&fc, a->cache, a->in, a->nin, a->kernel, &o,
+	                         !a->dump);
 	if (rc)
 		return rc;
-	if (a->mode == MODE_RAW) {
-		if (n != 1) {
-			fprintf(stderr, "visafin: --raw needs one kernel (-k NAME)\n");
-			rc = 2;
-		} else {
-			rc = fin_write_raw(&r[0], a->out, true);
-		}
-	} else if (a->mode == MODE_ASM) {
-		rc = fin_write_asm(pl, r, n, a->out);
-	} else if (a->mode == MODE_FAT) {
-		rc = fin_write_fat(m, r, n, a->out);
-	} else {
-		char *def = a->out ? NULL : default_out(a->in[0]);
-		rc = a->out || def ? fin_write_gen(r, n, a->out ? a->out : def)
-		     : oom();
-		free(def);
+	struct vf_module *m = NULL;
+	struct vf_kernel_result *r = NULL;
+	size_t n = 0;
+	bool hit = false;
+	rc = fin_cache_lookup(&fc, &r, &n, &hit);
+	if (!rc && (!hit || a->mode == MODE_FAT))
+		rc = fin_cache_module(&fc, &m);
+	if (!rc && !hit) {
+		rc = fin_compile(m, a->kernel, &o, &r, &n);
+		if (!rc)
+			fin_cache_store(&fc, r, n);
 	}
+	if (!rc)
+		rc = write_outputs(m, a, pl, r, n);
 	vf_kernel_results_free(r, n);
+	vf_module_free(m);
+	fin_cache_end(&fc);
 	return rc;
 }
 
@@ -299,31 +325,14 @@ int cmd_finalize(int argc, char **argv)
 		fputs(fin_usage, stderr);
 		return 2;
 	}
-	if (a.batch) {
-		int rc = fin_batch(&a);
-		free(a.in);
-		return rc;
-	}
-	const struct plat_info *pl = plat_by_name(a.platform);
 	int rc = 2;
-	if (a.mode != MODE_GEN && !a.out) {
+	const struct plat_info *pl = plat_by_name(a.platform);
+	if (a.mode != MODE_GEN && !a.out)
 		fprintf(stderr, "visafin: --raw, -S and --fat need -o OUT\n");
-		rc = 2;
-	} else if (!pl) {
+	else if (!pl)
 		fprintf(stderr, "visafin: unknown platform '%s'\n", a.platform);
-		rc = 2;
-	}
-	if ((a.mode != MODE_GEN && !a.out) || !pl) {
-		free(a.in);
-		return rc;
-	}
-	struct vf_error err = { 0 };
-	struct vf_module *m = NULL;
-	if (cli_load(a.in, a.nin, false, &m, &err) != VF_OK)
-		rc = cli_fail(&err);
 	else
-		rc = fin_module(m, &a, pl);
-	vf_module_free(m);
+		rc = a.batch ? fin_batch(&a, pl) : fin_one(&a, pl);
 	free(a.in);
 	return rc;
 }
