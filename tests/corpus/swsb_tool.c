@@ -11,6 +11,7 @@
  *   swsb_tool stats IN.dat               figures of the SWSB a binary has:
  *                                        instructions, sync.nop, @N, sum
  *                                        of N, token waits (fields+syncs)
+ *   swsb_tool candidates IN.dat          how many weakenings "weaken" has
  *   swsb_tool weaken IN.dat OUT.dat K    the K-th weakening (0-based) of
  *                                        an annotation whose dependence is
  *                                        certain (producer in the same
@@ -126,15 +127,25 @@ static bool is_flow(const struct gen_inst *in)
 	}
 }
 
-/* Is instruction j the start of a block (a branch target)? */
+/* Branch targets, by instruction index (filled once in main). */
+static bool *targets;
+
+static void find_targets(const struct gen_inst *a, size_t n)
+{
+	targets = calloc(n + 1, sizeof(*targets));
+	for (size_t i = 0; targets && i < n; i++)
+		for (unsigned k = 0; k < a[i].nsrc && k < 3; k++)
+			if (a[i].src[k].kind == GEN_OPND_LABEL)
+				for (size_t j = 0; j < n; j++)
+					if (a[j].pc == a[i].src[k].imm)
+						targets[j] = true;
+}
+
 static bool is_target(const struct gen_inst *a, size_t n, size_t j)
 {
-	for (size_t i = 0; i < n; i++)
-		for (unsigned k = 0; k < a[i].nsrc && k < 3; k++)
-			if (a[i].src[k].kind == GEN_OPND_LABEL &&
-			    a[i].src[k].imm == a[j].pc)
-				return true;
-	return false;
+	(void)a;
+	(void)n;
+	return targets && targets[j];
 }
 
 /* Straight line from i (exclusive) to j (exclusive): no branch, no
@@ -217,7 +228,8 @@ static bool dist_candidate(const struct gen_inst *a, size_t n, size_t j,
 
 int main(int argc, char **argv)
 {
-	if (argc < 3 || (argc < 4 && strcmp(argv[1], "stats"))) {
+	if (argc < 3 || (argc < 4 && strcmp(argv[1], "stats") &&
+	                 strcmp(argv[1], "candidates"))) {
 		fprintf(stderr, "usage: swsb_tool recompute|strip IN OUT | "
 		        "weaken IN OUT K\n");
 		return 2;
@@ -267,7 +279,18 @@ int main(int argc, char **argv)
 			       "tokens_set %u blocks %u sweeps %u\n", st.insts,
 			       st.syncs, st.dists, st.token_waits, st.tokens_set,
 			       st.blocks, st.iterations);
+	} else if (!strcmp(argv[1], "candidates")) {
+		find_targets(a, n);
+		unsigned long seen = 0;
+		int reg;
+		for (size_t j = 0; j < n; j++) {
+			seen += token_candidate(a, n, j, &reg);
+			seen += dist_candidate(a, n, j, &reg);
+		}
+		printf("%lu\n", seen);
+		rc = 0;
 	} else if (!strcmp(argv[1], "weaken") && argc == 5) {
+		find_targets(a, n);
 		unsigned long k = strtoul(argv[4], NULL, 10), seen = 0;
 		rc = 0;
 		size_t j;
@@ -302,5 +325,6 @@ int main(int argc, char **argv)
 	}
 	free(o);
 	free(a);
+	free(targets);
 	return rc;
 }
