@@ -3,8 +3,10 @@
  *
  *   strip old SWSB -> CFG (swsb_cfg.c) -> tokens for send/math, round
  *   robin in layout order -> dataflow to a fixed point over the blocks
- *   -> one more walk that writes the annotations and the sync.nop list
- *   -> stream edit (insert, lay out again)
+ *   -> tokens chosen again with those states (reuse the token a
+ *   send/math waits for) -> dataflow again -> one more walk that writes
+ *   the annotations and the sync.nop list -> stream edit (insert, lay
+ *   out again)
  *
  * State at a program point, per GRF (plus a0 as register 128):
  *   wd  in-order distance to the newest write that may be unfinished
@@ -206,6 +208,51 @@ static void clear_token(struct sb_state *s, unsigned t, bool dst)
 	}
 }
 
+static void inst_regs(const struct gen_inst *in, struct regs *rd,
+                      struct regs *wr)
+{
+	struct gen_fp frd, fwr;
+	gen_inst_footprint(in, NULL, &frd, &fwr);
+	to_regs(&frd, rd);
+	to_regs(&fwr, wr);
+	if (reads_a0(in))
+		rd->r[rd->n++] = A0_REG;
+	if (in->dst.kind == GEN_OPND_DIRECT && in->dst.rn == GEN_RN_A)
+		wr->r[wr->n++] = A0_REG;
+}
+
+/* The waits an instruction needs in state s: the smallest distance
+ * (DONE: none) and the tokens whose destination / sources it must wait
+ * for. */
+static void deps(const struct pass *p, const struct sb_state *s,
+                 const struct gen_inst *in, const struct regs *prd,
+                 const struct regs *pwr, unsigned *pdist, uint16_t *ptdst,
+                 uint16_t *ptsrc)
+{
+	const struct regs *rdp = prd, *wrp = pwr;
+	bool ooo = swsb_is_ooo((enum gen_op)in->op);
+	unsigned dist = DONE, lim = write_limit(p, in);
+	uint16_t tdst = 0, tsrc = 0;
+	for (unsigned k = 0; k < rdp->n; k++) {
+		unsigned r = rdp->r[k];
+		if (s->wd[r] < dist)
+			dist = s->wd[r];
+		tdst |= s->dtok[r];
+	}
+	for (unsigned k = 0; k < wrp->n; k++) {
+		unsigned r = wrp->r[k];
+		tdst |= s->dtok[r];
+		tsrc |= s->stok[r];
+		if ((ooo || s->wlim[r] > lim) && s->wd[r] < dist)
+			dist = s->wd[r];
+		if (ooo && s->rd[r] < dist)
+			dist = s->rd[r];
+	}
+	*pdist = dist;
+	*ptdst = tdst;
+	*ptsrc = tsrc;
+}
+
 /* One instruction: dependences -> (annotate) -> waits -> new state.
  * With 'in' non-NULL the annotation is written there and sync.nops are
  * collected; false only on OOM. */
@@ -216,36 +263,15 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 	const struct swsb_model *m = p->m;
 	bool ooo = swsb_is_ooo((enum gen_op)in->op);
 	bool inorder = swsb_counts_inorder((enum gen_op)in->op);
-	struct gen_fp frd, fwr;
 	struct regs rd, wr;
-	gen_inst_footprint(in, NULL, &frd, &fwr);
-	to_regs(&frd, &rd);
-	to_regs(&fwr, &wr);
-	if (reads_a0(in))
-		rd.r[rd.n++] = A0_REG;
-	if (in->dst.kind == GEN_OPND_DIRECT && in->dst.rn == GEN_RN_A)
-		wr.r[wr.n++] = A0_REG;
+	inst_regs(in, &rd, &wr);
 	int t = p->tok[i];
 	if (ooo && t >= 0)
 		clear_token(s, (unsigned)t, true);   /* reuse waits */
 
-	unsigned dist = DONE, lim = write_limit(p, in);
-	uint16_t tdst = 0, tsrc = 0;
-	for (unsigned k = 0; k < rd.n; k++) {
-		unsigned r = rd.r[k];
-		if (s->wd[r] < dist)
-			dist = s->wd[r];
-		tdst |= s->dtok[r];
-	}
-	for (unsigned k = 0; k < wr.n; k++) {
-		unsigned r = wr.r[k];
-		tdst |= s->dtok[r];
-		tsrc |= s->stok[r];
-		if ((ooo || s->wlim[r] > lim) && s->wd[r] < dist)
-			dist = s->wd[r];
-		if (ooo && s->rd[r] < dist)
-			dist = s->rd[r];
-	}
+	unsigned dist, lim = write_limit(p, in);
+	uint16_t tdst, tsrc;
+	deps(p, s, in, &rd, &wr, &dist, &tdst, &tsrc);
 	tsrc &= (uint16_t)~tdst;
 	bool arf = touches_sync_arf(in);
 	if (arf || s->arf_next || (in->opts & GEN_OPT_EOT))
@@ -330,10 +356,8 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 	return true;
 }
 
-/* Tokens: round robin over the send/math instructions in layout order
- * (a reused token waits for its previous owner, so any choice is
- * correct; round robin makes that wait as late as possible).  An EOT
- * send ends the thread and takes none. */
+/* First token choice: round robin over the send/math instructions in
+ * layout order.  An EOT send ends the thread and takes none. */
 static void pick_tokens(struct pass *p)
 {
 	unsigned next = 0;
@@ -344,6 +368,42 @@ static void pick_tokens(struct pass *p)
 			continue;
 		p->tok[i] = (int8_t)next;
 		next = (next + 1) % p->m->tokens;
+	}
+}
+
+/* Second choice, with the first fixed point's states: a send/math that
+ * must wait for a token takes that token (setting it waits for the old
+ * owner, so the wait costs no sync.nop; IGC does the same), else the
+ * token set longest ago.  Any choice is correct: the final dataflow
+ * runs with the tokens chosen here. */
+static void repick_tokens(struct pass *p)
+{
+	uint32_t last[32] = { 0 }, clock = 0;
+	for (unsigned b = 0; b < p->g.nb; b++) {
+		struct sb_state cur = p->in[b];
+		if (!cur.reached)
+			state_init(&cur);
+		for (uint32_t i = p->g.b[b].first; i < p->g.b[b].end; i++) {
+			if (p->tok[i] >= 0) {
+				const struct gen_inst *in = &p->s.a[i];
+				struct regs rd, wr;
+				unsigned dist;
+				uint16_t tdst, tsrc;
+				inst_regs(in, &rd, &wr);
+				deps(p, &cur, in, &rd, &wr, &dist, &tdst, &tsrc);
+				unsigned t = 0;
+				if (tdst | tsrc) {
+					t = (unsigned)__builtin_ctz(tdst ? tdst : tsrc);
+				} else {
+					for (unsigned k = 1; k < p->m->tokens; k++)
+						if (last[k] < last[t])
+							t = k;
+				}
+				p->tok[i] = (int8_t)t;
+				last[t] = ++clock;
+			}
+			step(p, &cur, i, NULL);
+		}
 	}
 }
 
@@ -412,6 +472,11 @@ enum vf_status swsb_assign(const struct plat_info *pl,
 		return vf_err_oom(err);
 	}
 	pick_tokens(&p);
+	if (p.g.nb)
+		state_init(&p.in[0]);
+	dataflow(&p);
+	repick_tokens(&p);
+	memset(p.in, 0, p.g.nb * sizeof(*p.in));
 	if (p.g.nb)
 		state_init(&p.in[0]);
 	dataflow(&p);
