@@ -35,7 +35,9 @@
  *   $t (hardware stall on reuse), so dependences on it need nothing.
  *   An in-order instruction holds one token wait in its own field
  *   ({@N,$t.dst} or $t.dst or $t.src alone); a send/math none (its field
- *   sets its token); the others go to sync.nop instructions before it.
+ *   sets its token); the others go before it: one sync.allwr with a token
+ *   mask for two or more .dst waits, one sync.allrd for two or more .src
+ *   waits, a sync.nop {$t.dst}/{$t.src} for a single one.
  *   Access to ce, sp, sr0, cr0, ip, tm0, dbg0 takes @1, and so does the
  *   next instruction (Mesa: "require the RegDist SWSB annotation to be
  *   set to 1"; IGC hasFollowDistOneAReg).  The EOT send takes @1 (IGC
@@ -198,6 +200,19 @@ static bool push_sync(struct pass *p, unsigned mode, unsigned t)
 	return true;
 }
 
+/* sync.allwr / sync.allrd with a token mask: one instruction for the
+ * waits on several tokens (IGC writes "sync.allwr ($9,$13)"). */
+static bool push_sync_mask(struct pass *p, unsigned fc, uint16_t mask)
+{
+	if (!push_sync(p, GEN_SBID_NONE, 0))
+		return false;
+	struct gen_inst *s = &p->pre[p->npre - 1];
+	s->fc = (uint8_t)fc;
+	s->src[0] = (struct gen_opnd){ .kind = GEN_OPND_IMM,
+	                               .type = GEN_TYPE_UD, .imm = mask };
+	return true;
+}
+
 static void clear_token(struct sb_state *s, unsigned t, bool dst)
 {
 	uint16_t m = (uint16_t)~(1u << t);
@@ -303,6 +318,18 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 		}
 		p->before[i] = 0;
 		p->pre_at[i] = (unsigned)p->npre;
+		if (__builtin_popcount(rest_d) > 1) {
+			if (!push_sync_mask(p, GEN_SYNC_ALLWR, rest_d))
+				return false;
+			p->before[i]++;
+			rest_d = 0;
+		}
+		if (__builtin_popcount(rest_s) > 1) {
+			if (!push_sync_mask(p, GEN_SYNC_ALLRD, rest_s))
+				return false;
+			p->before[i]++;
+			rest_s = 0;
+		}
 		for (unsigned b = 0; b < m->tokens; b++) {
 			if ((rest_d >> b) & 1) {
 				if (!push_sync(p, GEN_SBID_DST, b))

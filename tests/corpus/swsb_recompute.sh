@@ -28,7 +28,7 @@ trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$TMP/ours" "$TMP/strip" "$TMP/iga"
 fail=0; n=0; clean=0; igaok=0
 csv=${SWSB_COMPARE_OUT:-$TMP/compare.csv}
-echo "kernel,who,insts,syncs,dists,distsum,token_waits" > "$csv"
+echo "kernel,who,insts,syncs,dists,distsum,token_waits,allrdwr" > "$csv"
 for dat in "$CORPUS"/tgllp/*.igc.dat; do
 	b=$(basename "$dat" .igc.dat); n=$((n + 1))
 	if ! "$TOOL" recompute "$dat" "$TMP/ours/$b.dat" >/dev/null; then
@@ -46,7 +46,7 @@ for dat in "$CORPUS"/tgllp/*.igc.dat; do
 		case $who in igc) f=$dat;; *) f=$TMP/$who/$b.dat;; esac
 		[ -f "$f" ] || continue
 		"$TOOL" stats "$f" | awk -v k="$b" -v w="$who" \
-			'{print k "," w "," $2 "," $4 "," $6 "," $8 "," $10}' >> "$csv"
+			'{print k "," w "," $2 "," $4 "," $6 "," $8 "," $10 "," $12}' >> "$csv"
 	done
 done
 "$GS" corpus "$CORPUS" tgllp 2>/dev/null | grep '^PASS ' | sort > "$TMP/igc"
@@ -65,10 +65,11 @@ echo "recomputed $n kernels: iga64 -Wall clean $clean/$n;" \
      "runs passed with --swsb-check: ours $(wc -l < "$TMP/ours.pass")," \
      "IGC without the check $(wc -l < "$TMP/igc"), lost $lost"
 awk -F, 'NR > 1 { i[$2] += $3; s[$2] += $4; d[$2] += $5; ds[$2] += $6;
-	t[$2] += $7 }
-	END { for (w in i) printf "  %-5s instructions %6d  sync.nop %5d  @N %5d" \
-		" (mean N %.2f)  token waits %5d\n", w, i[w], s[w], d[w],
-		d[w] ? ds[w] / d[w] : 0, t[w] }' "$csv" | sort
+	t[$2] += $7; a[$2] += $8 }
+	END { for (w in i) printf "  %-5s instructions %6d  sync.nop %4d" \
+		"  sync.allrd/allwr %4d  @N %5d (mean N %.2f)  token waits %5d\n",
+		w, i[w], s[w], a[w], d[w], d[w] ? ds[w] / d[w] : 0, t[w] }' \
+	"$csv" | sort
 echo "  iga64 -Xauto-deps assembled $igaok/$n; its output passes" \
      "--swsb-check in $igapass runs"
 [ "$fail" -eq 0 ] && [ "$clean" -eq "$n" ] && [ "$n" -gt 0 ]

@@ -10,7 +10,8 @@
  *   swsb_tool strip IN.dat OUT.dat       strip only
  *   swsb_tool stats IN.dat               figures of the SWSB a binary has:
  *                                        instructions, sync.nop, @N, sum
- *                                        of N, token waits (fields+syncs)
+ *                                        of N, token waits (fields+syncs),
+ *                                        sync.allrd/allwr
  *   swsb_tool candidates IN.dat          how many weakenings "weaken" has
  *   swsb_tool weaken IN.dat OUT.dat K    the K-th weakening (0-based) of
  *                                        an annotation whose dependence is
@@ -250,11 +251,14 @@ int main(int argc, char **argv)
 	struct gen_inst *o = NULL;
 	size_t on = 0;
 	if (!strcmp(argv[1], "stats")) {
-		unsigned syncs = 0, dists = 0, dsum = 0, waits = 0;
+		unsigned syncs = 0, dists = 0, dsum = 0, waits = 0, all = 0;
 		for (size_t i = 0; i < n; i++) {
 			const struct gen_swsb *w = &a[i].swsb;
 			if (a[i].op == GEN_OP_SYNC && a[i].fc == GEN_SYNC_NOP)
 				syncs++;
+			if (a[i].op == GEN_OP_SYNC && (a[i].fc == GEN_SYNC_ALLRD ||
+			                               a[i].fc == GEN_SYNC_ALLWR))
+				all++;
 			if (w->has_dist && w->dist)
 				dists++, dsum += w->dist;
 			if (w->mode == GEN_SBID_DST || w->mode == GEN_SBID_SRC ||
@@ -262,8 +266,8 @@ int main(int argc, char **argv)
 			                                a[i].fc == GEN_SYNC_ALLWR)))
 				waits++;
 		}
-		printf("insts %zu syncs %u dists %u distsum %u token_waits %u\n",
-		       n, syncs, dists, dsum, waits);
+		printf("insts %zu syncs %u dists %u distsum %u token_waits %u "
+		       "allrdwr %u\n", n, syncs, dists, dsum, waits, all);
 		rc = 0;
 	} else if (!strcmp(argv[1], "recompute") || !strcmp(argv[1], "strip")) {
 		struct swsb_stats st = { 0 };
