@@ -293,7 +293,7 @@ END_TEST
  * endif; the in-order write of the other arm too. */
 START_TEST(pass_join)
 {
-	pass_ok("(W) mov (8|M0) r2.0<1>:ud r0.0<8;8,1>:ud\n"
+	struct prog o = pass_ok("(W) mov (8|M0) r2.0<1>:ud r0.0<8;8,1>:ud\n"
 	        "cmp (8|M0) (lt)f0.0 null<1>:w r1.0<8;8,1>:uw 0x4:uw\n"
 	        "(f0.0) if (8|M0) ELSE ENDIF\n"
 	        FENCE("r20", "")
@@ -304,6 +304,7 @@ START_TEST(pass_join)
 	        "endif (8|M0) NEXT\n"
 	        "NEXT:\n"
 	        "add (8|M0) r21.0<1>:d r20.0<8;8,1>:d 1:w\n");
+	free(o.a);
 }
 END_TEST
 
@@ -335,7 +336,7 @@ END_TEST
 /* A call: the function's send response is read after the return. */
 START_TEST(pass_call)
 {
-	pass_ok("(W) mov (8|M0) r2.0<1>:ud r0.0<8;8,1>:ud\n"
+	struct prog o = pass_ok("(W) mov (8|M0) r2.0<1>:ud r0.0<8;8,1>:ud\n"
 	        "call (8|M0) r4.0:ud FUNC\n"
 	        "add (8|M0) r21.0<1>:d r20.0<8;8,1>:d 1:w\n"
 	        "(W) jmpi DONE\n"
@@ -343,6 +344,7 @@ START_TEST(pass_call)
 	        FENCE("r20", "")
 	        "ret (8|M0) r4.0:ud\n"
 	        "DONE:\n");
+	free(o.a);
 }
 END_TEST
 
