@@ -179,6 +179,11 @@ static bool is_packed_imm(const struct ir_opnd *o)
 	       o->type == GEN_TYPE_UV || o->type == GEN_TYPE_VF);
 }
 
+static bool is_int_div(unsigned fc)
+{
+	return fc == GEN_MATH_IDIV || fc == GEN_MATH_IQOT || fc == GEN_MATH_IREM;
+}
+
 static void fix_imm(struct lctx *c, struct ir_inst *in)
 {
 	unsigned op = in->op;
@@ -203,7 +208,10 @@ static void fix_imm(struct lctx *c, struct ir_inst *in)
 	}
 	if (op == GEN_OP_MATH) {
 		bool bin = gen_math_nsrc(in->fc) == 2;
-		bool keep1 = bin && (in->fc == GEN_MATH_FDIV || in->fc == GEN_MATH_POW);
+		/* src1 may be an immediate (GenX_IR emits math.iqot with
+		 * an immediate divisor on SKL) */
+		bool keep1 = bin && (in->fc == GEN_MATH_FDIV ||
+		                     in->fc == GEN_MATH_POW || is_int_div(in->fc));
 		for (unsigned s = 0; s < in->nsrc; s++)
 			if (is_imm(&in->src[s]) && !(s == 1 && keep1))
 				copy_src(c, in, s, (enum gen_type)in->src[s].type, 4);
@@ -389,10 +397,6 @@ static void fix_three_src(struct lctx *c, struct ir_inst *in)
 
 /* ---- math -------------------------------------------------------------- */
 
-static bool is_int_div(unsigned fc)
-{
-	return fc == GEN_MATH_IDIV || fc == GEN_MATH_IQOT || fc == GEN_MATH_IREM;
-}
 
 static bool is_signed_int(unsigned t)
 {
@@ -414,6 +418,19 @@ static enum gen_type div_type(const struct ir_inst *in)
 		                                                  : GEN_TYPE_UD;
 	return is_signed_int(a->type) && is_signed_int(b->type) ? GEN_TYPE_D
 	                                                        : GEN_TYPE_UD;
+}
+
+/* An integer immediate of any width as the 32-bit value it stands for
+ * (sign- or zero-extended from its own type). */
+static uint64_t imm_to_dword(uint64_t v, enum gen_type t)
+{
+	switch (t) {
+	case GEN_TYPE_B: return (uint32_t)(int32_t)(int8_t)v;
+	case GEN_TYPE_UB: return (uint8_t)v;
+	case GEN_TYPE_W: return (uint32_t)(int32_t)(int16_t)v;
+	case GEN_TYPE_UW: return (uint16_t)v;
+	default: return (uint32_t)v;
+	}
 }
 
 static bool good_math_src(const struct ir_prog *p, const struct ir_opnd *o,
@@ -438,7 +455,12 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 		struct ir_opnd *o = &in->src[s];
 		bool type_ok = idiv ? o->type == want && !o->mods
 		                    : o->type == GEN_TYPE_F || o->type == GEN_TYPE_HF;
-		if (!type_ok) {
+		if (!type_ok && idiv && o->kind == IR_O_IMM && !o->mods &&
+		    !gen_type_is_float((enum gen_type)o->type)) {
+			/* an integer immediate converts in place */
+			o->imm = imm_to_dword(o->imm, (enum gen_type)o->type);
+			o->type = want;
+		} else if (!type_ok) {
 			struct ir_opnd keep = *o;
 			copy_src(c, in, s, want, IR_GRF_BYTES);
 			if (idiv) {

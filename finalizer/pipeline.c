@@ -32,6 +32,7 @@ bool ir_lower_goto(struct ir_prog *p);
 bool ir_copyprop(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
+bool ir_coalesce(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
 #ifdef VF_DEBUG
@@ -51,6 +52,7 @@ static const struct pass_row passes[] = {
 	{ "copyprop", ir_copyprop, 'p' },
 	{ "legalize", ir_legalize, 'l' },
 	{ "split", ir_split, 's' },
+	{ "coalesce", ir_coalesce, 'o' },
 	{ "regalloc", ra_allocate, 'r' },
 	{ "callsave", ra_callsave, 'c' },
 };
