@@ -227,8 +227,9 @@ static enum vf_status check_inorder(struct sim_ctx *c,
                                     const struct gen_fp *wr, bool ooo)
 {
 	bool wide = wide_dst(in);
-	for (unsigned i = 0; i < RING; i++) {
-		const struct inorder *e = &ts->ring[i];
+	/* nearest producer first: the message names the closest hazard */
+	for (unsigned back = 1; back <= RING; back++) {
+		const struct inorder *e = &ts->ring[(ts->count - back) % RING];
 		if (!e->valid || e->id < ts->done_below ||
 		    ts->count - e->id >= (e->wide ? m->inorder_done64
 		                                  : m->inorder_done))
