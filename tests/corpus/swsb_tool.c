@@ -23,7 +23,8 @@
  * a register the token's send/math (earlier in its block, no other wait
  * on $t between) owns; or raise @N to @N+1 (drop @7) on an instruction
  * that reads what the in-order instruction exactly N back in its block
- * wrote, with no wait between that covers it.  gensim --swsb-check must
+ * wrote, with no wait between that covers it (not for indirect operands,
+ * whose registers are only known at run time).  gensim --swsb-check must
  * then fail at PC naming REG when the block runs.
  */
 #include "config.h"
@@ -175,6 +176,8 @@ static bool token_candidate(const struct gen_inst *a, size_t n, size_t j,
 			struct gen_fp r1, w1, r2, w2;
 			gen_inst_footprint(&a[i], NULL, &r1, &w1);
 			gen_inst_footprint(&a[j], NULL, &r2, &w2);
+			if (r1.all || w1.all || r2.all || w2.all)
+				return false;   /* indirect: register not known */
 			int r = -1;
 			if (w->mode == GEN_SBID_DST) {
 				r = gen_fp_overlap(&r2, &w1);
@@ -218,6 +221,8 @@ static bool dist_candidate(const struct gen_inst *a, size_t n, size_t j,
 		struct gen_fp r1, w1, r2, w2;
 		gen_inst_footprint(&a[i], NULL, &r1, &w1);
 		gen_inst_footprint(&a[j], NULL, &r2, &w2);
+		if (r1.all || w1.all || r2.all || w2.all)
+			return false;   /* indirect: register not known */
 		int r = gen_fp_overlap(&r2, &w1);
 		if (r < 0 && swsb_is_ooo((enum gen_op)a[j].op))
 			r = gen_fp_overlap(&w2, &w1);
