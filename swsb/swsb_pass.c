@@ -269,7 +269,7 @@ static void deps(const struct pass *p, const struct sb_state *s,
 }
 
 /* One instruction: dependences -> (annotate) -> waits -> new state.
- * With 'in' non-NULL the annotation is written there and sync.nops are
+ * With 'out' non-NULL the annotation is written there and sync.nops are
  * collected; false only on OOM. */
 static bool step(struct pass *p, struct sb_state *s, size_t i,
                  struct gen_inst *out)
