@@ -52,7 +52,8 @@ for base in $(cat "$TMP/pass"); do
 			case "$out" in
 			PASS*) unreached=$((unreached + 1))
 			       [ -n "${SWSB_WEAKEN_VERBOSE:-}" ] && echo "not run: $base $k $r";;
-			*"SWSB hazard at $1: "*" $2, "*) caught=$((caught + 1));;
+			*"SWSB hazard at $1: "*" $2, "*) caught=$((caught + 1))
+			       [ -n "${SWSB_WEAKEN_VERBOSE:-}" ] && echo "caught: $base $k $r";;
 			*) echo "FAIL: $base $3 at $1 ($2): $out"; bad=$((bad + 1));;
 			esac
 			rm -rf "$TMP/w"
