@@ -31,8 +31,27 @@ csv=${SWSB_COMPARE_OUT:-$TMP/compare.csv}
 echo "kernel,who,insts,syncs,dists,distsum,token_waits,allrdwr" > "$csv"
 for dat in "$CORPUS"/tgllp/*.igc.dat; do
 	b=$(basename "$dat" .igc.dat); n=$((n + 1))
-	if ! "$TOOL" recompute "$dat" "$TMP/ours/$b.dat" >/dev/null; then
+	if ! "$TOOL" recompute "$dat" "$TMP/ours/$b.dat" "$TMP/map" >/dev/null
+	then
 		echo "FAIL: $b: recompute"; fail=$((fail + 1)); continue
+	fi
+	# syncs moved the code: move the program-data relocations with it
+	if command -v python3 >/dev/null; then
+		python3 - "$CORPUS/manifest.tgllp.json" "$b" "$TMP/map" \
+		          "$TMP/ours/$b.rel.json" <<'EOF'
+import json, sys, bisect
+man, base, mapf, out = sys.argv[1:]
+for e in json.load(open(man))['entries']:
+    if e.get('files', {}).get('igc_dat', '').endswith('/' + base + '.igc.dat'):
+        rel = (e.get('program_data') or {}).get('relocations') or []
+        if rel:
+            m = [tuple(map(int, l.split())) for l in open(mapf)]
+            old = [a for a, _ in m]
+            for r in rel:
+                k = bisect.bisect_right(old, r['offset']) - 1
+                r['offset'] = m[k][1] + r['offset'] - m[k][0]
+            json.dump({'relocations': rel}, open(out, 'w'))
+EOF
 	fi
 	m=$(iga64 -d -p=12p1 -Wall "$TMP/ours/$b.dat" 2>&1 >/dev/null | wc -l)
 	if [ "$m" -eq 0 ]; then clean=$((clean + 1))

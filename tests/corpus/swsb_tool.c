@@ -2,11 +2,14 @@
  * swsb_tool.c - test driver for the Gen12 SWSB pass and gensim's hazard
  * checker, on raw Gen binaries (IGC's .igc.dat):
  *
- *   swsb_tool recompute IN.dat OUT.dat   strip IGC's SWSB (fields and its
+ *   swsb_tool recompute IN.dat OUT.dat [MAP]
+ *                                        strip IGC's SWSB (fields and its
  *                                        sync.nop/allrd/allwr), recompute
  *                                        it with swsb_assign, re-encode
  *                                        (compacted where IGC compacted);
- *                                        prints the pass's figures
+ *                                        prints the pass's figures; MAP
+ *                                        gets "OLDPC NEWPC" of every kept
+ *                                        instruction (to move relocations)
  *   swsb_tool strip IN.dat OUT.dat       strip only
  *   swsb_tool stats IN.dat               figures of the SWSB a binary has:
  *                                        instructions, sync.nop, @N, sum
@@ -67,16 +70,18 @@ static struct gen_inst *decode_all(const struct plat_info *p, const uint8_t *b,
 {
 	struct gen_inst *a = calloc(size / 8 + 1, sizeof(*a));
 	size_t pc = 0, k = 0;
+	bool eot = false;
 	while (a && pc + 8 <= size) {
 		struct vf_error e = { 0 };
 		if (gen_decode(p, b, size, pc, name, &a[k], &e) != VF_OK) {
-			/* trailing padding after the last instruction is fine */
-			if (k && a[k - 1].opts & GEN_OPT_EOT)
+			/* padding after the code (zebin sections are padded) */
+			if (eot)
 				break;
 			fprintf(stderr, "swsb_tool: %s\n", e.msg);
 			free(a);
 			return NULL;
 		}
+		eot |= (a[k].opts & GEN_OPT_EOT) != 0;
 		pc += a[k++].length;
 	}
 	*n = k;
@@ -114,6 +119,33 @@ static int write_all(const struct plat_info *p, const struct gen_inst *a,
 		for (unsigned j = 0; j < a[i].length; j++)
 			bytes[j] = (uint8_t)(b.w[j / 8] >> (8 * (j % 8)));
 		fwrite(bytes, 1, a[i].length, f);
+	}
+	return fclose(f) ? 2 : 0;
+}
+
+static bool scoreboard_sync(const struct gen_inst *in)
+{
+	return in->op == GEN_OP_SYNC && in->fc != GEN_SYNC_BAR &&
+	       in->fc != GEN_SYNC_HOST;
+}
+
+/* The instructions that are not scoreboard syncs correspond one to one,
+ * in order, in the input and the output. */
+static int write_map(const struct gen_inst *a, size_t n,
+                     const struct gen_inst *o, size_t on, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return 2;
+	size_t j = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (scoreboard_sync(&a[i]))
+			continue;
+		while (j < on && scoreboard_sync(&o[j]))
+			j++;
+		if (j == on)
+			break;
+		fprintf(f, "%u %u\n", a[i].pc, o[j++].pc);
 	}
 	return fclose(f) ? 2 : 0;
 }
@@ -283,6 +315,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "swsb_tool: %s: %s\n", argv[2], e.msg);
 		else
 			rc = write_all(p, o, on, argv[3]);
+		if (rc == 0 && argv[1][0] == 'r' && argc > 4)
+			rc = write_map(a, n, o, on, argv[4]);
 		if (rc == 0 && argv[1][0] == 'r')
 			printf("insts %u syncs %u dists %u token_waits %u "
 			       "tokens_set %u blocks %u sweeps %u\n", st.insts,
