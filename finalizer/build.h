@@ -12,6 +12,7 @@
 #define VISAFIN_BUILD_H
 
 #include "../ir/ir.h"
+#include "../encoder/msg_desc.h"
 #include "visa_model.h"
 #include "visa_ops.h"
 
@@ -114,6 +115,6 @@ uint32_t bld_payload(struct bld *b, unsigned grfs);
 struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
                               struct ir_opnd dst, uint32_t src0,
                               unsigned mlen, uint32_t src1, unsigned xlen,
-                              unsigned rlen, unsigned sfid, uint32_t desc);
+                              unsigned rlen, struct gen_msg m);
 
 #endif

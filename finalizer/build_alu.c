@@ -399,14 +399,27 @@ static unsigned plain_op(unsigned vop, unsigned *nsrc)
 	return GEN_OP_INVALID;
 }
 
-/* Gen9 multiplies 32-bit integers at most (a :q product of :d sources is
- * fine); 64-bit integer sources need an emulation not written yet. */
+static bool is_dword(unsigned t)
+{
+	return t == GEN_TYPE_D || t == GEN_TYPE_UD;
+}
+
+/* The platform multiplies 32-bit integers at most (a :q product of :d
+ * sources is fine where caps.dw_mul_to_q); 64-bit integer sources need an
+ * emulation not written yet, and so does D x D where the platform has no
+ * dword multiply (caps.dw_mul_vector / dw_mul_scalar: BXT, ICLLP, TGLLP
+ * use mul + mach, issue 9). */
 static bool mul(struct bld *b)
 {
+	const struct plat_caps *cap = &b->p->plat->caps;
+	bool dxd = true;
 	for (unsigned k = 1; k <= 2; k++) {
 		struct ir_opnd o;
 		if (!bld_src(b, k, &o))
 			return false;
+		bool word_imm = o.kind == IR_O_IMM && (int64_t)o.imm >= -32768 &&
+		                (int64_t)o.imm <= 65535;
+		dxd = dxd && is_dword(o.type) && !word_imm;
 		bool wide = o.type == GEN_TYPE_Q || o.type == GEN_TYPE_UQ;
 		if (wide && o.kind == IR_O_IMM &&
 		    (int64_t)o.imm == (int32_t)o.imm)
@@ -414,14 +427,21 @@ static bool mul(struct bld *b)
 		if (wide)
 			return ir_unsupported(b->p, "64-bit integer multiplication");
 	}
+	unsigned n = bld_exec_size(b->in->exec);
+	if (dxd && !(n == 1 ? cap->dw_mul_scalar : cap->dw_mul_vector))
+		return ir_unsupported(b->p, "dword x dword multiply on %s",
+		                      b->p->plat->name);
 	return simple(b, GEN_OP_MUL, 2);
 }
 
-/* lrp: Gen9's lrp is dst = src0 * src1 + (1 - src0) * src2 on floats,
- * the vISA operand order. */
+/* lrp: the hardware lrp (caps.has_lrp_pln_sad2) is dst = src0 * src1 +
+ * (1 - src0) * src2 on floats, the vISA operand order. */
 static bool lrp(struct bld *b)
 {
 	struct ir_inst in;
+	if (!b->p->plat->caps.has_lrp_pln_sad2)
+		return ir_unsupported(b->p, "lrp without a hardware lrp on %s",
+		                      b->p->plat->name);
 	if (!bld_start(b, GEN_OP_LRP, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
 		return false;
 	for (unsigned s = 0; s < 3; s++)

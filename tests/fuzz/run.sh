@@ -16,7 +16,7 @@ trap 'rm -rf "$work"' EXIT
 # The object layer only: the source lists of Makefile.am that the harnesses
 # exercise (reader, writer, parser, printer and what they use).
 libsrc=$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$VF_SRC/Makefile.am" |
-	sed -n 's/^\(CORE\|MODEL\|BINARY\|OPS\|PRINT\|PARSE\)_SOURCES +*= //p' |
+	sed -n 's/^\(CORE\|NAMES\|MODEL\|BINARY\|OPS\|PRINT\|PARSE\)_SOURCES +*= //p' |
 	tr ' \t' '\n\n' | grep '\.c$' | sed "s|^|$VF_SRC/|")
 VF_BUILD=${VF_BUILD:-$VF_SRC}
 flags="-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I$VF_BUILD -I$VF_SRC -I$VF_SRC/lib -I$VF_SRC/visa"
