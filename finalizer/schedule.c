@@ -151,6 +151,9 @@ static uint32_t key_of(const struct sched *s, uint32_t v)
 	return v;
 }
 
+/* At most 3 sources and a destination (each a register and, indirect,
+ * the address-taken key), predicate/condition flag, descriptor and
+ * accumulator: 11 keys, fewer than 16. */
 struct ref_list {
 	struct sref a[16];
 	unsigned n;
