@@ -50,8 +50,12 @@ static enum vf_status fin(const struct text *t, struct vf_kernel_result *r,
 	return st;
 }
 
-/* n SIMD16 float vectors (two GRFs each), all live, then summed. */
-static void pressure_kernel(struct text *t, unsigned n, unsigned spill_at)
+/* n SIMD16 float vectors (two GRFs each), all live, then summed.  With
+ * 'label' a label between the definitions and the sum keeps the pre-RA
+ * scheduler (finalizer/schedule.c) from interleaving them, so all n are
+ * live at once; without it the scheduler may sum each one as it is made. */
+static void pressure_kernel(struct text *t, unsigned n, unsigned spill_at,
+                            bool label)
 {
 	add(t, ".version 4.1\n.kernel \"k\"\n");
 	for (unsigned i = 0; i <= n; i++)
@@ -66,6 +70,8 @@ static void pressure_kernel(struct text *t, unsigned n, unsigned spill_at)
 	for (unsigned i = 1; i < n; i++)
 		add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> 0x%x:f\n",
 		    100 + i, 99 + i, 0x3f800000u + (i << 16));
+	if (label)
+		add(t, "SUM:\n");
 	add(t, "    mov (M1, 16) V%04u(0,0)<1> V0100(0,0)<1;1,0>\n", 100 + n);
 	for (unsigned i = 1; i < n; i++)
 		add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
@@ -76,7 +82,7 @@ static void pressure_kernel(struct text *t, unsigned n, unsigned spill_at)
 START_TEST(spills_land_at_spill_mem_offset)
 {
 	struct text t = { 0 };
-	pressure_kernel(&t, 90, 4096);
+	pressure_kernel(&t, 90, 4096, true);
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
 	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
@@ -108,7 +114,23 @@ END_TEST
 START_TEST(fits_without_spills_when_registers_suffice)
 {
 	struct text t = { 0 };
-	pressure_kernel(&t, 40, 0);
+	pressure_kernel(&t, 40, 0, true);
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
+	ck_assert_uint_eq(r.spill_size, 0);
+	ck_assert_uint_le(r.grf_used, 128);
+	vf_kernel_result_clear(&r);
+	free(t.s);
+}
+END_TEST
+
+/* The same 90 vectors (180 GRFs in the vISA order) in one block: the
+ * scheduler sums each as soon as it is made and nothing spills. */
+START_TEST(scheduler_removes_spills_of_straight_line_code)
+{
+	struct text t = { 0 };
+	pressure_kernel(&t, 90, 4096, false);
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
 	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
@@ -184,6 +206,7 @@ static Suite *suite(void)
 	tcase_set_timeout(t, 60);
 	tcase_add_test(t, spills_land_at_spill_mem_offset);
 	tcase_add_test(t, fits_without_spills_when_registers_suffice);
+	tcase_add_test(t, scheduler_removes_spills_of_straight_line_code);
 	tcase_add_test(t, many_live_predicates);
 	tcase_add_test(t, indirect_arrays_in_turn_fit);
 	suite_add_tcase(s, t);

@@ -850,9 +850,10 @@ START_TEST(pipeline_times_every_pass)
 	              err.msg);
 	static const char *const want[] = { "build", "goto", "copyprop",
 	                                    "byte_layout", "legalize", "split",
-	                                    "coalesce", "regalloc", "emit" };
-	ck_assert_uint_eq(tm.n, 9);   /* callsave skipped: no stack calls */
-	for (unsigned i = 0; i < 9; i++)
+	                                    "coalesce", "schedule", "regalloc",
+	                                    "emit" };
+	ck_assert_uint_eq(tm.n, 10);   /* callsave skipped: no stack calls */
+	for (unsigned i = 0; i < 10; i++)
 		ck_assert_str_eq(tm.names[i], want[i]);
 	vf_kernel_result_clear(&r);
 	vf_module_free(m);
