@@ -4,8 +4,10 @@
  * Needs: allocated IR (every vreg has its 'loc'), with stack calls
  * (call marked IR_OPT_STACKCALL).  Leaves: around every such call, the
  * GRFs of the registers live across it written to the register-save
- * stack in scratch before the call and read back after it; the stack
- * pointer (ABI byte 16 of r126, in 32-byte units) moves by the frame.
+ * stack in scratch before the call and read back after it, after the
+ * frame's spill slots (spill.c); the stack pointer (ABI byte 16 of r126,
+ * in 32-byte units) moves by the frame, slots and saves, so the callee's
+ * frame and its own spill slots lie above the caller's.
  *
  * Because a function's registers are the same in every activation, a
  * recursive call would otherwise overwrite the values the caller still

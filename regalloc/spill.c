@@ -9,6 +9,10 @@
  * instruction writes it.  The fill happens before writes too, so that a
  * masked or partial write keeps the other channels' values.  Slots start
  * at the kernel's SpillMemOffset; p->spill_size grows to cover them.
+ * With stack calls the slots are the start of every frame of the
+ * register-save stack (ra.h, docs/finalizer.md "Stack-call ABI"): the
+ * kernel's frame is at SpillMemOffset (immediate descriptors as without
+ * calls), functions address theirs from the save pointer through a0.0.
  *
  * Messages (GEN-FACTS 6.3/6.4, IGC SpillManagerGMRF.cpp for the fields):
  * data port 0 scratch block read/write, header = r0 (r0.5 holds the
