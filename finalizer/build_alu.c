@@ -424,7 +424,9 @@ static bool mul(struct bld *b)
 		if (wide && o.kind == IR_O_IMM &&
 		    (int64_t)o.imm == (int32_t)o.imm)
 			wide = false;  /* legalize.c narrows it to :d */
-		if (wide)
+		/* without native Q, lower64.c builds 64-bit products from
+		 * dword products */
+		if (wide && b->p->plat->caps.native_q)
 			return ir_unsupported(b->p, "64-bit integer multiplication");
 	}
 	unsigned n = bld_exec_size(b->in->exec);
