@@ -66,6 +66,12 @@ static uint32_t temp(struct ir_prog *p, enum gen_type t, unsigned n,
 	return v;
 }
 
+static bool is_packed_imm(const struct ir_opnd *o)
+{
+	return o->kind == IR_O_IMM && (o->type == GEN_TYPE_V ||
+	       o->type == GEN_TYPE_UV || o->type == GEN_TYPE_VF);
+}
+
 /* Copy source s into a temporary of type t with the instruction's mask;
  * the operand keeps its modifiers. */
 static void copy_src(struct lctx *c, struct ir_inst *in, unsigned s,
@@ -77,17 +83,20 @@ static void copy_src(struct lctx *c, struct ir_inst *in, unsigned s,
 	from.mods = 0;
 	bool scalar = ir_opnd_is_scalar(o) || in->exec == 1;
 	unsigned n = scalar ? 1 : in->exec;
+	/* a packed vector goes whole (8 words, 4 floats) into a 16-byte
+	 * aligned temporary: the hardware lays it over 16-byte blocks of the
+	 * destination (PRM "Immediate"; docs/gensim.md) */
+	bool packed = is_packed_imm(&from);
+	if (packed) {
+		n = from.type == GEN_TYPE_VF ? 4 : 8;
+		align = 16;
+	}
 	uint32_t v = temp(c->p, t, n, 1, align);
 	struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, n, scalar || in->nomask,
 	                            ir_dst(v, 0, t, 1), from);
 	mv->choff = scalar ? 0 : in->choff;
 	mv->loc = in->loc;
-	if (from.kind == IR_O_IMM && from.type == GEN_TYPE_VF)
-		mv->exec = 4;
-	else if (from.kind == IR_O_IMM &&
-	         (from.type == GEN_TYPE_V || from.type == GEN_TYPE_UV))
-		mv->exec = 8;
-	if (from.kind == IR_O_IMM && mv->exec > 1) {
+	if (packed) {
 		mv->nomask = true;
 		mv->choff = 0;
 		*o = ir_vec(v, 0, t, 1);
@@ -172,10 +181,36 @@ static bool is_64(unsigned t)
 	return gen_type_size((enum gen_type)t) == 8;
 }
 
-static bool is_packed_imm(const struct ir_opnd *o)
+/* A mov of a packed vector: each channel reads the element under its
+ * destination bytes (words for :v/:uv, dwords for :vf, repeated every 16
+ * bytes, destination 16-byte aligned: PRM "Immediate", IGC HWConformity
+ * fixDstAlignmentWithVectorImm).  A dword destination of at most 4
+ * channels takes the vector with its nibbles spread out (0x21 -> 0x0201,
+ * as IGC and GenX_IR do); any other layout copies the vector to a word
+ * (float) temporary first and converts from there. */
+static void fix_packed_mov(struct lctx *c, struct ir_inst *in)
 {
-	return o->kind == IR_O_IMM && (o->type == GEN_TYPE_V ||
-	       o->type == GEN_TYPE_UV || o->type == GEN_TYPE_VF);
+	struct ir_opnd *s = &in->src[0];
+	const struct ir_opnd *d = &in->dst;
+	unsigned esz = s->type == GEN_TYPE_VF ? 4 : 2;
+	unsigned step = (d->rgn.hs ? d->rgn.hs : 1) *
+	                gen_type_size((enum gen_type)d->type);
+	bool aligned = false;
+	if (d->kind == IR_O_REG && d->off % 16 == 0) {
+		const struct ir_vreg *r = &c->p->vregs.a[d->v];
+		aligned = r->pin >= 0 ? r->pin % 16 == 0 : r->align >= 16;
+	}
+	if (aligned && step == esz && !s->mods)
+		return;
+	if (aligned && esz == 2 && step == 4 && in->exec <= 4 && !s->mods) {
+		uint32_t spread = 0;
+		for (unsigned i = 0; i < in->exec; i++)
+			spread |= (uint32_t)((s->imm >> (4 * i)) & 0xF) << (8 * i);
+		s->imm = spread;
+		return;
+	}
+	copy_src(c, in, 0, s->type == GEN_TYPE_VF ? GEN_TYPE_F
+	         : s->type == GEN_TYPE_V ? GEN_TYPE_W : GEN_TYPE_UW, 16);
 }
 
 static bool is_int_div(unsigned fc)
@@ -186,6 +221,8 @@ static bool is_int_div(unsigned fc)
 static void fix_imm(struct lctx *c, struct ir_inst *in)
 {
 	unsigned op = in->op;
+	if (op == GEN_OP_MOV && in->nsrc == 1 && is_packed_imm(&in->src[0]))
+		fix_packed_mov(c, in);
 	if (op == GEN_OP_MOV || ir_is_send(op) || ir_is_branch(op) ||
 	    op == GEN_OP_WAIT || op == IR_OP_LABEL)
 		return;

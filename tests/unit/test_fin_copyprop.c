@@ -7,7 +7,8 @@
  * when the widening would change the value (signed byte read unsigned).
  * Also finalizer/coalesce.c: a result copied by a later mov is written
  * straight to the mov's destination, unless that register is read in
- * between.
+ * between; and finalizer/byte_layout.c: a word register written from
+ * dword arithmetic is stored at stride 2, so no packing mov follows.
  * The only other mov in these kernels is the EOT copy of r0. */
 #include <check.h>
 #include <stdbool.h>
@@ -198,6 +199,18 @@ START_TEST(not_coalesced_when_the_target_is_read_in_between)
 }
 END_TEST
 
+START_TEST(word_result_of_dword_math_is_stored_strided)
+{
+	char *a = fin("    add (M1, 8) V0045(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+	              "    add (M1, 8) V0046(0,0)<1> V0045(0,0)<1;1,0> "
+	              "V0045(0,0)<1;1,0>\n");
+	ck_assert_msg(movs(a) == 1, "%s", a);
+	ck_assert_msg(line_has(a, "add (8", "<2>:w", "r1.0<8;8,1>:d"), "%s", a);
+	ck_assert_msg(line_has(a, "add (8", "<16;8,2>:w", "<16;8,2>:w"), "%s", a);
+	free(a);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("fin_copyprop");
@@ -212,6 +225,7 @@ static Suite *suite(void)
 	tcase_add_test(t, not_a_signed_widening_read_as_another_type);
 	tcase_add_test(t, result_is_written_where_the_mov_copies_it);
 	tcase_add_test(t, not_coalesced_when_the_target_is_read_in_between);
+	tcase_add_test(t, word_result_of_dword_math_is_stored_strided);
 	suite_add_tcase(s, t);
 	return s;
 }
