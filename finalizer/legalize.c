@@ -23,6 +23,8 @@
  *   3-source     Align16: GRF operands, one source type, sources scalar
  *                (replicated) or contiguous and 16-byte aligned, dst
  *                16-byte aligned with stride 1 (IGC isGoodAlign16Src)
+ *   mixed float  no HF next to F where the platform has no mixed mode,
+ *                no HF math where it has none (caps.mixed_float, math_hf)
  *   math         sources F/HF (or one D/UD type for integer division, no
  *                source modifiers there), direct, scalar or contiguous and
  *                GRF-aligned; dst GRF-aligned with stride 1 (IGC
@@ -521,6 +523,42 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 		             (enum gen_type)d->type, 1, IR_GRF_BYTES);
 }
 
+/* ---- mixed float (caps.mixed_float, math_hf) --------------------------- */
+
+static bool is_hf(unsigned t)
+{
+	return t == GEN_TYPE_HF;
+}
+
+/* Without mixed mode (caps.def mixed_float: BDW; IGC HWCaps.inc
+ * hasMixMode "getPlatform() > GENX_BDW"), an instruction computing on
+ * floats has all its float operands of one type: HF sources next to F
+ * ones are converted to F first, and an HF result of F arithmetic is
+ * written as F then converted (a mov converts; that is not mixed mode).
+ * Without HF math (caps.math_hf: BDW), math computes HF in F. */
+static void fix_mixed_float(struct lctx *c, struct ir_inst *in)
+{
+	const struct plat_caps *cap = &c->p->plat->caps;
+	if (ir_is_send(in->op) || ir_is_branch(in->op) || in->op == IR_OP_LABEL ||
+	    in->op == GEN_OP_MOV || in->op == GEN_OP_WAIT)
+		return;
+	bool math = in->op == GEN_OP_MATH;
+	if (math ? cap->math_hf : cap->mixed_float)
+		return;
+	bool any_hf = is_hf(in->dst.type), any_f = in->dst.type == GEN_TYPE_F;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		any_hf = any_hf || is_hf(in->src[s].type);
+		any_f = any_f || in->src[s].type == GEN_TYPE_F;
+	}
+	if (!any_hf || (!any_f && !math))
+		return;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		if (is_hf(in->src[s].type))
+			copy_src(c, in, s, GEN_TYPE_F, math ? IR_GRF_BYTES : 4);
+	if (is_hf(in->dst.type) && dst_is_grf(c->p, &in->dst))
+		redirect_dst(c, in, GEN_TYPE_F, 1, math ? IR_GRF_BYTES : 4);
+}
+
 /* ---- driver ------------------------------------------------------------ */
 
 static bool is_macro(const struct ir_inst *in)
@@ -536,6 +574,7 @@ static void legalize_inst(struct lctx *c, struct ir_inst in)
 		return;
 	}
 	fix_imm(c, &in);
+	fix_mixed_float(c, &in);
 	fix_arf_src1(c, &in);
 	fix_three_src(c, &in);
 	fix_math(c, &in);

@@ -159,26 +159,12 @@ static bool live_grfs(struct ir_prog *p, const struct ra_interval *iv,
 	return true;
 }
 
-/* The longest run of GRFs no register holds at position pos (for the
- * joined save payload), at most 1 + 8. */
-static struct join_area free_area(struct ir_prog *p,
-                                  const struct ra_interval *iv, int32_t pos)
+/* The longest run (at most 1 + 8) of GRFs free for the joined save
+ * payload at position pos: preferably GRFs no register uses anywhere
+ * (nothing, not even an uninitialised read, can see them), else GRFs no
+ * register holds at pos. */
+static struct join_area longest_run(const bool *busy)
 {
-	bool busy[IR_GRF_COUNT];
-	memset(busy, 0, sizeof busy);
-	for (uint32_t v = 1; v < p->vregs.n; v++) {
-		const struct ir_vreg *r = &p->vregs.a[v];
-		if (r->file != IR_RF_GRF || r->loc < 0)
-			continue;
-		bool held = (r->flags & (IR_V_GLOBAL | IR_V_PINNED)) || v == p->r0 ||
-		            (iv[v].start >= 0 && iv[v].start <= pos && iv[v].end >= pos);
-		if (!held)
-			continue;
-		unsigned lo = (unsigned)r->loc / IR_GRF_BYTES;
-		unsigned hi = ((unsigned)r->loc + r->size - 1) / IR_GRF_BYTES;
-		for (unsigned g = lo; g <= hi && g < IR_GRF_COUNT; g++)
-			busy[g] = true;
-	}
 	struct join_area best = { -1, 0 };
 	for (unsigned g = 0; g < IR_GRF_COUNT;) {
 		unsigned n = 0;
@@ -189,6 +175,29 @@ static struct join_area free_area(struct ir_prog *p,
 		g += n ? n : 1;
 	}
 	return best;
+}
+
+static struct join_area free_area(struct ir_prog *p,
+                                  const struct ra_interval *iv, int32_t pos)
+{
+	bool busy[IR_GRF_COUNT], used[IR_GRF_COUNT];
+	memset(busy, 0, sizeof busy);
+	memset(used, 0, sizeof used);
+	for (uint32_t v = 1; v < p->vregs.n; v++) {
+		const struct ir_vreg *r = &p->vregs.a[v];
+		if (r->file != IR_RF_GRF || r->loc < 0)
+			continue;
+		bool held = (r->flags & (IR_V_GLOBAL | IR_V_PINNED)) || v == p->r0 ||
+		            (iv[v].start >= 0 && iv[v].start <= pos && iv[v].end >= pos);
+		unsigned lo = (unsigned)r->loc / IR_GRF_BYTES;
+		unsigned hi = ((unsigned)r->loc + r->size - 1) / IR_GRF_BYTES;
+		for (unsigned g = lo; g <= hi && g < IR_GRF_COUNT; g++) {
+			used[g] = true;
+			busy[g] = busy[g] || held;
+		}
+	}
+	struct join_area a = longest_run(used);
+	return a.room >= 2 ? a : longest_run(busy);
 }
 
 bool ra_callsave(struct ir_prog *p)
