@@ -293,6 +293,40 @@ START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 }
 END_TEST
 
+/* BXT restricts 64-bit regions (caps.def region_64bit_restricted; IGC
+ * HWConformity.cpp fix64bInst: "Source and Destination horizontal stride
+ * must be aligned to the execution datatype", equal offsets): a float
+ * vector converted to double is first spread to stride 2 at the
+ * destination's offset; SKL converts it in place. */
+START_TEST(bxt_64bit_sources_are_qword_strided)
+{
+	char *a, *b;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=f num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=df num_elts=8 align=hword\n"
+		".decl V0042 v_type=G type=uq num_elts=1 align=qword\n"
+		".input V0040 offset=64 size=32\n"
+		".input V0042 offset=96 size=8\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+		"    svm_block_st (4) V0042(0,0)<0;1,0> V0041.0\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BXT, "bxt", &a, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_int_eq(fin(with(body), &b, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_ptr_nonnull(strstr(a, "<2>:f"));
+	ck_assert_ptr_nonnull(strstr(a, "<8;4,2>:f"));
+	ck_assert_ptr_null(strstr(a, ":df    r2.4<4;4,1>:f"));
+	ck_assert_ptr_nonnull(strstr(b, ":df    r2.4<4;4,1>:f"));
+	ck_assert_ptr_null(strstr(b, "<8;4,2>:f"));
+	free(a);
+	free(b);
+}
+END_TEST
+
 /* rol/ror exist from ICLLP on (spec appendix_instruction_by_platform;
  * GenX_IR -platform SKL says "vISA instruction not supported on this
  * platform"): an error naming instruction and platform, not code. */
@@ -422,6 +456,7 @@ static Suite *suite(void)
 	tcase_add_test(t, narrowing_conversion_uses_strided_dst);
 	tcase_add_test(t, rotate_is_unsupported_on_skl);
 	tcase_add_test(t, dword_mul_through_acc_on_bxt);
+	tcase_add_test(t, bxt_64bit_sources_are_qword_strided);
 	tcase_add_test(t, bdw_joins_payloads_and_splits_mixed_float);
 	tcase_add_test(t, lrp_is_native);
 	tcase_add_test(t, switchjmp_is_a_compare_chain);
