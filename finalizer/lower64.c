@@ -23,7 +23,10 @@
  *   add a, -b         subb low {AccWrEn}; high = -acc0 + a.hi (- b.hi)
  *   mul               a.lo * b.lo in full (mul acc0 / mach / mov acc0),
  *                     high += lo32(a.lo * b.hi) + lo32(a.hi * b.lo);
- *                     d x d -> q is the first step alone (signed mach)
+ *                     d x d -> q of two dword registers is left to
+ *                     dword_mul.c (next pass: it reads only the halves
+ *                     used, as mulh needs), others are the first step
+ *                     alone (signed mach)
  *   and/or/xor/not    each half
  *   shl/shr/asr       immediate: the halves and the bits crossing over;
  *                     variable: both 5-bit shifts, the crossing bits as
@@ -589,6 +592,31 @@ static bool add64(struct l64 *c)
 	return !via || store(c, &d);
 }
 
+/* A dword x dword -> q product that dword_mul.c (the next pass) builds
+ * with the accumulator sequence, reading only the halves that are used
+ * (mulh): both sources dword registers or dword immediates outside the
+ * word range, no modifiers. */
+static bool dword_product(const struct ir_inst *in)
+{
+	if (in->op != GEN_OP_MUL || in->nsrc != 2 || !is_q(in->dst.type) ||
+	    in->sat || in->cmod)
+		return false;
+	for (unsigned k = 0; k < 2; k++) {
+		const struct ir_opnd *o = &in->src[k];
+		if ((o->type != GEN_TYPE_D && o->type != GEN_TYPE_UD) || o->mods)
+			return false;
+		if (o->kind == IR_O_IMM) {
+			int64_t v = o->type == GEN_TYPE_D ? (int64_t)(int32_t)o->imm
+			                                  : (int64_t)(uint32_t)o->imm;
+			if (v >= -32768 && v <= 65535)
+				return false;
+		} else if (o->kind != IR_O_REG) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* mul: q <- d x d (full product), or the low 64 bits of a 64-bit
  * product. */
 static bool mul64(struct l64 *c)
@@ -994,6 +1022,10 @@ static bool lower(struct l64 *c)
 			                      pn);
 		return add64(c);
 	case GEN_OP_MUL:
+		if (dword_product(in)) {
+			ir_emit_copy(c->p, in);
+			return true;
+		}
 		return mul64(c);
 	case GEN_OP_SHL: case GEN_OP_SHR: case GEN_OP_ASR:
 		return shift64(c);
@@ -1031,7 +1063,8 @@ bool ir_lower64(struct ir_prog *p)
 	/* what is left must be free of the types the platform lacks */
 	for (uint32_t i = 0; i < p->insts.n; i++)
 		if (needs_lowering(p, &p->insts.a[i]) &&
-		    !ir_is_send(p->insts.a[i].op) && !p->insts.a[i].reloc)
+		    !ir_is_send(p->insts.a[i].op) && !p->insts.a[i].reloc &&
+		    !dword_product(&p->insts.a[i]))
 			return ir_internal(p, "64-bit operand left after lowering");
 	return true;
 }
