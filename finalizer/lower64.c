@@ -19,7 +19,8 @@
  *                     low and a high mov
  *   mov q<-d/w/b      low = source, high = asr 31 (signed) or 0
  *   mov d/w/b<-q      the low dword (truncation)
- *   add               addc low {AccWrEn}; high = acc0 + a.hi (+ b.hi)
+ *   add               addc low {AccWrEn}; high = acc0 + a.hi (+ b.hi);
+ *                     x + 0 is a copy
  *   add a, -b         subb low {AccWrEn}; high = -acc0 + a.hi (- b.hi)
  *   mul               a.lo * b.lo in full (mul acc0 / mach / mov acc0),
  *                     high += lo32(a.lo * b.hi) + lo32(a.hi * b.lo);
@@ -441,21 +442,37 @@ static bool per_half(struct l64 *c)
 	return !via || store(c, &d);
 }
 
-/* mov q<-q: NoMask contiguous copies are one mov of twice the dwords. */
+/* A send payload temporary: what its disabled channels hold is never
+ * read, so a copy into it may write them too. */
+static bool payload_temp(const struct ir_prog *p, const struct ir_opnd *d)
+{
+	if (d->kind != IR_O_REG)
+		return false;
+	const struct ir_vreg *r = &p->vregs.a[d->v];
+	return (r->flags & IR_V_WHOLE_GRF) &&
+	       !(r->flags & (IR_V_PINNED | IR_V_GLOBAL | IR_V_LIVE_IN));
+}
+
+/* mov q<-q: an unpredicated contiguous copy that may write every channel
+ * (NoMask, or into a payload temporary) is one mov of twice the dwords;
+ * a scalar broadcast repeats the pair (<0;2,1>). */
 static bool copy64(struct l64 *c)
 {
 	const struct ir_inst *in = c->in;
 	const struct ir_opnd *d = &in->dst, *s = &in->src[0];
-	bool flat = in->nomask && !in->pred && d->kind == IR_O_REG &&
+	bool all = in->nomask || payload_temp(c->p, d);
+	bool scalar = s->kind == IR_O_REG && ir_opnd_is_scalar(s);
+	bool flat = all && !in->pred && !in->cmod && d->kind == IR_O_REG &&
 	            s->kind == IR_O_REG && d->rgn.hs <= 1 && 2 * in->exec <= 32 &&
-	            (in->exec == 1 ? ir_opnd_is_scalar(s)
-	                           : s->rgn.vs == 1 && s->rgn.w == 1) &&
+	            (scalar || (s->rgn.vs == 1 && s->rgn.w == 1)) &&
 	            (d->v != s->v || d->off == s->off) && !s->mods;
 	if (!flat)
 		return per_half(c);
+	struct ir_opnd src = ir_vec(s->v, s->off, GEN_TYPE_UD, 1);
+	if (scalar && in->exec > 1)
+		src.rgn = (struct gen_region){ 0, 2, 1 };
 	struct ir_inst *m = ir_op1(c->p, GEN_OP_MOV, 2 * in->exec, true,
-	                           ir_dst(d->v, d->off, GEN_TYPE_UD, 1),
-	                           ir_vec(s->v, s->off, GEN_TYPE_UD, 1));
+	                           ir_dst(d->v, d->off, GEN_TYPE_UD, 1), src);
 	m->loc = in->loc;
 	return true;
 }
@@ -546,6 +563,18 @@ static bool add64(struct l64 *c)
 		struct ir_opnd x = a;
 		a = b;
 		b = x;
+	}
+	if (!sub && b.kind == IR_O_IMM && b.imm == 0 && is_q(a.type) &&
+	    is_q(in->dst.type) && !a.mods) {
+		/* x + 0 (an A64 base of zero): a copy */
+		struct ir_inst mv = *in;
+		mv.op = GEN_OP_MOV;
+		mv.nsrc = 1;
+		mv.src[0] = a;
+		c->in = &mv;
+		bool ok = copy64(c);
+		c->in = in;
+		return ok;
 	}
 	struct pair pa, pb, d;
 	bool via;
