@@ -87,6 +87,9 @@ uint64_t bld_int(const struct bld *b, unsigned k);
 bool bld_has(const struct bld *b, unsigned k);
 /* Apply the instruction's predicate word to 'in'. */
 bool bld_pred(struct bld *b, struct ir_inst *in);
+/* A zeroed instruction 'op' with the current instruction's exec size,
+ * mask and predicate (build_alu.c). */
+bool bld_start(struct bld *b, unsigned op, struct ir_inst *in);
 /* Exec size / mask of the current instruction onto 'in'. */
 void bld_exec(struct bld *b, struct ir_inst *in);
 

@@ -19,7 +19,7 @@
 #include "build.h"
 
 /* An instruction with exec size, mask and predicate of the vISA one. */
-static bool start(struct bld *b, unsigned op, struct ir_inst *in)
+bool bld_start(struct bld *b, unsigned op, struct ir_inst *in)
 {
 	memset(in, 0, sizeof *in);
 	in->op = (uint16_t)op;
@@ -64,7 +64,7 @@ static void flag_logic(struct bld *b, struct ir_inst *in)
 static bool simple(struct bld *b, unsigned op, unsigned nsrc)
 {
 	struct ir_inst in;
-	if (!start(b, op, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+	if (!bld_start(b, op, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
 		return false;
 	for (unsigned s = 0; s < nsrc; s++)
 		if (!bld_src(b, 1 + s, &in.src[s]))
@@ -85,7 +85,7 @@ static bool is_float(enum gen_type t)
 static bool mad(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_MAD, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+	if (!bld_start(b, GEN_OP_MAD, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
 		return false;
 	for (unsigned s = 0; s < 3; s++)
 		if (!bld_src(b, 1 + s, &in.src[s]))
@@ -136,7 +136,7 @@ static void widen_imm(struct ir_opnd *o)
 static bool mulh(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_MUL, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	if (!bld_start(b, GEN_OP_MUL, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
 	    !bld_src(b, 1, &in.src[0]) || !bld_src(b, 2, &in.src[1]))
 		return false;
 	in.nsrc = 2;
@@ -167,7 +167,7 @@ static bool carry_op(struct bld *b, unsigned op)
 {
 	struct ir_inst in;
 	struct ir_opnd carry;
-	if (!start(b, op, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	if (!bld_start(b, op, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
 	    !bld_dst(b, 1, &carry, NULL) || !bld_src(b, 2, &in.src[0]) ||
 	    !bld_src(b, 3, &in.src[1]))
 		return false;
@@ -203,7 +203,7 @@ static bool bfi(struct bld *b)
 {
 	struct ir_inst in;
 	struct ir_opnd s[4];
-	if (!start(b, GEN_OP_BFI1, &in) || !bld_dst(b, 0, &in.dst, NULL))
+	if (!bld_start(b, GEN_OP_BFI1, &in) || !bld_dst(b, 0, &in.dst, NULL))
 		return false;
 	for (unsigned i = 0; i < 4; i++)
 		if (!bld_src(b, 1 + i, &s[i]))
@@ -235,7 +235,7 @@ static const uint8_t cmp_cmod[6] = {
 static bool cmp(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_CMP, &in))
+	if (!bld_start(b, GEN_OP_CMP, &in))
 		return false;
 	unsigned rel = (unsigned)bld_int(b, 0) & 7;
 	if (rel > 5)
@@ -265,7 +265,7 @@ static bool setp(struct bld *b)
 {
 	struct ir_inst in;
 	struct ir_opnd d;
-	if (!start(b, GEN_OP_MOV, &in) || !bld_dst(b, 0, &d, NULL) ||
+	if (!bld_start(b, GEN_OP_MOV, &in) || !bld_dst(b, 0, &d, NULL) ||
 	    !bld_src(b, 1, &in.src[0]))
 		return false;
 	if (!is_flag(b, &d))
@@ -318,7 +318,7 @@ static bool movs(struct bld *b)
 static bool addr_add(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_ADD, &in) || !bld_dst(b, 0, &in.dst, NULL))
+	if (!bld_start(b, GEN_OP_ADD, &in) || !bld_dst(b, 0, &in.dst, NULL))
 		return false;
 	const struct vf_opnd *o = &b->in->opnds[1];
 	struct ir_opnd base;
@@ -366,7 +366,7 @@ static bool addr_add(struct bld *b)
 static bool minmax(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_SEL, &in) || !bld_dst(b, 1, &in.dst, &in.sat) ||
+	if (!bld_start(b, GEN_OP_SEL, &in) || !bld_dst(b, 1, &in.dst, &in.sat) ||
 	    !bld_src(b, 2, &in.src[0]) || !bld_src(b, 3, &in.src[1]))
 		return false;
 	in.nsrc = 2;
@@ -428,7 +428,7 @@ static bool lrp(struct bld *b)
 	if (!b->p->plat->caps.has_lrp_pln_sad2)
 		return ir_unsupported(b->p, "lrp without a hardware lrp on %s",
 		                      b->p->plat->name);
-	if (!start(b, GEN_OP_LRP, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+	if (!bld_start(b, GEN_OP_LRP, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
 		return false;
 	for (unsigned s = 0; s < 3; s++)
 		if (!bld_src(b, 1 + s, &in.src[s]))
@@ -479,7 +479,7 @@ static bool rotate(struct bld *b, bool left)
 {
 	struct ir_inst in;
 	struct ir_opnd x, n;
-	if (!start(b, GEN_OP_OR, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	if (!bld_start(b, GEN_OP_OR, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
 	    !bld_src(b, 1, &x) || !bld_src(b, 2, &n))
 		return false;
 	enum gen_type t = unsigned_of((enum gen_type)in.dst.type);
