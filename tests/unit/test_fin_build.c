@@ -250,7 +250,8 @@ END_TEST
  * payload, header then data in consecutive registers, with the message
  * length of both ("wr:1+2" sends on SKL, one send of 3 on BDW); BDW
  * has no mixed mode and no HF math (caps.mixed_float, math_hf): an
- * HF + F add reads a converted F copy, HF sqrt computes in F. */
+ * HF + F add reads a converted F copy, HF sqrt computes in F; an HF mad
+ * reads no replicated scalar (caps.a16_hf_replicate). */
 START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 {
 	char *a;
@@ -268,6 +269,8 @@ START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 		"    add (M1, 16) V0041(0,0)<1> V0042(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
 		"    sqrt (M1, 16) V0043(0,0)<1> V0042(0,0)<1;1,0>\n"
 		"    add (M1, 16) V0041(0,0)<1> V0043(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
+		"    mad (M1, 16) V0043(0,0)<1> V0042(0,0)<1;1,0> V0042(0,1)<0;1,0> V0043(0,0)<1;1,0>\n"
+		"    mov (M1, 16) V0041(0,0)<1> V0043(0,0)<1;1,0>\n"
 		"    svm_block_st (4) V0040(0,0)<0;1,0> V0041.0\n"
 		"    ret (M1, 1)\n";
 	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BDW, "bdw", &a, &r, &e),
@@ -289,6 +292,9 @@ START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 		}
 	}
 	ck_assert_uint_ge(arith, 3);
+	ck_assert_ptr_nonnull(strstr(a, "mad (16|M0)"));
+	ck_assert_ptr_null(strstr(a, "<0>:hf"));
+	ck_assert_ptr_null(strstr(a, "<0;0>:hf"));
 	free(a);
 }
 END_TEST
