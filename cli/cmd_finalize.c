@@ -12,8 +12,11 @@
  *   ... --fat -o OUT.isa    the input with the binaries embedded
  *                           (gen_binary_info)
  *   ... -k NAME             only kernel NAME (any output form)
- *   ... -d LETTERS          IR dumps to stderr after passes b g p l s r c
- *   ... --verify            check the register allocation
+ *   ... -d LETTERS          IR dumps to stderr after passes b g p y l s o r c
+ *   ... --verify            verify the IR after every pass and the
+ *                           register allocation
+ *   ... --time-passes       each pass's time, summed over the kernels,
+ *                           to stderr
  *   ... --no-compaction     leave every instruction 16 bytes
  *   ... --cache DIR         keep finalized kernels in DIR and reuse them
  *                           (default: $VISAFIN_CACHE_DIR; docs/cache.md)
@@ -39,7 +42,7 @@ enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
 
 struct fin_args {
 	const char *platform, *out, *kernel, *dump, *cache;
-	int verify, no_compaction;
+	int verify, no_compaction, time_passes;
 	const char *in[MAX_INPUTS];
 	int nin;
 	enum fin_mode mode;
@@ -48,7 +51,7 @@ struct fin_args {
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
-	"[--no-compaction] [--cache DIR]\n"
+	"[--no-compaction] [--cache DIR] [--time-passes]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
 
 static bool parse(int argc, char **argv, struct fin_args *a)
@@ -71,6 +74,8 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->verify = 1;
 		else if (!strcmp(s, "--no-compaction"))
 			a->no_compaction = 1;
+		else if (!strcmp(s, "--time-passes"))
+			a->time_passes = 1;
 		else if (!strcmp(s, "--raw"))
 			a->mode = MODE_RAW;
 		else if (!strcmp(s, "-S"))
@@ -89,6 +94,41 @@ static void dump_to_stderr(void *ctx, const char *pass, const char *text)
 {
 	(void)ctx;
 	fprintf(stderr, "// ---- IR after %s ----\n%s", pass, text);
+}
+
+/* --time-passes: milliseconds per pass name, summed over kernels. */
+#define MAX_PASSES 32
+
+struct pass_times {
+	const char *name[MAX_PASSES];
+	double ms[MAX_PASSES];
+	unsigned n;
+};
+
+static void add_pass_time(void *ctx, const char *pass, double ms)
+{
+	struct pass_times *t = ctx;
+	unsigned i = 0;
+	while (i < t->n && strcmp(t->name[i], pass))
+		i++;
+	if (i == t->n) {
+		if (t->n == MAX_PASSES)
+			return;
+		t->name[t->n++] = pass;
+	}
+	t->ms[i] += ms;
+}
+
+static void print_pass_times(const struct pass_times *t)
+{
+	double total = 0;
+	for (unsigned i = 0; i < t->n; i++)
+		total += t->ms[i];
+	fprintf(stderr, "visafin: pass times\n");
+	for (unsigned i = 0; i < t->n; i++)
+		fprintf(stderr, "  %-10s %10.3f ms %5.1f%%\n", t->name[i], t->ms[i],
+		        total > 0 ? 100.0 * t->ms[i] / total : 0.0);
+	fprintf(stderr, "  %-10s %10.3f ms\n", "total", total);
 }
 
 static int oom(void)
@@ -267,14 +307,18 @@ static int write_outputs(struct vf_module *m, const struct fin_args *a,
  * the input) and finalizing; IR dumps (-d) always finalize. */
 static int finalize(const struct fin_args *a, const struct plat_info *pl)
 {
+	struct pass_times times = { .n = 0 };
 	struct vf_finalize_options o = { .platform = pl->visa_code,
 	                                 .dump_passes = a->dump,
 	                                 .dump = dump_to_stderr,
+	                                 .dump_ctx = &times,
 	                                 .verify = a->verify,
-	                                 .no_compaction = a->no_compaction };
+	                                 .no_compaction = a->no_compaction,
+	                                 .pass_time = a->time_passes
+	                                              ? add_pass_time : NULL };
 	struct fin_cache fc;
 	int rc = fin_cache_begin(&fc, a->cache, a->in, a->nin, a->kernel, &o,
-	                         !a->dump);
+	                         !a->dump && !a->time_passes);
 	if (rc)
 		return rc;
 	struct vf_module *m = NULL;
@@ -286,6 +330,8 @@ static int finalize(const struct fin_args *a, const struct plat_info *pl)
 		rc = fin_cache_module(&fc, &m);
 	if (!rc && !hit) {
 		rc = fin_compile(m, a->kernel, &o, &r, &n);
+		if (a->time_passes)
+			print_pass_times(&times);
 		if (!rc)
 			fin_cache_store(&fc, r, n);
 	}

@@ -153,6 +153,7 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
 		fo.dump = opt->dump;
 		fo.dump_ctx = opt->dump_ctx;
 		fo.verify = opt->verify != 0;
+		fo.pass_time = opt->pass_time;
 		p.no_compact = opt->no_compaction != 0;
 	}
 	uint8_t *code = NULL;

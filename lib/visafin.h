@@ -129,11 +129,18 @@ enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
 struct vf_finalize_options {
 	int platform;             /* vISA platform code, e.g. VF_PLATFORM_SKL */
 	const char *dump_passes;  /* IR dumps after passes: b(uild) g(oto)
-	                           * l(egalize) s(plit) r(egalloc); NULL none */
+	                           * (copy)p(rop) (b)y(te_layout) l(egalize)
+	                           * s(plit) (c)o(alesce) r(egalloc)
+	                           * c(allsave); NULL none */
 	void (*dump)(void *ctx, const char *pass, const char *text);
 	void *dump_ctx;
-	int verify;               /* check the register allocation (tests) */
+	int verify;               /* verify the IR after every pass and the
+	                           * register allocation (tests; always on
+	                           * in --enable-debug builds) */
 	int no_compaction;        /* leave every instruction 16 bytes */
+	/* When set, called after each pass with its time in milliseconds
+	 * (ctx = dump_ctx); pass names as in docs/ir.md's pipeline table. */
+	void (*pass_time)(void *ctx, const char *pass, double ms);
 };
 
 /* One kernel input as the vISA input table declares it (input_info, spec
