@@ -435,10 +435,9 @@ static bool per_half(struct l64 *c)
 	if (!dst_pair(c, &d, &via))
 		return false;
 	struct ir_opnd lo[2] = { s[0].lo, s[1].lo }, hi[2] = { s[0].hi, s[1].hi };
-	struct ir_inst *a = emit(c, in->op, true, d.lo, in->nsrc, lo);
-	struct ir_inst *b = emit(c, in->op, true, d.hi, in->nsrc, hi);
-	a->src[0].type = b->src[0].type = GEN_TYPE_UD;
-	b->dst.type = GEN_TYPE_UD;
+	lo[0].type = hi[0].type = GEN_TYPE_UD;
+	emit(c, in->op, true, d.lo, in->nsrc, lo);
+	emit(c, in->op, true, typed(d.hi, GEN_TYPE_UD), in->nsrc, hi);
 	return !via || store(c, &d);
 }
 
@@ -861,34 +860,38 @@ static void compare(struct l64 *c, unsigned cm, const struct pair *a,
 	enum gen_type ht = sg ? GEN_TYPE_D : GEN_TYPE_UD;
 	struct ir_opnd ah = typed(a->hi, ht), bh = typed(b->hi, ht);
 	struct ir_opnd al = typed(a->lo, GEN_TYPE_UD), bl = typed(b->lo, GEN_TYPE_UD);
-	struct ir_inst *i[3];
+	/* (relation, predicate: 0 none, 1 f, 2 ~f, sources) per step; each
+	 * instruction is completed before the next is appended (ir_emit
+	 * may move the array) */
+	struct step {
+		unsigned cm, pred;
+		struct ir_opnd x, y;
+	} st[3];
+	unsigned n;
 	if (cm == GEN_CMOD_EQ || cm == GEN_CMOD_NE) {
-		i[0] = op2(c, GEN_OP_CMP, false, ir_null(GEN_TYPE_UD), al, bl);
-		i[1] = op2(c, GEN_OP_CMP, false, ir_null(GEN_TYPE_UD),
-		           typed(ah, GEN_TYPE_UD), typed(bh, GEN_TYPE_UD));
-		i[0]->cmod = i[1]->cmod = (uint8_t)cm;
-		i[1]->pred = GEN_PRED_NORMAL;
-		i[1]->pinv = cm == GEN_CMOD_NE;
-		for (unsigned k = 0; k < 2; k++) {
-			i[k]->flag = fv;
-			i[k]->flag_off = foff;
-		}
-		return;
+		st[0] = (struct step){ cm, 0, al, bl };
+		st[1] = (struct step){ cm, cm == GEN_CMOD_NE ? 2u : 1u,
+		                       typed(ah, GEN_TYPE_UD), typed(bh, GEN_TYPE_UD) };
+		n = 2;
+	} else {
+		unsigned strict = cm == GEN_CMOD_LT || cm == GEN_CMOD_LE
+		                  ? GEN_CMOD_LT : GEN_CMOD_GT;
+		st[0] = (struct step){ GEN_CMOD_EQ, 0, ah, bh };
+		st[1] = (struct step){ cm, 1, al, bl };
+		st[2] = (struct step){ strict, 2, ah, bh };
+		n = 3;
 	}
-	unsigned strict = cm == GEN_CMOD_LT || cm == GEN_CMOD_LE ? GEN_CMOD_LT
-	                                                          : GEN_CMOD_GT;
-	i[0] = op2(c, GEN_OP_CMP, false, ir_null(ht), ah, bh);
-	i[0]->cmod = GEN_CMOD_EQ;
-	i[1] = op2(c, GEN_OP_CMP, false, ir_null(GEN_TYPE_UD), al, bl);
-	i[1]->cmod = (uint8_t)cm;
-	i[1]->pred = GEN_PRED_NORMAL;
-	i[2] = op2(c, GEN_OP_CMP, false, ir_null(ht), ah, bh);
-	i[2]->cmod = (uint8_t)strict;
-	i[2]->pred = GEN_PRED_NORMAL;
-	i[2]->pinv = true;
-	for (unsigned k = 0; k < 3; k++) {
-		i[k]->flag = fv;
-		i[k]->flag_off = foff;
+	for (unsigned k = 0; k < n; k++) {
+		struct ir_inst *i = op2(c, GEN_OP_CMP, false,
+		                        ir_null((enum gen_type)st[k].x.type),
+		                        st[k].x, st[k].y);
+		i->cmod = (uint8_t)st[k].cm;
+		i->flag = fv;
+		i->flag_off = foff;
+		if (st[k].pred) {
+			i->pred = GEN_PRED_NORMAL;
+			i->pinv = st[k].pred == 2;
+		}
 	}
 }
 
