@@ -20,6 +20,12 @@
  *   ... --no-compaction     leave every instruction 16 bytes
  *   ... --cache DIR         keep finalized kernels in DIR and reuse them
  *                           (default: $VISAFIN_CACHE_DIR; docs/cache.md)
+ *   ... -j N                kernels of the module on N threads (default:
+ *                           the processors)
+ *   visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat]
+ *        batch (cmd_batch.c): every input on its own, N at a time
+ *        (default: the processors), into DIR/<input name>.gen (.dat,
+ *        .asm, .isa); output identical to one run per input
  *
  * Extra inputs are the separate vISA objects of stack-call functions;
  * a lone X.visaasm also loads X.f<K>.visaasm.  GenX_IR's spelling
@@ -36,22 +42,12 @@
 #include "visa_model.h"
 #include "../encoder/gen.h"
 
-#define MAX_INPUTS 64
-
-enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
-
-struct fin_args {
-	const char *platform, *out, *kernel, *dump, *cache;
-	int verify, no_compaction, time_passes;
-	const char *in[MAX_INPUTS];
-	int nin;
-	enum fin_mode mode;
-};
-
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
-	"[--no-compaction] [--cache DIR] [--time-passes]\n"
+	"[--no-compaction] [--cache DIR] [-j N] [--time-passes]\n"
+	"       visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat] "
+	"[--cache DIR]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
 
 static bool parse(int argc, char **argv, struct fin_args *a)
@@ -82,12 +78,30 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->mode = MODE_ASM;
 		else if (!strcmp(s, "--fat"))
 			a->mode = MODE_FAT;
-		else if (s[0] != '-' && a->nin < MAX_INPUTS)
+		else if (!strcmp(s, "-j") && more) {
+			char *end;
+			long j = strtol(argv[++i], &end, 10);
+			if (*end || j < 1 || j > VF_MAX_THREADS)
+				return false;
+			a->jobs = (int)j;
+		} else if (s[0] != '-') {
+			if (a->nin == a->in_cap) {
+				int cap = a->in_cap ? a->in_cap * 2 : 16;
+				const char **na = realloc(a->in, (size_t)cap *
+				                          sizeof *na);
+				if (!na)
+					return false;
+				a->in = na;
+				a->in_cap = cap;
+			}
 			a->in[a->nin++] = s;
-		else
+		} else {
 			return false;
+		}
 	}
-	return a->platform && a->nin > 0;
+	a->batch = a->out && a->out[0] && a->out[strlen(a->out) - 1] == '/';
+	/* Without -o DIR/ the extra inputs are one kernel's function texts. */
+	return a->platform && a->nin > 0 && (a->batch || a->nin <= MAX_INPUTS);
 }
 
 static void dump_to_stderr(void *ctx, const char *pass, const char *text)
@@ -305,7 +319,7 @@ static int write_outputs(struct vf_module *m, const struct fin_args *a,
 
 /* With a cache, a hit skips parsing (except for --fat, which rewrites
  * the input) and finalizing; IR dumps (-d) always finalize. */
-static int finalize(const struct fin_args *a, const struct plat_info *pl)
+int fin_one(const struct fin_args *a, const struct plat_info *pl)
 {
 	struct pass_times times = { .n = 0 };
 	struct vf_finalize_options o = { .platform = pl->visa_code,
@@ -315,7 +329,9 @@ static int finalize(const struct fin_args *a, const struct plat_info *pl)
 	                                 .verify = a->verify,
 	                                 .no_compaction = a->no_compaction,
 	                                 .pass_time = a->time_passes
-	                                              ? add_pass_time : NULL };
+	                                              ? add_pass_time : NULL,
+	                                 .threads = a->batch || a->time_passes
+	                                 ? 1 : a->jobs ? a->jobs : fin_cores() };
 	struct fin_cache fc;
 	int rc = fin_cache_begin(&fc, a->cache, a->in, a->nin, a->kernel, &o,
 	                         !a->dump && !a->time_passes);
@@ -351,18 +367,19 @@ int cmd_finalize(int argc, char **argv)
 		return cmd_genx(argc, argv);
 	struct fin_args a;
 	if (!parse(argc, argv, &a)) {
+		free(a.in);
 		fputs(fin_usage, stderr);
 		return 2;
 	}
-	if (a.mode != MODE_GEN && !a.out) {
-		fprintf(stderr, "visafin: --raw, -S and --fat need -o OUT\n");
-		return 2;
-	}
+	int rc = 2;
 	const struct plat_info *pl = plat_by_name(a.platform);
-	if (!pl) {
+	if (a.mode != MODE_GEN && !a.out)
+		fprintf(stderr, "visafin: --raw, -S and --fat need -o OUT\n");
+	else if (!pl)
 		fprintf(stderr, "visafin: unknown platform '%s' (%s)\n", a.platform,
 		        plat_name_list());
-		return 2;
-	}
-	return finalize(&a, pl);
+	else
+		rc = a.batch ? fin_batch(&a, pl) : fin_one(&a, pl);
+	free(a.in);
+	return rc;
 }

@@ -161,7 +161,7 @@ struct ir_reloc {
 	const char *symbol;
 };
 
-/* Growable array in the arena (old buffers are left in the arena). */
+/* Growable array in the arena (grown in place where the arena can). */
 #define IR_VEC(T) struct { T *a; uint32_t n, cap; }
 
 struct ir_prog {
@@ -191,6 +191,10 @@ struct ir_prog {
 	uint32_t grf_used;       /* highest GRF allocated + 1 */
 	uint32_t payload_bytes;  /* bytes of GRF holding inputs (from r0) */
 	IR_VEC(struct ir_reloc) relocs;  /* filled by emit.c */
+	/* The array the last rewrite took out (ir_rewrite_begin): the next
+	 * rewrite writes into it (two arrays in turn, no new ones). */
+	struct ir_inst *rewritten;
+	uint32_t rewritten_cap;
 	uint32_t loc;            /* current vISA instruction (builder) */
 	const char *inst_name;   /* current vISA mnemonic (builder) */
 };

@@ -141,7 +141,14 @@ struct vf_finalize_options {
 	/* When set, called after each pass with its time in milliseconds
 	 * (ctx = dump_ctx); pass names as in docs/ir.md's pipeline table. */
 	void (*pass_time)(void *ctx, const char *pass, double ms);
+	int threads;              /* vf_finalize_all: kernels finalized at
+	                           * once on this many threads (0 or 1: on
+	                           * the calling thread; at most
+	                           * VF_MAX_THREADS); results, errors and
+	                           * dumps (always serial) as in a serial run */
 };
+
+#define VF_MAX_THREADS 64
 
 /* One kernel input as the vISA input table declares it (input_info, spec
  * 4_visa_header.md): where the runtime puts it in the thread payload. */
@@ -188,7 +195,8 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
                                   struct vf_kernel_result *out,
                                   struct vf_error *err);
 /* Finalize every kernel; *out (malloc'ed, *count entries) is released
- * with vf_kernel_results_free().  Stops at the first error. */
+ * with vf_kernel_results_free().  Stops at the first error (with threads:
+ * the error of the lowest-numbered kernel that failed). */
 enum vf_status vf_finalize_all(const struct vf_module *m,
                                const struct vf_finalize_options *opt,
                                struct vf_kernel_result **out, size_t *count,
