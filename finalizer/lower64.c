@@ -176,10 +176,11 @@ static bool reg_pair(struct l64 *c, const struct ir_opnd *o, bool dst,
 {
 	if (o->kind == IR_O_IND && o->rgn.vs == GEN_VS_VXH)
 		return ir_unsupported(c->p, "a 64-bit Vx1/VxH indirect operand "
-		                      "on %s", c->p->plat->name);
+		                      "is unsupported on %s", c->p->plat->name);
 	if (o->kind == IR_O_ARF && o->rn != GEN_RN_NULL)
 		return ir_unsupported(c->p, "a 64-bit architecture register "
-		                      "operand on %s", c->p->plat->name);
+		                      "operand is unsupported on %s",
+		                      c->p->plat->name);
 	enum gen_type ht = is_signed(o->type) ? GEN_TYPE_D : GEN_TYPE_UD;
 	r->lo = *o;
 	r->lo.type = GEN_TYPE_UD;
@@ -220,7 +221,8 @@ static bool src_pair(struct l64 *c, const struct ir_opnd *o, struct pair *r)
 		case GEN_TYPE_Q: case GEN_TYPE_UQ: break;
 		default:
 			return ir_unsupported(c->p, "a :%s immediate in 64-bit "
-			                      "integer arithmetic on %s",
+			                      "integer arithmetic is "
+			                      "unsupported on %s",
 			                      gen_type_name((enum gen_type)o->type),
 			                      c->p->plat->name);
 		}
@@ -232,7 +234,7 @@ static bool src_pair(struct l64 *c, const struct ir_opnd *o, struct pair *r)
 		return reg_pair(c, o, false, r);
 	if (!is_int(o->type))
 		return ir_unsupported(c->p, "a :%s operand in 64-bit integer "
-		                      "arithmetic on %s",
+		                      "arithmetic is unsupported on %s",
 		                      gen_type_name((enum gen_type)o->type),
 		                      c->p->plat->name);
 	bool sg = is_signed(o->type);
@@ -426,8 +428,9 @@ static bool per_half(struct l64 *c)
 	bool via;
 	for (unsigned k = 0; k < in->nsrc; k++) {
 		if (in->src[k].mods)
-			return ir_unsupported(c->p, "a source modifier on a 64-bit "
-			                      "%s on %s", gen_op_table[in->op].mnemonic,
+			return ir_unsupported(c->p, "a source modifier on a "
+			                      "64-bit %s is unsupported on %s",
+			                      gen_op_table[in->op].mnemonic,
 			                      c->p->plat->name);
 		if (!src_pair(c, &in->src[k], &s[k]))
 			return false;
@@ -483,12 +486,13 @@ static bool convert(struct l64 *c)
 	const struct ir_opnd *d = &in->dst, *s = &in->src[0];
 	const char *pn = c->p->plat->name;
 	if (!is_int(d->type) || !is_int(s->type))
-		return ir_unsupported(c->p, "conversion between :%s and :%s on %s",
+		return ir_unsupported(c->p, "conversion between :%s and :%s is "
+		                      "unsupported on %s",
 		                      gen_type_name((enum gen_type)d->type),
 		                      gen_type_name((enum gen_type)s->type), pn);
 	if (in->sat)
-		return ir_unsupported(c->p, "saturated 64-bit integer conversion "
-		                      "on %s", pn);
+		return ir_unsupported(c->p, "saturated 64-bit integer "
+		                      "conversion is unsupported on %s", pn);
 	if (is_q(s->type)) {   /* truncation: the low dword */
 		struct pair sp;
 		if (!reg_pair(c, s, false, &sp))
@@ -501,8 +505,8 @@ static bool convert(struct l64 *c)
 		return true;
 	}
 	if (in->cmod || s->mods)
-		return ir_unsupported(c->p, "a modifier on a 64-bit extension on "
-		                      "%s", pn);
+		return ir_unsupported(c->p, "a modifier on a 64-bit extension "
+		                      "is unsupported on %s", pn);
 	struct pair d2;
 	bool via;
 	if (!dst_pair(c, &d2, &via))
@@ -537,17 +541,18 @@ static bool add64(struct l64 *c)
 	const char *pn = c->p->plat->name;
 	struct ir_opnd a = in->src[0], b = in->src[1];
 	if (in->sat || in->cmod)
-		return ir_unsupported(c->p, "a saturated or conditional 64-bit add "
-		                      "on %s", pn);
+		return ir_unsupported(c->p, "a saturated or conditional 64-bit "
+		                      "add is unsupported on %s", pn);
 	if ((a.mods | b.mods) & GEN_MOD_ABS)
-		return ir_unsupported(c->p, "(abs) on a 64-bit add on %s", pn);
+		return ir_unsupported(c->p, "(abs) on a 64-bit add is "
+		                      "unsupported on %s", pn);
 	if ((a.mods & GEN_MOD_NEG) && !(b.mods & GEN_MOD_NEG)) {
 		a = in->src[1];
 		b = in->src[0];
 	}
 	if (a.mods & GEN_MOD_NEG)
-		return ir_unsupported(c->p, "a 64-bit add of two negated sources "
-		                      "on %s", pn);
+		return ir_unsupported(c->p, "a 64-bit add of two negated "
+		                      "sources is unsupported on %s", pn);
 	bool sub = b.mods & GEN_MOD_NEG;
 	if (sub && b.kind == IR_O_IMM) {   /* a - imm = a + (-imm) */
 		struct pair ib;
@@ -652,11 +657,13 @@ static bool mul64(struct l64 *c)
 	const struct ir_inst *in = c->in;
 	const char *pn = c->p->plat->name;
 	if (in->sat || in->cmod || in->src[0].mods || in->src[1].mods)
-		return ir_unsupported(c->p, "a modifier on a 64-bit multiply on %s",
-		                      pn);
+		return ir_unsupported(c->p, "a modifier on a 64-bit multiply "
+		                      "is unsupported on %s", pn);
 	if (!is_q(in->dst.type))
-		return ir_unsupported(c->p, "a 64-bit multiply into :%s on %s",
-		                      gen_type_name((enum gen_type)in->dst.type), pn);
+		return ir_unsupported(c->p, "a 64-bit multiply into :%s is "
+		                      "unsupported on %s",
+		                      gen_type_name((enum gen_type)in->dst.type),
+		                      pn);
 	struct pair d;
 	bool via;
 	if (!dst_pair(c, &d, &via))
@@ -712,10 +719,11 @@ static bool shift64(struct l64 *c)
 	const char *pn = c->p->plat->name;
 	unsigned op = in->op;
 	if (in->sat || in->cmod || in->src[0].mods || in->src[1].mods)
-		return ir_unsupported(c->p, "a modifier on a 64-bit shift on %s", pn);
+		return ir_unsupported(c->p, "a modifier on a 64-bit shift is "
+		                      "unsupported on %s", pn);
 	if (!is_q(in->src[0].type) || !is_q(in->dst.type))
-		return ir_unsupported(c->p, "a 64-bit shift between :%s and :%s "
-		                      "on %s",
+		return ir_unsupported(c->p, "a 64-bit shift between :%s and "
+		                      ":%s is unsupported on %s",
 		                      gen_type_name((enum gen_type)in->dst.type),
 		                      gen_type_name((enum gen_type)in->src[0].type),
 		                      pn);
@@ -900,8 +908,10 @@ static bool two_pairs(struct l64 *c, struct pair *a, struct pair *b)
 {
 	const struct ir_inst *in = c->in;
 	if (in->src[0].mods || in->src[1].mods)
-		return ir_unsupported(c->p, "a source modifier on a 64-bit %s on %s",
-		                      gen_op_table[in->op].mnemonic, c->p->plat->name);
+		return ir_unsupported(c->p, "a source modifier on a 64-bit %s "
+		                      "is unsupported on %s",
+		                      gen_op_table[in->op].mnemonic,
+		                      c->p->plat->name);
 	return src_pair(c, &in->src[0], a) && src_pair(c, &in->src[1], b);
 }
 
@@ -919,8 +929,8 @@ static bool cmp64(struct l64 *c)
 {
 	const struct ir_inst *in = c->in;
 	if (in->pred)
-		return ir_unsupported(c->p, "a predicated 64-bit compare on %s",
-		                      c->p->plat->name);
+		return ir_unsupported(c->p, "a predicated 64-bit compare is "
+		                      "unsupported on %s", c->p->plat->name);
 	struct pair a, b;
 	if (!two_pairs(c, &a, &b))
 		return false;
@@ -963,7 +973,8 @@ static bool sel64(struct l64 *c)
 		return per_half(c);
 	if (in->pred || in->sat)
 		return ir_unsupported(c->p, "a predicated or saturated 64-bit "
-		                      "min/max on %s", c->p->plat->name);
+		                      "min/max is unsupported on %s",
+		                      c->p->plat->name);
 	struct pair a, b, d;
 	bool via;
 	if (!two_pairs(c, &a, &b) || !dst_pair(c, &d, &via))
@@ -1019,8 +1030,9 @@ static bool lower(struct l64 *c)
 		           in->src[0].type == GEN_TYPE_DF && !in->src[0].mods &&
 		           !in->sat && !in->cmod && in->src[0].kind != IR_O_IMM;
 		if (!raw || c->p->plat->caps.native_df)
-			return ir_unsupported(c->p, "DF (double) %s is unsupported on "
-			                      "%s", gen_op_table[in->op].mnemonic, pn);
+			return ir_unsupported(c->p, "DF (double) %s is "
+			                      "unsupported on %s",
+			                      gen_op_table[in->op].mnemonic, pn);
 		struct ir_inst q = *in;
 		q.dst.type = GEN_TYPE_UQ;
 		q.src[0].type = GEN_TYPE_UQ;
@@ -1032,24 +1044,27 @@ static bool lower(struct l64 *c)
 	switch (in->op) {
 	case GEN_OP_MOV:
 		if (in->cmod && is_q(in->dst.type))
-			return ir_unsupported(c->p, "a condition on a 64-bit mov on %s",
-			                      pn);
+			return ir_unsupported(c->p, "a condition on a 64-bit "
+			                      "mov is unsupported on %s", pn);
 		if (is_q(in->dst.type) && is_q(in->src[0].type) && !in->sat)
 			return copy64(c);
 		return convert(c);
 	case GEN_OP_AND: case GEN_OP_OR: case GEN_OP_XOR: case GEN_OP_NOT:
 		if (in->cmod || in->sat)
-			return ir_unsupported(c->p, "a modifier on a 64-bit %s on %s",
+			return ir_unsupported(c->p, "a modifier on a 64-bit %s "
+			                      "is unsupported on %s",
 			                      gen_op_table[in->op].mnemonic, pn);
 		if (!is_q(in->dst.type))
-			return ir_unsupported(c->p, "a 64-bit %s into :%s on %s",
+			return ir_unsupported(c->p, "a 64-bit %s into :%s is "
+			                      "unsupported on %s",
 			                      gen_op_table[in->op].mnemonic,
 			                      gen_type_name((enum gen_type)in->dst.type),
 			                      pn);
 		return per_half(c);
 	case GEN_OP_ADD:
 		if (!is_q(in->dst.type))
-			return ir_unsupported(c->p, "a 64-bit add into :%s on %s",
+			return ir_unsupported(c->p, "a 64-bit add into :%s is "
+			                      "unsupported on %s",
 			                      gen_type_name((enum gen_type)in->dst.type),
 			                      pn);
 		return add64(c);
@@ -1065,13 +1080,15 @@ static bool lower(struct l64 *c)
 		return cmp64(c);
 	case GEN_OP_SEL:
 		if (!is_q(in->dst.type))
-			return ir_unsupported(c->p, "a 64-bit sel into :%s on %s",
+			return ir_unsupported(c->p, "a 64-bit sel into :%s is "
+			                      "unsupported on %s",
 			                      gen_type_name((enum gen_type)in->dst.type),
 			                      pn);
 		return sel64(c);
 	default:
-		return ir_unsupported(c->p, "64-bit integer %s is unsupported on %s",
-		                      gen_op_table[in->op].mnemonic, pn);
+		return ir_unsupported(c->p, "64-bit integer %s is unsupported "
+		                      "on %s", gen_op_table[in->op].mnemonic,
+		                      pn);
 	}
 }
 
