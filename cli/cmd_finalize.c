@@ -101,6 +101,11 @@ static int write_relocs(const struct vf_kernel_result *r, const char *out)
 	struct vf_error err = { 0 };
 	if (!r->reloc_count)
 		return 0;
+	if (!strcmp(out, "-")) {
+		fprintf(stderr, "visafin: the relocations of a binary written to "
+		        "standard output are not written\n");
+		return 0;
+	}
 	size_t cap = 64 + r->reloc_count * 160, len = 0;
 	char *text = malloc(cap), path[4096];
 	if (!text)
@@ -116,7 +121,7 @@ static int write_relocs(const struct vf_kernel_result *r, const char *out)
 	if (n > 4 && !strcmp(out + n - 4, ".dat"))
 		n -= 4;
 	snprintf(path, sizeof path, "%.*s.rel.json", (int)n, out);
-	enum vf_status st = vf_file_write(path, text, len, &err);
+	enum vf_status st = cli_write(path, text, len, &err);
 	free(text);
 	return st == VF_OK ? 0 : cli_fail(&err);
 }
@@ -125,7 +130,7 @@ int fin_write_raw(const struct vf_kernel_result *r, const char *out,
                   bool relocs)
 {
 	struct vf_error err = { 0 };
-	if (vf_file_write(out, r->code, r->code_size, &err) != VF_OK)
+	if (cli_write(out, r->code, r->code_size, &err) != VF_OK)
 		return cli_fail(&err);
 	return relocs ? write_relocs(r, out) : 0;
 }
@@ -161,7 +166,7 @@ int fin_write_asm(const struct plat_info *pl,
 		len += (size_t)sprintf(all + len, "// kernel %s\n%s", r[k].name, text);
 		free(text);
 	}
-	enum vf_status st = vf_file_write(out, all, len, &err);
+	enum vf_status st = cli_write(out, all, len, &err);
 	free(all);
 	return st == VF_OK ? 0 : cli_fail(&err);
 }
@@ -193,7 +198,7 @@ int fin_write_gen(const struct vf_kernel_result *r, size_t n,
 	size_t size = 0;
 	if (vf_gen_write(r, n, &bytes, &size, &err) != VF_OK)
 		return cli_fail(&err);
-	enum vf_status st = vf_file_write(out, bytes, size, &err);
+	enum vf_status st = cli_write(out, bytes, size, &err);
 	free(bytes);
 	return st == VF_OK ? 0 : cli_fail(&err);
 }

@@ -76,7 +76,7 @@ static enum vf_status add_siblings(struct text_set *ts, const char *path,
 		}
 		uint8_t *d;
 		size_t size;
-		enum vf_status st = vf_file_read(sp, &d, &size, err);
+		enum vf_status st = cli_read(sp, &d, &size, err);
 		if (st == VF_OK)
 			st = add_text(ts, sp, d, size, err);
 		free(sp);
@@ -94,7 +94,7 @@ enum vf_status cli_load(const char *const *paths, int n, bool no_siblings,
 	for (int i = 0; i < n && st == VF_OK; i++) {
 		uint8_t *d;
 		size_t size;
-		st = vf_file_read(paths[i], &d, &size, err);
+		st = cli_read(paths[i], &d, &size, err);
 		if (st != VF_OK)
 			break;
 		if (is_binary(d, size)) {
@@ -130,7 +130,7 @@ enum vf_status cli_save(const struct vf_module *m, const char *path,
 		size_t size;
 		st = vf_print_visaasm(m, &text, &size, err);
 		if (st == VF_OK)
-			st = vf_file_write(path, text, size, err);
+			st = cli_write(path, text, size, err);
 		free(text);
 		return st;
 	}
@@ -138,7 +138,7 @@ enum vf_status cli_save(const struct vf_module *m, const char *path,
 	size_t size;
 	st = vf_write_isa(m, &bin, &size, err);
 	if (st == VF_OK)
-		st = vf_file_write(path, bin, size, err);
+		st = cli_write(path, bin, size, err);
 	free(bin);
 	return st;
 }
