@@ -16,6 +16,14 @@
 extern "C" {
 #endif
 
+/* The library is built with hidden symbols: only the functions marked
+ * VF_API here are exported from libvisafin.so. */
+#if defined(__GNUC__)
+#define VF_API __attribute__((visibility("default")))
+#else
+#define VF_API
+#endif
+
 /* The four kinds of failure, never mixed (see docs/errors.md). */
 enum vf_status {
 	VF_OK = 0,
@@ -47,12 +55,12 @@ enum vf_platform_code {
 /* Platform by name: bdw, skl, bxt, icllp, tgllp, any case; also GenX_IR's
  * spellings (BDW, SKL, BXT, ICLLP, TGLLP, GEN8, GEN9, GEN11, GEN12LP).
  * Returns the vISA platform code, or -1 if unknown. */
-int vf_platform_from_name(const char *name);
+VF_API int vf_platform_from_name(const char *name);
 /* Canonical lower-case name of a platform code, or NULL. */
-const char *vf_platform_name(int code);
+VF_API const char *vf_platform_name(int code);
 
 /* Read a binary vISA object.  'name' is used in error messages. */
-enum vf_status vf_read_isa(const void *data, size_t size, const char *name,
+VF_API enum vf_status vf_read_isa(const void *data, size_t size, const char *name,
                            struct vf_module **out, struct vf_error *err);
 
 /* Parse vISA assembly text.  Several texts (a kernel and the functions it
@@ -63,32 +71,32 @@ struct vf_text {
 	const char *data;
 	size_t size;
 };
-enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
+VF_API enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
                                struct vf_module **out, struct vf_error *err);
 
 /* Serialise to the binary format; *out is malloc'ed, caller frees. */
-enum vf_status vf_write_isa(const struct vf_module *m, uint8_t **out,
+VF_API enum vf_status vf_write_isa(const struct vf_module *m, uint8_t **out,
                             size_t *size, struct vf_error *err);
 
 /* Print as vISA assembly in IGC's dialect; *out is malloc'ed and
  * NUL-terminated, caller frees. */
-enum vf_status vf_print_visaasm(const struct vf_module *m, char **out,
+VF_API enum vf_status vf_print_visaasm(const struct vf_module *m, char **out,
                                 size_t *size, struct vf_error *err);
 
-void vf_module_free(struct vf_module *m);
+VF_API void vf_module_free(struct vf_module *m);
 
 /* The module as a vISA binary written by Intel's tools holds it: IGC's
  * writer leaves the last one or two fields of every instruction out
  * (docs/objmodel.md).  The view shares data with 'm'; free it before 'm'.
  * "visafin dump" prints this view so that an IGC .isa and the .visaasm
  * printed for the same kernel compare equal. */
-enum vf_status vf_module_igc_view(const struct vf_module *m,
+VF_API enum vf_status vf_module_igc_view(const struct vf_module *m,
                                   struct vf_module **out,
                                   struct vf_error *err);
 
 /* Embedded Gen binaries (gen_binary_info) of kernel 'kernel'. */
 enum vf_gen_edit { VF_GEN_ADD, VF_GEN_REPLACE, VF_GEN_REMOVE };
-enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
+VF_API enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
                                  int platform, enum vf_gen_edit edit,
                                  const void *bytes, size_t size,
                                  struct vf_error *err);
@@ -146,38 +154,38 @@ struct vf_kernel_result {
 /* Finalize kernel number 'kernel' of 'm'.  On success *out is filled and
  * must be released with vf_kernel_result_clear().  Thread-safe: all state
  * lives in the call. */
-enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
+VF_API enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
                                   const struct vf_finalize_options *opt,
                                   struct vf_kernel_result *out,
                                   struct vf_error *err);
 /* Finalize every kernel; *out (malloc'ed, *count entries) is released
  * with vf_kernel_results_free().  Stops at the first error. */
-enum vf_status vf_finalize_all(const struct vf_module *m,
+VF_API enum vf_status vf_finalize_all(const struct vf_module *m,
                                const struct vf_finalize_options *opt,
                                struct vf_kernel_result **out, size_t *count,
                                struct vf_error *err);
-void vf_kernel_result_clear(struct vf_kernel_result *r);
-void vf_kernel_results_free(struct vf_kernel_result *r, size_t count);
+VF_API void vf_kernel_result_clear(struct vf_kernel_result *r);
+VF_API void vf_kernel_results_free(struct vf_kernel_result *r, size_t count);
 
 /* ---- .gen files: finalized kernels in ELF (docs/gen-file.md) -------- */
 
 /* Serialise 'count' results of one platform as a .gen ELF image: per
  * kernel a .text.<kernel> section, a symbol, relocations, and the
  * metadata in a note section.  *out is malloc'ed, caller frees. */
-enum vf_status vf_gen_write(const struct vf_kernel_result *r, size_t count,
+VF_API enum vf_status vf_gen_write(const struct vf_kernel_result *r, size_t count,
                             uint8_t **out, size_t *size,
                             struct vf_error *err);
 /* Read a .gen image back into one result per kernel (in file order), to
  * be released with vf_kernel_results_free().  'name' is used in error
  * messages.  Malformed input is VF_ERR_INPUT, never a crash. */
-enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
+VF_API enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
                            struct vf_kernel_result **out, size_t *count,
                            struct vf_error *err);
 
 /* Index of the kernel called 'name', or -1. */
-int vf_module_kernel_index(const struct vf_module *m, const char *name);
+VF_API int vf_module_kernel_index(const struct vf_module *m, const char *name);
 /* Number of kernels in a module. */
-unsigned vf_module_kernel_count(const struct vf_module *m);
+VF_API unsigned vf_module_kernel_count(const struct vf_module *m);
 
 #ifdef __cplusplus
 }
