@@ -9,6 +9,8 @@
 #include "cli.h"
 #include "err.h"
 #include "fileio.h"
+#include "../encoder/gen.h"
+#include "../platforms/platform.h"
 #include "visa_model.h"
 
 static const char fat_usage[] =
@@ -123,6 +125,14 @@ static enum vf_status run_fat(struct vf_module *m, const struct fat_args *a,
 		st = cli_read(a->gen, &bytes, &size, err);
 		if (st != VF_OK)
 			return st;
+		/* Only a decodable kernel for the platform goes into the object. */
+		const struct plat_info *pl = plat_by_visa_code(a->platform);
+		st = pl ? gen_check_kernel(pl, bytes, size, a->gen, err)
+		        : vf_err(err, VF_ERR_INPUT, "no platform %d", a->platform);
+		if (st != VF_OK) {
+			free(bytes);
+			return st;
+		}
 		st = vf_module_set_gen(m, (unsigned)k, a->platform,
 		                       a->action == FAT_ADD ? VF_GEN_ADD
 		                                            : VF_GEN_REPLACE,
