@@ -27,6 +27,10 @@ enum vf_status cli_read(const char *path, uint8_t **data, size_t *size,
  * output), refused when 'path' is a file this command read. */
 enum vf_status cli_write(const char *path, const void *data, size_t size,
                          struct vf_error *err);
+/* The first file cli_read read (the command's main input), or NULL. */
+const char *cli_first_input(void);
+/* cli_fail for errors of finalizing: the message names the input file. */
+int cli_fail_input(const struct vf_error *err);
 bool cli_has_suffix(const char *s, const char *suffix);
 /* Prints "visafin: MSG" to stderr and returns the exit code for 'st'. */
 int cli_fail(const struct vf_error *err);

@@ -38,6 +38,7 @@ enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
 struct fin_args {
 	const char *platform, *out, *kernel, *dump;
 	int verify, no_compaction;
+	bool no_siblings;
 	const char *in[MAX_INPUTS];
 	int nin;
 	enum fin_mode mode;
@@ -46,7 +47,7 @@ struct fin_args {
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
-	"[--no-compaction]\n"
+	"[--no-compaction] [--no-siblings]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
 
 static bool parse(int argc, char **argv, struct fin_args *a)
@@ -67,6 +68,8 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->verify = 1;
 		else if (!strcmp(s, "--no-compaction"))
 			a->no_compaction = 1;
+		else if (!strcmp(s, "--no-siblings"))
+			a->no_siblings = true;
 		else if (!strcmp(s, "--raw"))
 			a->mode = MODE_RAW;
 		else if (!strcmp(s, "-S"))
@@ -212,7 +215,7 @@ int fin_compile(const struct vf_module *m, const char *kernel,
 	*n = 0;
 	if (!kernel)
 		return vf_finalize_all(m, o, r, n, &err) == VF_OK ? 0
-		       : cli_fail(&err);
+		       : cli_fail_input(&err);
 	int k = vf_module_kernel_index(m, kernel);
 	if (k < 0) {
 		fprintf(stderr, "visafin: no kernel '%s'\n", kernel);
@@ -223,7 +226,7 @@ int fin_compile(const struct vf_module *m, const char *kernel,
 	if (vf_finalize_kernel(m, (unsigned)k, o, *r, &err) != VF_OK) {
 		vf_kernel_results_free(*r, 0);
 		*r = NULL;
-		return cli_fail(&err);
+		return cli_fail_input(&err);
 	}
 	*n = 1;
 	return 0;
@@ -298,7 +301,7 @@ int cmd_finalize(int argc, char **argv)
 	}
 	struct vf_error err = { 0 };
 	struct vf_module *m = NULL;
-	if (cli_load(a.in, a.nin, false, &m, &err) != VF_OK)
+	if (cli_load(a.in, a.nin, a.no_siblings, &m, &err) != VF_OK)
 		return cli_fail(&err);
 	int rc = finalize(m, &a, pl);
 	vf_module_free(m);

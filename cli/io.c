@@ -17,12 +17,15 @@
  * read is enough (this is not library state). */
 static struct { dev_t dev; ino_t ino; } inputs[MAX_INPUTS];
 static size_t input_count;
+static const char *first_input;
 
 enum vf_status cli_read(const char *path, uint8_t **data, size_t *size,
                         struct vf_error *err)
 {
 	enum vf_status st = vf_file_read(path, data, size, err);
 	struct stat sb;
+	if (st == VF_OK && !first_input)
+		first_input = path;
 	if (st == VF_OK && input_count < MAX_INPUTS && stat(path, &sb) == 0 &&
 	    S_ISREG(sb.st_mode)) {
 		inputs[input_count].dev = sb.st_dev;
@@ -30,6 +33,11 @@ enum vf_status cli_read(const char *path, uint8_t **data, size_t *size,
 		input_count++;
 	}
 	return st;
+}
+
+const char *cli_first_input(void)
+{
+	return first_input;
 }
 
 enum vf_status cli_write(const char *path, const void *data, size_t size,

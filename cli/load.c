@@ -12,8 +12,14 @@
 
 #define MAX_TEXTS 256
 
-static bool is_binary(const uint8_t *d, size_t n)
+/* The format by the file's extension (.isa binary, .visaasm text), else by
+ * its content (binary objects start with "CISA"). */
+static bool is_binary(const char *path, const uint8_t *d, size_t n)
 {
+	if (cli_has_suffix(path, ".isa"))
+		return true;
+	if (cli_has_suffix(path, ".visaasm"))
+		return false;
 	return n >= 4 && memcmp(d, "CISA", 4) == 0;
 }
 
@@ -97,7 +103,7 @@ enum vf_status cli_load(const char *const *paths, int n, bool no_siblings,
 		st = cli_read(paths[i], &d, &size, err);
 		if (st != VF_OK)
 			break;
-		if (is_binary(d, size)) {
+		if (is_binary(paths[i], d, size)) {
 			if (n != 1) {
 				free(d);
 				st = vf_err(err, VF_ERR_INPUT, "%s: a binary vISA object "

@@ -170,6 +170,7 @@ struct ir_prog {
 	uint32_t payload_bytes;  /* bytes of GRF holding inputs (from r0) */
 	IR_VEC(struct ir_reloc) relocs;  /* filled by emit.c */
 	uint32_t loc;            /* current vISA instruction (builder) */
+	uint32_t line;           /* its text line, 0 if unknown (messages) */
 	const char *inst_name;   /* current vISA mnemonic (builder) */
 };
 
