@@ -238,6 +238,26 @@ static void shrink_src(struct ir_opnd *o, unsigned half)
 
 static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth);
 
+/* Whether destination d (at exec size n) writes bytes that source s
+ * (at exec size n) reads: then the half writing d must come second. */
+static bool clobbers(const struct ir_opnd *d, const struct ir_opnd *s,
+                     unsigned n)
+{
+	if (d->kind != IR_O_REG || s->kind != IR_O_REG || d->v != s->v)
+		return false;
+	int64_t d0 = d->off, d1 = d0 + ir_opnd_extent(d, n, true);
+	int64_t s0 = s->off, s1 = s0 + ir_opnd_extent(s, n, false);
+	return d0 < s1 && s0 < d1;
+}
+
+static bool half_clobbers(const struct ir_inst *w, const struct ir_inst *r)
+{
+	for (unsigned s = 0; s < r->nsrc; s++)
+		if (clobbers(&w->dst, &r->src[s], w->exec))
+			return true;
+	return false;
+}
+
 static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
                          unsigned depth)
 {
@@ -257,7 +277,17 @@ static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
 	}
 	if (in->dst.kind == IR_O_REG || in->dst.kind == IR_O_IND)
 		hi.dst.off += ir_elem_off(&in->dst, half, true);
-	return emit_split(p, lo, depth + 1) && emit_split(p, hi, depth + 1);
+	/* Each half must read its sources before the other half writes over
+	 * them (dst and src of one instruction may overlap shifted, e.g. a
+	 * SIMD16 op writing rows 3-4 from rows 2-3): the low half first when
+	 * it does not clobber the high half's sources, else the high half
+	 * first when that one is safe. */
+	if (!half_clobbers(&lo, &hi))
+		return emit_split(p, lo, depth + 1) && emit_split(p, hi, depth + 1);
+	if (!half_clobbers(&hi, &lo))
+		return emit_split(p, hi, depth + 1) && emit_split(p, lo, depth + 1);
+	return ir_unsupported(p, "an instruction to split whose halves overwrite "
+	                      "each other's sources");
 }
 
 static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth)
