@@ -286,8 +286,32 @@ static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
 		return emit_split(p, lo, depth + 1) && emit_split(p, hi, depth + 1);
 	if (!half_clobbers(&hi, &lo))
 		return emit_split(p, hi, depth + 1) && emit_split(p, lo, depth + 1);
-	return ir_unsupported(p, "an instruction to split whose halves overwrite "
-	                      "each other's sources");
+	/* Both ways clobber: the high half's endangered sources are copied
+	 * to temporaries first (all channels), then low, then high. */
+	for (unsigned s = 0; s < hi.nsrc; s++) {
+		if (!clobbers(&lo.dst, &hi.src[s], lo.exec))
+			continue;
+		enum gen_type t = (enum gen_type)hi.src[s].type;
+		uint32_t tmp = ir_temp(p, t, hi.exec, 1);
+		struct ir_inst mv;
+		memset(&mv, 0, sizeof mv);
+		mv.op = GEN_OP_MOV;
+		mv.exec = hi.exec;
+		mv.choff = hi.choff;
+		mv.nomask = true;
+		mv.jip = mv.uip = -1;
+		mv.loc = in->loc;
+		mv.dst = ir_dst(tmp, 0, t, 1);
+		mv.src[0] = hi.src[s];
+		mv.src[0].mods = 0;
+		mv.nsrc = 1;
+		if (!emit_split(p, mv, depth + 1))
+			return false;
+		uint8_t mods = hi.src[s].mods;
+		hi.src[s] = ir_vec(tmp, 0, t, 1);
+		hi.src[s].mods = mods;
+	}
+	return emit_split(p, lo, depth + 1) && emit_split(p, hi, depth + 1);
 }
 
 static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth)
