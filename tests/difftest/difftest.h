@@ -28,6 +28,10 @@ struct dt_prog {
 	bool *dropped;             /* minimization: units left out */
 };
 
+/* In a unit's text: what follows goes after the kernel's end (a
+ * subroutine the unit calls). */
+#define DT_SUB_MARK '\001'
+
 /* xorshift64* */
 struct dt_rng {
 	uint64_t s;

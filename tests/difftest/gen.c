@@ -235,6 +235,12 @@ static const struct op ops[] = {
 	{ "add", 2, S_Q | S_DF, S_Q | S_DF, false, true, true, true },
 	{ "mul", 2, S_INT32 | S_F, S_INT32 | S_F, true, true, true, false },
 	{ "mad", 3, S_F, S_F, true, true, false, true },
+	{ "mul", 2, S_DF, S_DF, false, true, true, true },
+	{ "mad", 3, S_DF, S_DF, false, true, false, true },
+	{ "add", 2, S_HF, S_HF, false, true, true, true },
+	{ "mul", 2, S_HF, S_HF, false, true, true, true },
+	{ "add", 2, S_INT32, S_INT, true, false, true, false },
+	{ "min", 2, S_DF, S_DF, false, true, true, true },
 	{ "min", 2, S_INT32 | S_F, S_INT32 | S_F, false, true, true, true },
 	{ "max", 2, S_INT32 | S_F, S_INT32 | S_F, false, true, true, true },
 	{ "and", 2, S_INT32, S_INT32, false, false, true, true },
@@ -402,6 +408,42 @@ static bool loop(struct gen *g, struct sb *b)
 	return true;
 }
 
+/* SVM gather or scatter of dwords at per-lane addresses in the first
+ * input block (IN0 + 0..60, from the input data): a scatter writes R's
+ * values there, a later gather reads them back. */
+static bool memory(struct gen *g, struct sb *b)
+{
+	unsigned e = g->simd, rows = e / 8;
+	unsigned xr = dt_below(g->r, X_ROWS - rows + 1);
+	unsigned rr = dt_below(g->r, R_ROWS - rows + 1);
+	sb_printf(b, "    and (M1, %u) TD(0,0)<1> XUD(%u,0)<1;1,0> 0x3c:ud\n"
+	          "    mov (M1, %u) AQ(0,0)<1> TD(0,0)<1;1,0>\n"
+	          "    add (M1, %u) AQ(0,0)<1> AQ(0,0)<1;1,0> IN0(0,0)<0;1,0>\n",
+	          e, xr, e, e);
+	if (dt_below(g->r, 2))
+		sb_printf(b, "    %ssvm_gather.4.1 (M1, %u) AQ.0 R.%u\n",
+		          dt_below(g->r, 4) ? "" : "(P1) ", e, rr * 32);
+	else
+		sb_printf(b, "    svm_scatter.4.1 (M1, %u) AQ.0 R.%u\n", e, rr * 32);
+	return true;
+}
+
+/* A call of a subroutine (its body after the kernel's ret, behind the
+ * DT_SUB_MARK of the unit's text). */
+static bool call(struct gen *g, struct sb *b)
+{
+	unsigned l = g->labels++;
+	sb_printf(b, "    call (M1, %u) SUB%u\n%c.function \"SUB%u\"\nSUB%u:\n",
+	          g->simd, l, DT_SUB_MARK, l, l);
+	g->in_branch = true;
+	unsigned n = 1 + dt_below(g->r, 4);
+	for (unsigned i = 0; i < n;)
+		i += alu(g, b);
+	g->in_branch = false;
+	sb_printf(b, "    ret (M1, %u)\n", g->simd);
+	return true;
+}
+
 static void head(struct sb *b, unsigned simd)
 {
 	sb_printf(b, ".version 4.1\n.kernel \"difftest\"\n"
@@ -410,6 +452,8 @@ static void head(struct sb *b, unsigned simd)
 	for (unsigned i = 0; i < 4; i++)
 		sb_printf(b, ".decl OUT%u v_type=G type=uq num_elts=1 align=qword\n",
 		          i);
+	sb_printf(b, ".decl TD v_type=G type=ud num_elts=16 align=hword\n"
+	          ".decl AQ v_type=G type=uq num_elts=16 align=hword\n");
 	sb_printf(b, ".decl X v_type=G type=d num_elts=64 align=hword\n"
 	          ".decl R v_type=G type=d num_elts=128 align=hword\n"
 	          ".decl C v_type=G type=d num_elts=1 align=dword\n");
@@ -466,9 +510,10 @@ void dt_generate(struct dt_rng *r, struct dt_prog *p)
 		abort();
 	while (p->nunits < n) {
 		struct sb u = { 0 };
-		unsigned k = dt_below(r, 20);
+		unsigned k = dt_below(r, 24);
 		bool ok = k < 14 ? alu(&g, &u) : k < 17 ? cmp_sel(&g, &u)
-		          : k < 19 ? branch(&g, &u) : loop(&g, &u);
+		          : k < 19 ? branch(&g, &u) : k < 20 ? loop(&g, &u)
+		          : k < 22 ? memory(&g, &u) : call(&g, &u);
 		if (ok && u.n)
 			p->units[p->nunits++] = u.s;
 		else
@@ -491,9 +536,20 @@ char *dt_text(const struct dt_prog *p)
 {
 	struct sb b = { 0 };
 	sb_printf(&b, "%s", p->head);
-	for (size_t i = 0; i < p->nunits; i++)
-		if (!p->dropped[i])
-			sb_printf(&b, "%s", p->units[i]);
+	/* the kernel's part of every unit, the kernel's end, then the
+	 * subroutines that units carry after DT_SUB_MARK */
+	for (size_t i = 0; i < p->nunits; i++) {
+		if (p->dropped[i])
+			continue;
+		const char *m = strchr(p->units[i], DT_SUB_MARK);
+		sb_printf(&b, "%.*s", (int)(m ? (size_t)(m - p->units[i])
+		                              : strlen(p->units[i])), p->units[i]);
+	}
 	sb_printf(&b, "%s", p->tail);
+	for (size_t i = 0; i < p->nunits; i++) {
+		const char *m = p->dropped[i] ? NULL : strchr(p->units[i], DT_SUB_MARK);
+		if (m)
+			sb_printf(&b, "%s", m + 1);
+	}
 	return b.s;
 }
