@@ -91,9 +91,10 @@ struct gen {
 	unsigned simd;
 	unsigned labels;
 	bool in_branch;            /* inside a divergent region: M1 only */
-	/* Sources only from X (never written): a source narrower than the
-	 * destination may overlap it shifted, and GenX_IR splits such an
-	 * instruction low half first, reading what the low half wrote
+	/* Sources only from X (never written): a source of another size than
+	 * the destination may overlap it shifted, and GenX_IR splits such an
+	 * instruction low half first, reading what the low half wrote, where
+	 * visafin keeps one instruction that reads before it writes
 	 * (docs/difftest.md "Oracle disagreements"). */
 	bool x_only;
 };
@@ -326,7 +327,7 @@ static bool alu(struct gen *g, struct sb *b)
 			st = dt;
 		if (types[st].size == 8 && e > 8)
 			st = dt;
-		g->x_only = types[st].size < types[dt].size;
+		g->x_only = types[st].size != types[dt].size;
 		ok = src_opnd(g, b, st, e, o->imm && (s > 0 || o->nsrc == 1),
 		              o->mods);
 		g->x_only = false;
