@@ -39,5 +39,6 @@ int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_fat(int argc, char **argv);
+int cmd_splice(int argc, char **argv);
 
 #endif

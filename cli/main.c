@@ -32,6 +32,8 @@ static const char usage[] =
 	"  -p P IN [FUNC...] [--raw | -S | --fat] [-k NAME] [-o OUT]\n"
 	"                         finalize vISA kernels into Gen code (default:\n"
 	"                         a .gen ELF file, docs/gen-file.md)\n"
+	"  splice PROGRAM.bin IN.gen -o OUT.bin   put finalized kernels into\n"
+	"                         an ocloc zebin program binary (docs/splice.md)\n"
 	"  IN -platform P [-output] [-binary] [GenX_IR options]\n"
 	"                         the same with GenX_IR's flags and file names\n"
 	"\n"
@@ -90,6 +92,8 @@ int main(int argc, char **argv)
 		return cmd_disasm(argc - 1, argv + 1);
 	if (!strcmp(cmd, "asm"))
 		return cmd_asm(argc - 1, argv + 1);
+	if (!strcmp(cmd, "splice"))
+		return cmd_splice(argc - 1, argv + 1);
 	if (!strcmp(cmd, "fat"))
 		return cmd_fat(argc - 1, argv + 1);
 	if (!strcmp(cmd, "-p") || !strcmp(cmd, "-platform") ||

@@ -78,7 +78,7 @@ static bool branch_typed(struct dctx *c)
 	}
 }
 
-/* Gen12: register operands without types; subregisters count dwords. */
+/* Gen12: register operands without types; subregisters in bytes. */
 static bool branch_reg(struct dctx *c, enum gen_field file_f,
                        enum gen_field reg_f, enum gen_field sub_f,
                        struct gen_opnd *o)

@@ -91,7 +91,9 @@ static void fill_result(const struct ir_prog *p, struct vf_kernel_result *out)
 	out->grf_count = p->plat->grf_count ? p->plat->grf_count : 128;
 	out->grf_used = p->grf_used;
 	out->spill_size = p->spill_size;
-	out->scratch_size = p->spill_size ? p->spill_base + p->spill_size : 0;
+	/* the vISA's own scratch use (private memory through %scratch, the
+	 * stack) lies below SpillMemOffset, spills above it */
+	out->scratch_size = p->spill_base + p->spill_size;
 	if (p->has_calls)   /* the register-save stack takes the rest */
 		out->scratch_size = 128 * 1024;
 	out->slm_size = p->slm_size;

@@ -98,6 +98,7 @@ bool bld_send(struct bld *b);     /* build_send.c */
 bool bld_svm(struct bld *b);      /* build_svm.c */
 bool bld_sync(struct bld *b);     /* build_send.c */
 bool bld_sampler(struct bld *b);  /* build_sampler.c */
+bool bld_combined(struct bld *b); /* build_combined.c: madw, sad2 */
 
 /* Emit the end of thread (copy r0 to the EOT payload, SEND EOT). */
 void bld_emit_eot(struct bld *b);

@@ -534,6 +534,8 @@ bool bld_alu(struct bld *b)
 	case VISA_OP_LRP: return lrp(b);
 	case VISA_OP_ROL: return rotate(b, true);
 	case VISA_OP_ROR: return rotate(b, false);
+	case VISA_OP_MADW: case VISA_OP_SAD2: case VISA_OP_SAD2ADD:
+		return bld_combined(b);
 	default: return bld_math(b);
 	}
 }

@@ -43,8 +43,11 @@ static bool emit_math(struct bld *b, unsigned fc, unsigned nsrc)
 			return false;
 	in.nsrc = (uint8_t)nsrc;
 	enum gen_type t = (enum gen_type)in.dst.type;
+	/* Byte and word division runs in 32 bits: the legalizer widens the
+	 * sources to the division type and narrows the result (fix_math),
+	 * as GenX_IR does.  64-bit division has no math function. */
 	if (fc == GEN_MATH_FDIV && !gen_type_is_float(t)) {
-		if (gen_type_size(t) != 4)
+		if (gen_type_size(t) > 4)
 			return ir_unsupported(b->p, "%u-byte integer division",
 			                      gen_type_size(t));
 		in.fc = GEN_MATH_IQOT;
@@ -56,7 +59,7 @@ static bool emit_math(struct bld *b, unsigned fc, unsigned nsrc)
 			return ir_bad_input(b->p, "mod takes integer operands, not "
 			                    ":%s", gen_type_name(ot));
 	}
-	if (fc == GEN_MATH_IREM && gen_type_size(t) != 4)
+	if (fc == GEN_MATH_IREM && gen_type_size(t) > 4)
 		return ir_unsupported(b->p, "%u-byte integer remainder",
 		                      gen_type_size(t));
 	if (in.fc < GEN_MATH_IDIV && t != GEN_TYPE_F && t != GEN_TYPE_HF)

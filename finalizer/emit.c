@@ -85,11 +85,21 @@ static bool map_opnd(const struct em *e, const struct ir_opnd *o,
 		g->imm = o->imm;
 		g->rgn = (struct gen_region){ 0, 0, 0 };
 		return true;
-	case IR_O_ADDROF:
+	case IR_O_ADDROF: {
+		/* a spilled array's address is 0: address registers hold
+		 * offsets into it (regalloc/spill.c); a negated address takes
+		 * a temporary's address away again */
+		int32_t a = (e->p->vregs.a[o->v].flags & IR_V_SPILLED)
+		            ? 0 : vloc(e, o->v);
+		a += o->off;
+		if (o->mods & GEN_MOD_NEG)
+			a = -a;
 		g->kind = GEN_OPND_IMM;
-		g->imm = (uint64_t)(vloc(e, o->v) + o->off) & 0xFFFF;
+		g->mods = 0;
+		g->imm = (uint64_t)a & 0xFFFF;
 		g->rgn = (struct gen_region){ 0, 0, 0 };
 		return true;
+	}
 	case IR_O_STACKTOP:
 		g->kind = GEN_OPND_IMM;
 		g->imm = (e->p->spill_base + e->p->spill_size + IR_GRF_BYTES - 1) /

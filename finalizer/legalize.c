@@ -67,6 +67,12 @@ static uint32_t temp(struct ir_prog *p, enum gen_type t, unsigned n,
 	return v;
 }
 
+static bool is_packed_imm(const struct ir_opnd *o)
+{
+	return o->kind == IR_O_IMM && (o->type == GEN_TYPE_V ||
+	       o->type == GEN_TYPE_UV || o->type == GEN_TYPE_VF);
+}
+
 /* Copy source s into a temporary of type t with the instruction's mask;
  * the operand keeps its modifiers. */
 static void copy_src(struct lctx *c, struct ir_inst *in, unsigned s,
@@ -78,17 +84,20 @@ static void copy_src(struct lctx *c, struct ir_inst *in, unsigned s,
 	from.mods = 0;
 	bool scalar = ir_opnd_is_scalar(o) || in->exec == 1;
 	unsigned n = scalar ? 1 : in->exec;
+	/* a packed vector goes whole (8 words, 4 floats) into a 16-byte
+	 * aligned temporary: the hardware lays it over 16-byte blocks of the
+	 * destination (PRM "Immediate"; docs/gensim.md) */
+	bool packed = is_packed_imm(&from);
+	if (packed) {
+		n = from.type == GEN_TYPE_VF ? 4 : 8;
+		align = 16;
+	}
 	uint32_t v = temp(c->p, t, n, 1, align);
 	struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, n, scalar || in->nomask,
 	                            ir_dst(v, 0, t, 1), from);
 	mv->choff = scalar ? 0 : in->choff;
 	mv->loc = in->loc;
-	if (from.kind == IR_O_IMM && from.type == GEN_TYPE_VF)
-		mv->exec = 4;
-	else if (from.kind == IR_O_IMM &&
-	         (from.type == GEN_TYPE_V || from.type == GEN_TYPE_UV))
-		mv->exec = 8;
-	if (from.kind == IR_O_IMM && mv->exec > 1) {
+	if (packed) {
 		mv->nomask = true;
 		mv->choff = 0;
 		*o = ir_vec(v, 0, t, 1);
@@ -173,15 +182,48 @@ static bool is_64(unsigned t)
 	return gen_type_size((enum gen_type)t) == 8;
 }
 
-static bool is_packed_imm(const struct ir_opnd *o)
+/* A mov of a packed vector: each channel reads the element under its
+ * destination bytes (words for :v/:uv, dwords for :vf, repeated every 16
+ * bytes, destination 16-byte aligned: PRM "Immediate", IGC HWConformity
+ * fixDstAlignmentWithVectorImm).  A dword destination of at most 4
+ * channels takes the vector with its nibbles spread out (0x21 -> 0x0201,
+ * as IGC and GenX_IR do); any other layout copies the vector to a word
+ * (float) temporary first and converts from there. */
+static void fix_packed_mov(struct lctx *c, struct ir_inst *in)
 {
-	return o->kind == IR_O_IMM && (o->type == GEN_TYPE_V ||
-	       o->type == GEN_TYPE_UV || o->type == GEN_TYPE_VF);
+	struct ir_opnd *s = &in->src[0];
+	const struct ir_opnd *d = &in->dst;
+	unsigned esz = s->type == GEN_TYPE_VF ? 4 : 2;
+	unsigned step = (d->rgn.hs ? d->rgn.hs : 1) *
+	                gen_type_size((enum gen_type)d->type);
+	bool aligned = false;
+	if (d->kind == IR_O_REG && d->off % 16 == 0) {
+		const struct ir_vreg *r = &c->p->vregs.a[d->v];
+		aligned = r->pin >= 0 ? r->pin % 16 == 0 : r->align >= 16;
+	}
+	if (aligned && step == esz && !s->mods)
+		return;
+	if (aligned && esz == 2 && step == 4 && in->exec <= 4 && !s->mods) {
+		uint32_t spread = 0;
+		for (unsigned i = 0; i < in->exec; i++)
+			spread |= (uint32_t)((s->imm >> (4 * i)) & 0xF) << (8 * i);
+		s->imm = spread;
+		return;
+	}
+	copy_src(c, in, 0, s->type == GEN_TYPE_VF ? GEN_TYPE_F
+	         : s->type == GEN_TYPE_V ? GEN_TYPE_W : GEN_TYPE_UW, 16);
+}
+
+static bool is_int_div(unsigned fc)
+{
+	return fc == GEN_MATH_IDIV || fc == GEN_MATH_IQOT || fc == GEN_MATH_IREM;
 }
 
 static void fix_imm(struct lctx *c, struct ir_inst *in)
 {
 	unsigned op = in->op;
+	if (op == GEN_OP_MOV && in->nsrc == 1 && is_packed_imm(&in->src[0]))
+		fix_packed_mov(c, in);
 	if (op == GEN_OP_MOV || ir_is_send(op) || ir_is_branch(op) ||
 	    op == GEN_OP_WAIT || op == IR_OP_LABEL)
 		return;
@@ -203,7 +245,10 @@ static void fix_imm(struct lctx *c, struct ir_inst *in)
 	}
 	if (op == GEN_OP_MATH) {
 		bool bin = gen_math_nsrc(in->fc) == 2;
-		bool keep1 = bin && (in->fc == GEN_MATH_FDIV || in->fc == GEN_MATH_POW);
+		/* src1 may be an immediate (GenX_IR emits math.iqot with
+		 * an immediate divisor on SKL) */
+		bool keep1 = bin && (in->fc == GEN_MATH_FDIV ||
+		                     in->fc == GEN_MATH_POW || is_int_div(in->fc));
 		for (unsigned s = 0; s < in->nsrc; s++)
 			if (is_imm(&in->src[s]) && !(s == 1 && keep1))
 				copy_src(c, in, s, (enum gen_type)in->src[s].type, 4);
@@ -389,10 +434,6 @@ static void fix_three_src(struct lctx *c, struct ir_inst *in)
 
 /* ---- math -------------------------------------------------------------- */
 
-static bool is_int_div(unsigned fc)
-{
-	return fc == GEN_MATH_IDIV || fc == GEN_MATH_IQOT || fc == GEN_MATH_IREM;
-}
 
 static bool is_signed_int(unsigned t)
 {
@@ -414,6 +455,19 @@ static enum gen_type div_type(const struct ir_inst *in)
 		                                                  : GEN_TYPE_UD;
 	return is_signed_int(a->type) && is_signed_int(b->type) ? GEN_TYPE_D
 	                                                        : GEN_TYPE_UD;
+}
+
+/* An integer immediate of any width as the 32-bit value it stands for
+ * (sign- or zero-extended from its own type). */
+static uint64_t imm_to_dword(uint64_t v, enum gen_type t)
+{
+	switch (t) {
+	case GEN_TYPE_B: return (uint32_t)(int32_t)(int8_t)v;
+	case GEN_TYPE_UB: return (uint8_t)v;
+	case GEN_TYPE_W: return (uint32_t)(int32_t)(int16_t)v;
+	case GEN_TYPE_UW: return (uint16_t)v;
+	default: return (uint32_t)v;
+	}
 }
 
 static bool good_math_src(const struct ir_prog *p, const struct ir_opnd *o,
@@ -438,7 +492,12 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 		struct ir_opnd *o = &in->src[s];
 		bool type_ok = idiv ? o->type == want && !o->mods
 		                    : o->type == GEN_TYPE_F || o->type == GEN_TYPE_HF;
-		if (!type_ok) {
+		if (!type_ok && idiv && o->kind == IR_O_IMM && !o->mods &&
+		    !gen_type_is_float((enum gen_type)o->type)) {
+			/* an integer immediate converts in place */
+			o->imm = imm_to_dword(o->imm, (enum gen_type)o->type);
+			o->type = want;
+		} else if (!type_ok) {
 			struct ir_opnd keep = *o;
 			copy_src(c, in, s, want, IR_GRF_BYTES);
 			if (idiv) {

@@ -30,8 +30,10 @@
 bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
 bool ir_lower_goto(struct ir_prog *p);
 bool ir_copyprop(struct ir_prog *p);
+bool ir_byte_layout(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
+bool ir_coalesce(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
 #ifdef VF_DEBUG
@@ -49,8 +51,10 @@ struct pass_row {
 static const struct pass_row passes[] = {
 	{ "goto", ir_lower_goto, 'g' },
 	{ "copyprop", ir_copyprop, 'p' },
+	{ "byte_layout", ir_byte_layout, 'y' },
 	{ "legalize", ir_legalize, 'l' },
 	{ "split", ir_split, 's' },
+	{ "coalesce", ir_coalesce, 'o' },
 	{ "regalloc", ra_allocate, 'r' },
 	{ "callsave", ra_callsave, 'c' },
 };

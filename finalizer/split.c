@@ -262,7 +262,11 @@ static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
                          unsigned depth)
 {
 	unsigned half = in->exec / 2u;
-	bool maskfree = in->nomask && !in->pred && !in->cmod;
+	/* below four channels the channel offset cannot follow the halves;
+	 * fine when no mask, predicate or flag write depends on it (sel's
+	 * condition selects a source, it writes no flag) */
+	bool maskfree = in->nomask && !in->pred &&
+	                (!in->cmod || in->op == GEN_OP_SEL);
 	if (half < 4 && !maskfree)
 		return ir_unsupported(p, "an instruction that must be split below "
 		                      "four channels");
@@ -333,8 +337,10 @@ bool ir_split(struct ir_prog *p);
 bool ir_split(struct ir_prog *p)
 {
 	struct ir_insts_old old = ir_rewrite_begin(p);
-	for (uint32_t i = 0; i < old.n; i++)
+	for (uint32_t i = 0; i < old.n; i++) {
+		p->loc = old.a[i].loc;   /* errors name the vISA instruction */
 		if (!emit_split(p, old.a[i], 0))
 			return false;
+	}
 	return true;
 }

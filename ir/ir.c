@@ -54,6 +54,9 @@ static bool ir_verr(struct ir_prog *p, enum vf_status st, const char *fmt,
 	else if (p->inst_name)
 		vf_err(p->err, st, "%s: vISA instruction %u (%s): %s", p->name,
 		       p->loc, p->inst_name, what);
+	else if (p->loc)
+		vf_err(p->err, st, "%s: vISA instruction %u: %s", p->name,
+		       p->loc, what);
 	else
 		vf_err(p->err, st, "%s: %s", p->name, what);
 	return false;

@@ -51,6 +51,8 @@ enum ir_vflag {
 	IR_V_WHOLE_GRF = 1u << 4, /* occupies whole GRFs (send payloads) */
 	IR_V_LIVE_IN = 1u << 5,   /* defined on entry (inputs, r0) */
 	IR_V_GLOBAL = 1u << 6,    /* live in the whole program (ABI registers) */
+	IR_V_BLOCK_LOCAL = 1u << 7, /* spill/array temporary: all its uses in
+	                             * one block; every write defines it */
 };
 
 struct ir_vreg {

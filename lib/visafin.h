@@ -135,7 +135,8 @@ struct vf_kernel_result {
 	unsigned grf_count;       /* GRFs in the thread (128 on SKL) */
 	unsigned grf_used;        /* highest register allocated + 1 */
 	uint32_t spill_size;      /* scratch bytes used by spills */
-	uint32_t scratch_size;    /* SpillMemOffset + spill_size */
+	uint32_t scratch_size;    /* SpillMemOffset + spill_size (the whole
+	                           * stack-call area with stack calls) */
 	uint32_t slm_size;        /* SLMSize attribute */
 	int uses_barrier;
 	uint32_t per_thread_payload;   /* bytes of local ids after r0 */
@@ -181,6 +182,25 @@ VF_API enum vf_status vf_gen_write(const struct vf_kernel_result *r, size_t coun
 VF_API enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
                            struct vf_kernel_result **out, size_t *count,
                            struct vf_error *err);
+
+/* ---- splicing into Intel program binaries (docs/splice.md) --------- */
+
+struct vf_splice_options {
+	/* Replace only the code (and code sizes): keep .ze_info and the
+	 * program's relocations; for code with IGC's own metadata. */
+	int code_only;
+};
+
+/* Put the code of each result into the zebin 'program' (ocloc --format
+ * zebin): its .text.<kernel> section, symbols, relocations and, unless
+ * code_only, the .ze_info fields that depend on the code.  A kernel the
+ * program lacks, a different argument layout or platform, or anything
+ * splice cannot update is an error.  *out is malloc'ed. */
+enum vf_status vf_splice(const void *program, size_t size, const char *name,
+                         const struct vf_kernel_result *r, size_t count,
+                         const struct vf_splice_options *opt,
+                         uint8_t **out, size_t *out_size,
+                         struct vf_error *err);
 
 /* Index of the kernel called 'name', or -1. */
 VF_API int vf_module_kernel_index(const struct vf_module *m, const char *name);

@@ -11,8 +11,8 @@
  * hasEOTGRFBinding) take their place before anything else.  Registers of
  * a GRF or more start a GRF and own whole GRFs; smaller ones never cross
  * a GRF boundary (the vISA layout rule, 5_operands.md).  When nothing
- * fits, the spillable active interval that ends last is spilled (or the
- * new one, if it ends later), as in Poletto and Sarkar's linear scan.
+ * fits, the spillable interval with the fewest references per
+ * instruction of its range is spilled (an active one, or the new one).
  * Flag registers spill into general registers; address registers are not
  * spilled: running out of them is an "unsupported" error.
  */
@@ -34,6 +34,8 @@ struct ls {
 	struct rfile f[IR_RF_COUNT];
 	uint32_t *active;
 	uint32_t nactive;
+	uint32_t *refs;      /* references of each vreg in the program */
+	bool *array_ok;      /* address-taken vreg that spill.c can spill */
 	bool spilled;
 };
 
@@ -109,11 +111,15 @@ static void expire(struct ls *s, int32_t pos)
 	}
 }
 
-/* GRF registers spill to scratch, flag registers to a GRF (spill.c). */
-static bool spillable(const struct ir_vreg *r)
+/* GRF registers spill to scratch, flag registers to a GRF (spill.c);
+ * an address-taken array only when spill.c can rewrite its indirect
+ * accesses (array_ok). */
+static bool spillable(const struct ls *s, uint32_t v)
 {
-	return r->file != IR_RF_ADDR &&
-	       !(r->flags & (IR_V_PINNED | IR_V_NOSPILL | IR_V_ADDR_TAKEN));
+	const struct ir_vreg *r = ir_vreg(s->p, v);
+	if (r->file == IR_RF_ADDR || (r->flags & (IR_V_PINNED | IR_V_NOSPILL)))
+		return false;
+	return !(r->flags & IR_V_ADDR_TAKEN) || s->array_ok[v];
 }
 
 static void spill(struct ls *s, uint32_t v)
@@ -124,7 +130,20 @@ static void spill(struct ls *s, uint32_t v)
 	s->spilled = true;
 }
 
-/* Place v, spilling the active interval that ends last while nothing fits. */
+/* Spill weight: references per instruction of the interval, so a value
+ * read often in a short range stays and a long-lived, rarely touched one
+ * goes (each reference of a spilled value costs a scratch message). */
+static double weight(const struct ls *s, uint32_t v)
+{
+	int32_t len = s->iv[v].end - s->iv[v].start + 1;
+	double w = (double)s->refs[v] / (double)(len > 0 ? len : 1);
+	/* a spilled array is filled whole at every indirect access: last */
+	if (ir_vreg(s->p, v)->flags & IR_V_ADDR_TAKEN)
+		w += 1e6;
+	return w;
+}
+
+/* Place v, spilling the cheapest active interval while nothing fits. */
 static bool place(struct ls *s, uint32_t v)
 {
 	struct ir_vreg *r = ir_vreg(s->p, v);
@@ -133,13 +152,13 @@ static bool place(struct ls *s, uint32_t v)
 		int32_t best = -1;
 		for (uint32_t k = 0; k < s->nactive; k++) {
 			const struct ir_vreg *a = ir_vreg(s->p, s->active[k]);
-			if (a->file == r->file && spillable(a) &&
-			    (best < 0 || s->iv[s->active[k]].end >
-			                 s->iv[s->active[(uint32_t)best]].end))
+			if (a->file == r->file && spillable(s, s->active[k]) &&
+			    (best < 0 || weight(s, s->active[k]) <
+			                 weight(s, s->active[(uint32_t)best])))
 				best = (int32_t)k;
 		}
-		if (spillable(r) &&
-		    (best < 0 || s->iv[v].end >= s->iv[s->active[best]].end)) {
+		if (spillable(s, v) &&
+		    (best < 0 || weight(s, v) <= weight(s, s->active[best]))) {
 			spill(s, v);
 			return true;
 		}
@@ -156,6 +175,16 @@ static bool place(struct ls *s, uint32_t v)
 	}
 	activate(s, v, loc);
 	return true;
+}
+
+static void count_ref(void *ctx, const struct ir_inst *in,
+                      const struct ir_opnd *o, bool def)
+{
+	uint32_t *refs = ctx;
+	(void)in;
+	(void)def;
+	if (o->kind == IR_O_REG)
+		refs[o->v]++;
 }
 
 struct start_key {
@@ -183,6 +212,11 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	uint32_t nv = p->vregs.n, n = 0;
 	struct start_key *order = ir_alloc(p, nv * sizeof *order);
 	s.active = ir_alloc(p, nv * sizeof *s.active);
+	s.refs = ir_alloc(p, nv * sizeof *s.refs);
+	memset(s.refs, 0, nv * sizeof *s.refs);
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		ir_for_each_opnd(&p->insts.a[i], count_ref, s.refs);
+	s.array_ok = ra_arrays_spillable(p);
 	for (uint32_t v = 1; v < nv; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
 		r->loc = -1;

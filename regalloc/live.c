@@ -14,7 +14,8 @@
  * channels that left a loop early wait at a join after it while the loop
  * runs on, so a value live after a backward branch and defined inside the
  * loop must stay allocated over the whole loop.  Registers read or
- * written through a0 (address taken) are used by every indirect operand.
+ * written through a0 (address taken) are used by the indirect operands
+ * whose address register may point into them (addr_targets.c).
  * A stack call (fcall) is an ordinary instruction here: its callee is a
  * region of its own, reached by no edge, since everything live across
  * the call is saved around it (callsave.c).
@@ -38,6 +39,9 @@ struct lv {
 	word_t *gen, *kill, *in, *out, *mdin, *mdout, *mdef;
 	uint32_t *taken;           /* address-taken GRF vregs */
 	uint32_t ntaken;
+	uint64_t *targets;         /* per address vreg: bits over 'taken' */
+	uint32_t tw;               /* words per row of 'targets' */
+	uint32_t *local;           /* per indirect operand: its variable */
 	struct ra_interval *iv;
 	uint32_t cur;              /* block being scanned (local_sets) */
 };
@@ -71,6 +75,22 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
 	return ir_opnd_extent(d, in->exec, true) >= v->size;
 }
 
+/* The variables an indirect operand (operand 'slot' of instruction 'pos',
+ * through address vreg 'a') may touch (addr_targets.c). */
+static void indirect_refs(struct lv *l, uint32_t a, bool def, uint32_t pos,
+                          unsigned slot, ref_fn fn)
+{
+	uint32_t only = l->local[(size_t)pos * 4 + slot];
+	if (only) {   /* the block tells which variable */
+		fn(l, only, def, false, pos);
+		return;
+	}
+	const uint64_t *row = l->targets + (size_t)a * l->tw;
+	for (uint32_t k = 0; k < l->ntaken; k++)
+		if ((row[k / 64] >> (k % 64)) & 1)
+			fn(l, l->taken[k], def, false, pos);
+}
+
 static void refs(struct lv *l, const struct ir_inst *in, uint32_t pos,
                  ref_fn fn)
 {
@@ -83,8 +103,7 @@ static void refs(struct lv *l, const struct ir_inst *in, uint32_t pos,
 			fn(l, o->v, false, false, pos);
 		else if (o->kind == IR_O_IND) {
 			fn(l, o->v, false, false, pos);
-			for (uint32_t k = 0; k < l->ntaken; k++)
-				fn(l, l->taken[k], false, false, pos);
+			indirect_refs(l, o->v, false, pos, s, fn);
 		}
 	}
 	if (in->flag && in->pred)
@@ -98,11 +117,13 @@ static void refs(struct lv *l, const struct ir_inst *in, uint32_t pos,
 	}
 	const struct ir_opnd *d = &in->dst;
 	if (d->kind == IR_O_REG) {
-		fn(l, d->v, true, full_write(p, in, d), pos);
+		/* the fills of a spill temporary write it in pieces, all in
+		 * the block that uses it: each counts as its definition */
+		fn(l, d->v, true, full_write(p, in, d) ||
+		   (p->vregs.a[d->v].flags & IR_V_BLOCK_LOCAL), pos);
 	} else if (d->kind == IR_O_IND) {
 		fn(l, d->v, false, false, pos);
-		for (uint32_t k = 0; k < l->ntaken; k++)
-			fn(l, l->taken[k], true, false, pos);
+		indirect_refs(l, d->v, true, pos, 3, fn);
 	}
 }
 
@@ -329,6 +350,8 @@ static void collect_taken(struct lv *l)
 	for (uint32_t v = 1; v < l->nv; v++)
 		if (p->vregs.a[v].flags & IR_V_ADDR_TAKEN)
 			l->taken[l->ntaken++] = v;
+	l->targets = ra_addr_targets(p, l->taken, l->ntaken, &l->tw);
+	l->local = ra_addr_local_bases(p);
 }
 
 struct ra_interval *ra_intervals(struct ir_prog *p)

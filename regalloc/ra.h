@@ -19,6 +19,21 @@ struct ra_interval {
  * allocated in the program's arena). */
 struct ra_interval *ra_intervals(struct ir_prog *p);
 
+/* For each address vreg, the address-taken GRF vregs ('taken', ntaken of
+ * them) an indirect operand through it may touch: 'nwords' words of bits
+ * per vreg, row v at v * nwords (addr_targets.c); NULL when ntaken is 0. */
+uint64_t *ra_addr_targets(struct ir_prog *p, const uint32_t *taken,
+                          uint32_t ntaken, uint32_t *nwords);
+
+/* Per indirect operand (index 4 * instruction + operand, 3 = dst): the
+ * variable it points into by its address register's last write in the
+ * block, or 0 when only the whole-program sets tell (addr_targets.c). */
+uint32_t *ra_addr_local_bases(struct ir_prog *p);
+
+/* Address-taken GRF vregs the spiller can move to scratch, by vreg
+ * (addr_targets.c). */
+bool *ra_arrays_spillable(struct ir_prog *p);
+
 /* Allocate every virtual register; spilled GRF registers are marked
  * IR_V_SPILLED.  Returns false with an error set when a flag or address
  * register cannot be placed. */
@@ -26,8 +41,10 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
                 bool *spilled);
 
 /* Rewrite references to spilled registers through scratch fills and
- * spills (scratch starting at p->spill_base). */
-bool ra_spill(struct ir_prog *p);
+ * spills (scratch starting at p->spill_base); slots are shared between
+ * registers whose intervals 'iv' (of the allocation that spilled them)
+ * do not overlap. */
+bool ra_spill(struct ir_prog *p, const struct ra_interval *iv);
 
 /* Save and restore the registers live across stack calls (callsave.c). */
 bool ra_callsave(struct ir_prog *p);

@@ -18,6 +18,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "ra.h"
@@ -27,8 +28,11 @@
 
 struct sp {
 	struct ir_prog *p;
-	uint32_t *tmp_of;     /* spilled vreg -> temporary in this instruction */
 	uint32_t *home;       /* spilled flag vreg -> its GRF copy */
+	uint32_t *array_of;   /* address vreg -> the spilled array it points
+	                       * into, 0 if none */
+	const uint32_t *local;   /* per indirect operand: its variable */
+	uint32_t pos;            /* index of the instruction being rewritten */
 };
 
 static unsigned grfs_of(const struct ir_vreg *v)
@@ -36,24 +40,94 @@ static unsigned grfs_of(const struct ir_vreg *v)
 	return (v->size + IR_GRF_BYTES - 1) / IR_GRF_BYTES;
 }
 
-static bool assign_slots(struct ir_prog *p)
+struct slot_key {
+	int32_t start, end;
+	uint32_t v;
+};
+
+static int by_start(const void *a, const void *b)
 {
-	uint32_t next = p->spill_base + p->spill_size;
-	next = (next + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
+	const struct slot_key *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->v < y->v ? -1 : x->v > y->v;
+}
+
+/* First 'n' free scratch units (GRFs) at or after unit 0, or -1. */
+static int32_t find_units(const uint8_t *busy, unsigned n)
+{
+	for (unsigned u = 0; u + n <= MAX_SLOT_UNITS; u++) {
+		unsigned k = 0;
+		while (k < n && !busy[u + k])
+			k++;
+		if (k == n)
+			return (int32_t)u;
+		u += k;
+	}
+	return -1;
+}
+
+/*
+ * Scratch slots for the registers spilled in this round, shared between
+ * registers whose live intervals do not overlap (a linear scan over
+ * scratch GRFs, as over registers), so spill space grows with the peak
+ * number of spilled values live at once, not with the kernel's length.
+ * Slots of earlier rounds stay reserved: their registers have no
+ * intervals any more.  Units count GRFs from the first 32-byte boundary
+ * at or after SpillMemOffset.
+ */
+static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
+{
+	uint32_t base = (p->spill_base + IR_GRF_BYTES - 1) &
+	                ~(uint32_t)(IR_GRF_BYTES - 1);
+	uint8_t *busy = ir_alloc(p, MAX_SLOT_UNITS);
+	memset(busy, 0, MAX_SLOT_UNITS);
+	struct slot_key *order = ir_alloc(p, p->vregs.n * sizeof *order);
+	uint32_t n = 0, top = (p->spill_base + p->spill_size - base +
+	                       IR_GRF_BYTES - 1) / IR_GRF_BYTES;
+	if (p->spill_base + p->spill_size < base)
+		top = 0;
 	for (uint32_t v = 1; v < p->vregs.n; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
-		if (!(r->flags & IR_V_SPILLED) || r->slot >= 0 ||
-		    r->file != IR_RF_GRF)
+		if (!(r->flags & IR_V_SPILLED) || r->file != IR_RF_GRF)
 			continue;
+		if (r->slot >= 0) {
+			uint32_t u0 = ((uint32_t)r->slot - base) / IR_GRF_BYTES;
+			for (uint32_t u = u0; u < u0 + grfs_of(r) && u < MAX_SLOT_UNITS; u++)
+				busy[u] = 2;
+			continue;
+		}
 		if (p->has_calls)  /* static slots break under recursion */
 			return ir_unsupported(p, "register spills in a kernel with "
 			                      "stack calls");
-		r->slot = (int32_t)next;
-		next += grfs_of(r) * IR_GRF_BYTES;
+		order[n++] = (struct slot_key){ iv[v].start, iv[v].end, v };
 	}
-	if (next / IR_GRF_BYTES >= MAX_SLOT_UNITS)
-		return ir_unsupported(p, "spill space above 128 KB");
-	p->spill_size = next - p->spill_base;
+	qsort(order, n, sizeof *order, by_start);
+	struct slot_key *active = ir_alloc(p, (n ? n : 1) * sizeof *active);
+	uint32_t nactive = 0;
+	for (uint32_t k = 0; k < n; k++) {
+		for (uint32_t j = 0; j < nactive;) {
+			if (active[j].end < order[k].start) {
+				const struct ir_vreg *a = ir_vreg(p, active[j].v);
+				uint32_t u0 = ((uint32_t)a->slot - base) / IR_GRF_BYTES;
+				memset(busy + u0, 0, grfs_of(a));
+				active[j] = active[--nactive];
+			} else {
+				j++;
+			}
+		}
+		struct ir_vreg *r = ir_vreg(p, order[k].v);
+		int32_t u = find_units(busy, grfs_of(r));
+		if (u < 0)
+			return ir_unsupported(p, "spill space above 128 KB");
+		memset(busy + u, 1, grfs_of(r));
+		r->slot = (int32_t)(base + (uint32_t)u * IR_GRF_BYTES);
+		if ((uint32_t)u + grfs_of(r) > top)
+			top = (uint32_t)u + grfs_of(r);
+		active[nactive++] = order[k];
+	}
+	if (base + top * IR_GRF_BYTES > p->spill_base + p->spill_size)
+		p->spill_size = base + top * IR_GRF_BYTES - p->spill_base;
 	return true;
 }
 
@@ -83,16 +157,18 @@ static void scratch_msg(struct ir_prog *p, bool write, uint32_t tmp,
 	in->exdesc = SFID_DC0 | (uint32_t)in->xlen << 6;
 }
 
-static void move_all(struct ir_prog *p, bool write, uint32_t v, uint32_t tmp)
+/* Fill or spill 'n' GRFs of v from GRF 'g0' of its slot, through tmp. */
+static void move_range(struct ir_prog *p, bool write, uint32_t v, uint32_t tmp,
+                       unsigned g0, unsigned n)
 {
 	const struct ir_vreg *r = ir_vreg(p, v);
-	unsigned left = grfs_of(r), done = 0;
-	while (left) {
-		unsigned n = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
+	unsigned done = 0;
+	while (done < n) {
+		unsigned left = n - done;
+		unsigned k = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
 		scratch_msg(p, write, tmp, (int32_t)(done * IR_GRF_BYTES),
-		            (uint32_t)r->slot + done * IR_GRF_BYTES, n);
-		done += n;
-		left -= n;
+		            (uint32_t)r->slot + (g0 + done) * IR_GRF_BYTES, k);
+		done += k;
 	}
 }
 
@@ -166,62 +242,254 @@ static void flag_after(struct sp *s, const struct ir_inst *in, uint32_t home)
 	       ir_scalar(in->flag, 0, t));
 }
 
-static uint32_t temp_for(struct sp *s, uint32_t v)
+/* GRFs [*g0, *g1] of its register that operand k of 'in' touches. */
+static void touched_grfs(const struct ir_inst *in, unsigned k,
+                         const struct ir_opnd *o, unsigned *g0, unsigned *g1)
 {
-	if (!s->tmp_of[v]) {
-		const struct ir_vreg *r = ir_vreg(s->p, v);
-		uint32_t t = ir_vreg_new(s->p, IR_RF_GRF, grfs_of(r) * IR_GRF_BYTES,
-		                         IR_GRF_BYTES);
-		ir_vreg(s->p, t)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF;
-		ir_vreg(s->p, t)->name = "spilltmp";
-		s->tmp_of[v] = t;
-	}
-	return s->tmp_of[v];
+	unsigned len;
+	if (ir_is_send(in->op))
+		len = (k == 3 ? in->rlen : k == 1 ? in->xlen : in->mlen) *
+		      IR_GRF_BYTES;
+	else
+		len = ir_opnd_extent(o, in->exec, k == 3);
+	if (!len)
+		len = 1;
+	*g0 = (unsigned)o->off / IR_GRF_BYTES;
+	*g1 = ((unsigned)o->off + len - 1) / IR_GRF_BYTES;
 }
 
-/* Rewrite one instruction; returns after emitting fills, it, spills. */
+struct use {
+	uint32_t v, tmp;
+	unsigned g0, g1;
+};
+
+/* ---- spilled arrays (address-taken registers) ------------------------- */
+
+/*
+ * An address register pointing into a spilled array holds offsets into
+ * it: &V of a spilled V is 0 (emit.c).  An indirect access works on a
+ * temporary holding the whole array, filled from scratch before the
+ * instruction (and written back after it when the access writes): the
+ * address elements the operand uses get the temporary's GRF address
+ * added before and taken away again after (IR_O_ADDROF with a negate
+ * modifier: minus the address).  As GenX_IR does for arrays it spills.
+ */
+struct array_use {
+	uint32_t addr, array, tmp;
+	uint16_t aoff;
+	uint8_t n;
+	bool written;
+};
+
+static void shift_addresses(struct ir_prog *p, const struct array_use *u,
+                            bool back)
+{
+	struct ir_opnd d = ir_dst(u->addr, u->aoff, GEN_TYPE_UW, 1);
+	struct ir_opnd a = u->n == 1 ? ir_scalar(u->addr, u->aoff, GEN_TYPE_UW)
+	                             : ir_vec(u->addr, u->aoff, GEN_TYPE_UW, 1);
+	struct ir_opnd t = { .kind = IR_O_ADDROF, .type = GEN_TYPE_UW,
+	                     .v = u->tmp, .mods = back ? GEN_MOD_NEG : 0 };
+	ir_op2(p, GEN_OP_ADD, u->n, true, d, a, t);
+}
+
+/* Indirect operands of 'in' into spilled arrays: fills and address
+ * shifts before it; the uses in *u (at most 4). */
+static unsigned arrays_before(struct sp *s, struct ir_inst *in,
+                              struct array_use *u)
+{
+	struct ir_prog *p = s->p;
+	unsigned nu = 0;
+	struct ir_opnd *ops[4] = { &in->src[0], &in->src[1], &in->src[2],
+	                           &in->dst };
+	for (unsigned k = 0; k < 4; k++) {
+		if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_IND)
+			continue;
+		uint32_t only = s->local[(size_t)s->pos * 4 + k];
+		uint32_t arr = only ? only : s->array_of[ops[k]->v];
+		if (!arr || !(ir_vreg(p, arr)->flags & IR_V_SPILLED))
+			continue;
+		const struct ir_opnd *o = ops[k];
+		unsigned n = o->rgn.vs == GEN_VS_VXH ? in->exec : 1;
+		unsigned j = 0;
+		while (j < nu && !(u[j].addr == o->v && u[j].aoff == o->aoff))
+			j++;
+		if (j == nu) {
+			uint32_t t = 0;
+			for (unsigned q = 0; q < nu; q++)
+				if (u[q].array == arr)
+					t = u[q].tmp;
+			u[nu++] = (struct array_use){ o->v, arr, t, o->aoff,
+			                              (uint8_t)n, false };
+		}
+		if (k == 3)
+			u[j].written = true;
+	}
+	for (unsigned j = 0; j < nu; j++) {
+		if (!u[j].tmp) {
+			const struct ir_vreg *r = ir_vreg(p, u[j].array);
+			uint32_t t = ir_vreg_new(p, IR_RF_GRF, grfs_of(r) * IR_GRF_BYTES,
+			                         IR_GRF_BYTES);
+			ir_vreg(p, t)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF |
+			                        IR_V_ADDR_TAKEN | IR_V_BLOCK_LOCAL;
+			ir_vreg(p, t)->name = "arraytmp";
+			move_range(p, false, u[j].array, t, 0, grfs_of(r));
+			for (unsigned q = j; q < nu; q++)
+				if (u[q].array == u[j].array)
+					u[q].tmp = t;
+		}
+		shift_addresses(p, &u[j], false);
+	}
+	return nu;
+}
+
+static void arrays_after(struct sp *s, const struct array_use *u, unsigned nu)
+{
+	for (unsigned j = 0; j < nu; j++)
+		shift_addresses(s->p, &u[j], true);
+	for (unsigned j = 0; j < nu; j++) {
+		bool first = true, written = false;
+		for (unsigned q = 0; q < nu; q++) {
+			if (u[q].array != u[j].array)
+				continue;
+			first = first && q >= j;
+			written = written || u[q].written;
+		}
+		if (first && written)
+			move_range(s->p, true, u[j].array, u[j].tmp, 0,
+			           grfs_of(ir_vreg(s->p, u[j].array)));
+	}
+}
+
+/* The array temporary of 'v' in this instruction, or 0. */
+static uint32_t array_tmp(const struct array_use *u, unsigned nu, uint32_t v)
+{
+	for (unsigned j = 0; j < nu; j++)
+		if (u[j].array == v)
+			return u[j].tmp;
+	return 0;
+}
+
+/*
+ * Rewrite one instruction: emit the fills, it, the spills.  Each spilled
+ * register gets a temporary of just the GRFs this instruction touches
+ * (a 16-GRF array read two GRFs at a time needs two, not sixteen),
+ * filled before the instruction - before writes too, so that a masked or
+ * partial write keeps the other channels - and written back after it
+ * when the instruction writes it.
+ */
 static void rewrite_inst(struct sp *s, struct ir_inst in)
 {
 	struct ir_prog *p = s->p;
 	uint32_t fhome = 0;
 	flag_operands(s, &in);
 	bool fstore = flag_before(s, &in, &fhome);
-	uint32_t used[4], nused = 0;
+	struct use used[4];
+	uint32_t nused = 0;
+	struct array_use arr[4];
+	unsigned narr = arrays_before(s, &in, arr);
 	struct ir_opnd *ops[4] = { &in.src[0], &in.src[1], &in.src[2], &in.dst };
 	unsigned nops[4] = { in.nsrc > 0, in.nsrc > 1, in.nsrc > 2, 1 };
+	bool arr_written = false;
 	for (unsigned k = 0; k < 4; k++) {
 		if (!nops[k] || !spilled(p, ops[k]))
 			continue;
-		uint32_t v = ops[k]->v;
-		bool seen = false;
-		for (uint32_t j = 0; j < nused; j++)
-			seen = seen || used[j] == v;
-		if (!seen) {
-			used[nused++] = v;
-			move_all(p, false, v, temp_for(s, v));
+		uint32_t t = array_tmp(arr, narr, ops[k]->v);
+		if (t) {   /* the whole array is already in a temporary */
+			arr_written = arr_written || k == 3;
+			ops[k]->v = t;
+			continue;
 		}
-		ops[k]->v = s->tmp_of[v];
+		unsigned g0, g1;
+		touched_grfs(&in, k, ops[k], &g0, &g1);
+		uint32_t j = 0;
+		while (j < nused && used[j].v != ops[k]->v)
+			j++;
+		if (j == nused)
+			used[nused++] = (struct use){ ops[k]->v, 0, g0, g1 };
+		if (g0 < used[j].g0)
+			used[j].g0 = g0;
+		if (g1 > used[j].g1)
+			used[j].g1 = g1;
+	}
+	for (uint32_t j = 0; j < nused; j++) {
+		unsigned n = used[j].g1 - used[j].g0 + 1;
+		uint32_t t = ir_vreg_new(p, IR_RF_GRF, n * IR_GRF_BYTES,
+		                         IR_GRF_BYTES);
+		ir_vreg(p, t)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF |
+		                        IR_V_BLOCK_LOCAL;
+		ir_vreg(p, t)->name = "spilltmp";
+		used[j].tmp = t;
+		move_range(p, false, used[j].v, t, used[j].g0, n);
+	}
+	for (unsigned k = 0; k < 4; k++) {
+		if (!nops[k] || !spilled(p, ops[k]))
+			continue;
+		uint32_t j = 0;
+		while (j < nused && used[j].v != ops[k]->v)
+			j++;
+		if (j == nused)
+			continue;
+		ops[k]->v = used[j].tmp;
+		ops[k]->off -= (int32_t)(used[j].g0 * IR_GRF_BYTES);
 	}
 	ir_emit_copy(p, &in);
 	if (fstore)
 		flag_after(s, &in, fhome);
-	for (uint32_t j = 0; j < nused; j++) {
-		if (in.dst.kind == IR_O_REG && in.dst.v == s->tmp_of[used[j]])
-			move_all(p, true, used[j], s->tmp_of[used[j]]);
-		s->tmp_of[used[j]] = 0;
-	}
+	if (arr_written)
+		for (unsigned j = 0; j < narr; j++)
+			if (in.dst.kind == IR_O_REG && in.dst.v == arr[j].tmp)
+				arr[j].written = true;
+	arrays_after(s, arr, narr);
+	for (uint32_t j = 0; j < nused; j++)
+		if (in.dst.kind == IR_O_REG && in.dst.v == used[j].tmp)
+			move_range(p, true, used[j].v, used[j].tmp, used[j].g0,
+			           used[j].g1 - used[j].g0 + 1);
 }
 
-bool ra_spill(struct ir_prog *p)
+/* For every address vreg, the spilled array it points into (its only
+ * target, as linscan.c guarantees through ra_arrays_spillable), or 0. */
+static uint32_t *spilled_arrays(struct ir_prog *p)
 {
-	if (!assign_slots(p))
+	uint32_t nv = p->vregs.n, ntaken = 0;
+	uint32_t *of = ir_alloc(p, nv * sizeof *of);
+	memset(of, 0, nv * sizeof *of);
+	uint32_t *taken = ir_alloc(p, nv * sizeof *taken);
+	for (uint32_t v = 1; v < nv; v++)
+		if ((p->vregs.a[v].flags & IR_V_ADDR_TAKEN) &&
+		    p->vregs.a[v].file == IR_RF_GRF)
+			taken[ntaken++] = v;
+	uint32_t nw;
+	const uint64_t *sets = ra_addr_targets(p, taken, ntaken, &nw);
+	for (uint32_t a = 1; sets && a < nv; a++) {
+		if (p->vregs.a[a].file != IR_RF_ADDR)
+			continue;
+		const uint64_t *row = sets + (size_t)a * nw;
+		unsigned count = 0;
+		uint32_t only = 0;
+		for (uint32_t k = 0; k < ntaken; k++)
+			if ((row[k / 64] >> (k % 64)) & 1) {
+				count++;
+				only = taken[k];
+			}
+		if (count == 1 && (p->vregs.a[only].flags & IR_V_SPILLED))
+			of[a] = only;
+	}
+	return of;
+}
+
+bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
+{
+	if (!assign_slots(p, iv))
 		return false;
 	struct sp s = { .p = p };
-	s.tmp_of = ir_alloc(p, p->vregs.n * sizeof *s.tmp_of);
 	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
+	s.array_of = spilled_arrays(p);
+	s.local = ra_addr_local_bases(p);
 	struct ir_insts_old old = ir_rewrite_begin(p);
-	for (uint32_t i = 0; i < old.n; i++)
+	for (uint32_t i = 0; i < old.n; i++) {
+		s.pos = i;
 		rewrite_inst(&s, old.a[i]);
+	}
 	return true;
 }
 
@@ -234,7 +502,7 @@ bool ra_allocate(struct ir_prog *p)
 			return false;
 		if (!sp)
 			return true;
-		if (!ra_spill(p))
+		if (!ra_spill(p, iv))
 			return false;
 	}
 	return ir_unsupported(p, "register allocation did not converge");

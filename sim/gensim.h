@@ -52,6 +52,9 @@ struct gs_run {
 	unsigned cross_size;
 	unsigned slm_size;
 	unsigned scratch;
+	/* --gen with DIR/<base>.gen: visafin's own metadata for the kernel
+	 * (scratch it needs, relocations); NULL for IGC's or a bare .dat */
+	struct vf_kernel_result *gen;
 	struct sim_launch launch;
 	char why[1024];
 };

@@ -143,6 +143,10 @@ static bool run_one(struct gs_run *r)
 		ok = gs_compare(r);
 	sim_destroy(r->c);
 	free(r->code);
+	if (r->gen) {
+		vf_kernel_results_free(r->gen, 1);
+		r->gen = NULL;
+	}
 	r->c = NULL;
 	r->code = NULL;
 	return ok;

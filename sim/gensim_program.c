@@ -56,17 +56,66 @@ static const char *stem_of(const char *src, char *buf, size_t n)
 	return buf;
 }
 
+/* DIR/<base>.gen of a --gen run: the kernel's code and visafin's own
+ * metadata (docs/gen-file.md).  False with r->why on a bad file; true
+ * with r->gen NULL when there is none. */
+static bool load_gen_file(struct gs_run *r, const char *base)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/%s.gen", r->o->gen_dir, base);
+	size_t len;
+	uint8_t *bytes = gs_read_file(path, &len);
+	if (!bytes)
+		return true;
+	struct vf_kernel_result *res = NULL;
+	size_t n = 0;
+	struct vf_error e = { 0 };
+	enum vf_status st = vf_gen_read(bytes, len, path, &res, &n, &e);
+	free(bytes);
+	if (st != VF_OK)
+		return gs_fail(r, "%s", e.msg);
+	const char *kernel = json_str(r->entry, "kernel", "?");
+	size_t k = 0;
+	while (k < n && strcmp(res[k].name, kernel))
+		k++;
+	if (k == n) {
+		vf_kernel_results_free(res, n);
+		return gs_fail(r, "%s: no kernel %s", path, kernel);
+	}
+	r->code = malloc(res[k].code_size ? res[k].code_size : 1);
+	if (!r->code) {
+		vf_kernel_results_free(res, n);
+		return gs_fail(r, "out of memory");
+	}
+	memcpy(r->code, res[k].code, res[k].code_size);
+	r->code_size = res[k].code_size;
+	/* keep only this kernel's result */
+	r->gen = malloc(sizeof(*r->gen));
+	if (r->gen) {
+		*r->gen = res[k];
+		memset(&res[k], 0, sizeof(res[k]));
+	}
+	vf_kernel_results_free(res, n);
+	return r->gen != NULL || gs_fail(r, "out of memory");
+}
+
 bool gs_load_code(struct gs_run *r)
 {
-	char path[4096], stem[256];
+	char path[4096], stem[256], base[600];
 	const char *kernel = json_str(r->entry, "kernel", "?");
-	if (r->o->gen_dir)
-		snprintf(path, sizeof(path), "%s/%s.%s.simd%u.dat", r->o->gen_dir,
+	if (r->o->gen_dir) {
+		snprintf(base, sizeof(base), "%s.%s.simd%u",
 		         stem_of(json_str(r->entry, "source", "?"), stem,
 		                 sizeof(stem)), kernel, r->simd);
-	else
+		if (!load_gen_file(r, base))
+			return false;
+		if (r->gen)
+			return true;
+		snprintf(path, sizeof(path), "%s/%s.dat", r->o->gen_dir, base);
+	} else {
 		snprintf(path, sizeof(path), "%s/%s", r->dir,
 		         json_str(json_get(r->entry, "files"), "igc_dat", "?"));
+	}
 	r->code = gs_read_file(path, &r->code_size);
 	if (!r->code)
 		return gs_fail(r, "cannot read %s", path);
@@ -149,6 +198,18 @@ static bool relocate(struct gs_run *r, const struct json *pd,
 static bool gen_relocations(struct gs_run *r, const struct json *pd,
                             const uint64_t *addr)
 {
+	if (r->gen) {   /* a .gen carries its own 64-bit address relocations */
+		for (size_t i = 0; i < r->gen->reloc_count; i++) {
+			const struct vf_code_reloc *x = &r->gen->relocs[i];
+			uint64_t v = 0;
+			if (!symbol_value(r, pd, addr, x->symbol, &v))
+				return false;
+			if ((size_t)x->offset + 8 > r->code_size)
+				return gs_fail(r, "relocation past the code");
+			memcpy(r->code + x->offset, &v, 8);
+		}
+		return true;
+	}
 	char path[4096], stem[256];
 	snprintf(path, sizeof(path), "%s/%s.%s.simd%u.rel.json", r->o->gen_dir,
 	         stem_of(json_str(r->entry, "source", "?"), stem, sizeof(stem)),

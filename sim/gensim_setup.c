@@ -370,8 +370,8 @@ static bool implicit_arg(struct gs_run *r, const struct json *p)
 static unsigned scratch_size(const struct gs_run *r)
 {
 	const struct json *b = json_get(r->entry, "per_thread_memory_buffers");
-	uint64_t need = 0;
-	for (size_t i = 0; i < json_len(b); i++) {
+	uint64_t need = r->gen ? r->gen->scratch_size : 0;
+	for (size_t i = 0; !r->gen && i < json_len(b); i++) {
 		const struct json *x = json_at(b, i);
 		uint64_t s = (uint64_t)json_num(x, "size", 0);
 		if (!strcmp(json_str(x, "type", ""), "scratch") && s > need)

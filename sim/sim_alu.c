@@ -228,7 +228,36 @@ struct alu {
 	bool cond[SIM_MAX_CH];
 	bool acc_wr;
 	bool is_cmp;
+	/* a raw move: the destination gets the source bits */
+	bool raw_mov;
+	uint64_t raw[SIM_MAX_CH];
 };
+
+/* A mov whose source and destination have the same float type, without
+ * source modifier or saturation, copies bits: NaN payloads (signalling
+ * ones too) and denormals pass unchanged.  So does a predicated sel
+ * without condition modifier (a per-channel choice between two such
+ * sources); sel with a modifier is min/max and computes.  IGC moves packed 16-bit
+ * integers as :hf this way (mov (16) r15.0<1>:hf r20.0<2;1,0>:hf after an
+ * integer division on ICLLP/TGLLP) and copies r0 as :f into the EOT
+ * payload; its HWConformity calls such moves raw (G4_INST::isRawMov). */
+static bool raw_float_src(const struct gen_inst *in, unsigned i)
+{
+	const struct gen_opnd *s = &in->src[i];
+	return !s->mods && s->type == in->dst.type &&
+	       (s->type == GEN_TYPE_F || s->type == GEN_TYPE_HF ||
+	        s->type == GEN_TYPE_DF);
+}
+
+static bool is_raw_float_mov(const struct gen_inst *in)
+{
+	if (in->sat)
+		return false;
+	if (in->op == GEN_OP_MOV && in->nsrc == 1)
+		return raw_float_src(in, 0);
+	return in->op == GEN_OP_SEL && in->cmod == GEN_CMOD_NONE &&
+	       in->nsrc == 2 && raw_float_src(in, 0) && raw_float_src(in, 1);
+}
 
 static bool acc_read(struct sim_thread *t, unsigned ch, enum gen_type ty,
                      enum sim_dom d, union sim_val *v)
@@ -256,6 +285,12 @@ static enum vf_status compute(struct sim_ctx *c, struct sim_thread *t,
 {
 	enum gen_op op = (enum gen_op)in->op;
 	union sim_val s[3], acc = zero_val();
+	if (a->raw_mov) {
+		/* the source a mov copies, or the one sel picks */
+		unsigned k = in->op == GEN_OP_SEL && !((a->pmask >> ch) & 1);
+		if (!sim_read_src(c, t, in, &in->src[k], ch, &a->raw[ch]))
+			return c->err->status;
+	}
 	for (unsigned i = 0; i < in->nsrc && i < 3; i++)
 		if (!read_val(c, t, in, i, ch, a->d, &s[i]))
 			return c->err->status;
@@ -321,6 +356,8 @@ static enum vf_status writeback(struct sim_ctx *c, struct sim_thread *t,
 		uint64_t raw;
 		if (a->is_cmp)
 			raw = a->cond[ch] ? ~0ull : 0;
+		else if (a->raw_mov)
+			raw = a->raw[ch];
 		else
 			raw = sim_to_raw(a->res[ch], a->d, a->dt, in->sat);
 		if (!sim_write_dst(c, t, in, ch, raw))
@@ -359,6 +396,7 @@ enum vf_status sim_exec_alu(struct sim_ctx *c, struct sim_thread *t,
 	a.dt = (enum gen_type)in->dst.type;
 	a.acc_wr = false;
 	a.is_cmp = in->op == GEN_OP_CMP || in->op == GEN_OP_CMPN;
+	a.raw_mov = is_raw_float_mov(in);
 	uint32_t em = sim_exec_mask(t, in);
 	a.pmask = sim_pred_mask(t, in);
 	bool pred_selects = in->op == GEN_OP_SEL && in->cmod == GEN_CMOD_NONE;

@@ -105,9 +105,7 @@ static enum vf_status do_jmpi(struct sim_ctx *c, struct sim_thread *t,
 		struct gen_opnd o = in->src[0];
 		uint64_t raw;
 		if (o.type == GEN_TYPE_INVALID)
-			o.type = GEN_TYPE_D;
-		if (c->p->enc == GEN_ENC_GEN12)
-			o.sub = (uint16_t)(o.sub * 4);
+			o.type = GEN_TYPE_D;  /* subregister in bytes, as for call */
 		if (!sim_read_src(c, t, in, &o, 0, &raw))
 			return c->err->status;
 		int32_t off = (int32_t)sim_from_raw(raw, (enum gen_type)o.type,
@@ -130,12 +128,13 @@ static uint32_t after(const struct sim_ctx *c, uint32_t pc)
 	return w ? pc + w->length : pc + 16;
 }
 
-/* Branch register operands as :ud; Gen12 encodes their subregister in
- * dwords (encoder/decode_branch.c). */
-static void branch_reg_ud(const struct sim_ctx *c, struct gen_opnd *o)
+/* Branch register operands as :ud.  Their subregister is in bytes on
+ * every encoding, Gen12 included: IGC's TGLLP call r98.2 has the field
+ * value 8 (iga64 and visafin's disassembler both print r98.2), and read
+ * as dwords it moved the return address of nested calls onto live data
+ * (test_sim_flow nested_call_subregisters). */
+static void branch_reg_ud(struct gen_opnd *o)
 {
-	if (c->p->enc == GEN_ENC_GEN12)
-		o->sub = (uint16_t)(o->sub * 4);
 	o->type = GEN_TYPE_UD;
 	o->rgn = (struct gen_region){ 0, 1, 1 };
 }
@@ -171,7 +170,7 @@ static enum vf_status do_call(struct sim_ctx *c, struct sim_thread *t,
 			t->cip[ch] = target;
 	}
 	struct gen_inst w = *in;  /* dst.0 = return IP, dst.1 = mask */
-	branch_reg_ud(c, &w.dst);
+	branch_reg_ud(&w.dst);
 	if (!sim_write_dst(c, t, &w, 0, f->next) ||
 	    !sim_write_dst(c, t, &w, 1, calling >> in->chan_off))
 		return c->err->status;
@@ -183,7 +182,7 @@ static enum vf_status do_ret(struct sim_ctx *c, struct sim_thread *t,
                              const struct gen_inst *in, struct flow *f)
 {
 	struct gen_opnd o = in->src[0];
-	branch_reg_ud(c, &o);
+	branch_reg_ud(&o);
 	uint64_t raw;
 	if (!sim_read_src(c, t, in, &o, 0, &raw))
 		return c->err->status;

@@ -149,28 +149,44 @@ static bool surf_locate(struct sim_ctx *c, unsigned bti, uint64_t off,
 	return true;
 }
 
+/* Read (write) n bytes of a surface.  Bounds hold per dword, not per
+ * message: a block that runs past the end of its buffer reads its
+ * in-bounds dwords and zeros for the rest, and writes only the in-bounds
+ * ones (the hardware checks every dword address against the surface size;
+ * IGC reads a 384-byte constant buffer with 8-oword blocks, the last of
+ * which runs 32 bytes past its end and must still return its first 96).
+ * Scattered messages come here one element at a time, so an element
+ * straddling the end reads as 0 whole.  Stateless accesses have no
+ * bounds: all of it must be mapped. */
+static bool surf_access(struct sim_ctx *c, unsigned bti, uint64_t off,
+                        const uint8_t *in, uint8_t *out, unsigned n)
+{
+	unsigned piece = is_stateless(bti) ? n : 4;
+	for (unsigned k = 0; k < n; k += piece) {
+		unsigned len = n - k < piece ? n - k : piece;
+		uint8_t *p;
+		if (!surf_locate(c, bti, off + k, len, &p))
+			return false;
+		if (in && p)
+			memcpy(p, in + k, len);
+		else if (out && p)
+			memcpy(out + k, p, len);
+		else if (out)
+			memset(out + k, 0, len);
+	}
+	return true;
+}
+
 bool sim_surf_read(struct sim_ctx *c, unsigned bti, uint64_t off, void *dst,
                    unsigned n)
 {
-	uint8_t *p;
-	if (!surf_locate(c, bti, off, n, &p))
-		return false;
-	if (p)
-		memcpy(dst, p, n);
-	else
-		memset(dst, 0, n);
-	return true;
+	return surf_access(c, bti, off, NULL, dst, n);
 }
 
 bool sim_surf_write(struct sim_ctx *c, unsigned bti, uint64_t off,
                     const void *src, unsigned n)
 {
-	uint8_t *p;
-	if (!surf_locate(c, bti, off, n, &p))
-		return false;
-	if (p)
-		memcpy(p, src, n);
-	return true;
+	return surf_access(c, bti, off, src, NULL, n);
 }
 
 uint8_t *sim_surf_ptr(struct sim_ctx *c, unsigned bti, uint64_t off,

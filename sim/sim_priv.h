@@ -147,6 +147,16 @@ uint64_t sim_to_raw(union sim_val v, enum sim_dom d, enum gen_type t,
 /* Packed immediate vectors: element i of a :v/:uv/:vf immediate. */
 uint64_t sim_imm_elem(const struct gen_opnd *o, unsigned i,
                       enum gen_type *t);
+/* Which element of a packed vector immediate channel ch of instruction in
+ * reads: the vector lies over each 16-byte block of the destination with
+ * word (:v/:uv) or dword (:vf) elements, so the channel's destination byte
+ * position picks it (PRM "Immediate": destination 128-bit aligned, stride
+ * of a word for :v, a dword for :vf; IGC HWConformity
+ * fixDstAlignmentWithVectorImm interleaves 0x21:uv into 0x0201:uv for a
+ * dword destination).  False when the destination is not 16-byte aligned,
+ * which the hardware does not define. */
+bool sim_packed_lane(const struct gen_inst *in, const struct gen_opnd *o,
+                     unsigned ch, unsigned *elem);
 /* Apply source modifiers in a domain (logic ops: negate = invert). */
 union sim_val sim_apply_mods(union sim_val v, unsigned mods,
                              enum sim_dom d, bool logic, enum gen_type t);

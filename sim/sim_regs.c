@@ -164,7 +164,15 @@ bool sim_read_src(struct sim_ctx *c, struct sim_thread *t,
 {
 	if (o->kind == GEN_OPND_IMM) {
 		enum gen_type et;
-		*raw = sim_imm_elem(o, ch, &et);
+		unsigned e = ch;
+		if ((o->type == GEN_TYPE_V || o->type == GEN_TYPE_UV ||
+		     o->type == GEN_TYPE_VF) && !sim_packed_lane(in, o, ch, &e)) {
+			sim_fail(c, in, VF_ERR_INPUT, "packed vector immediate "
+			         "with a destination not 16-byte aligned "
+			         "(undefined on the hardware)");
+			return false;
+		}
+		*raw = sim_imm_elem(o, e, &et);
 		return true;
 	}
 	if (o->kind != GEN_OPND_INDIRECT && o->rn == GEN_RN_NULL) {

@@ -330,6 +330,20 @@ uint64_t sim_imm_elem(const struct gen_opnd *o, unsigned i,
 	}
 }
 
+bool sim_packed_lane(const struct gen_inst *in, const struct gen_opnd *o,
+                     unsigned ch, unsigned *elem)
+{
+	const struct gen_opnd *d = &in->dst;
+	unsigned esz = o->type == GEN_TYPE_VF ? 4 : 2;
+	unsigned hs = d->rgn.hs ? d->rgn.hs : 1;
+	unsigned step = hs * gen_type_size((enum gen_type)d->type);
+	unsigned start = d->kind == GEN_OPND_INDIRECT ? 0 : d->sub;
+	if (start % 16)
+		return false;
+	*elem = (ch * step % 16) / esz;
+	return true;
+}
+
 union sim_val sim_apply_mods(union sim_val v, unsigned mods,
                              enum sim_dom d, bool logic, enum gen_type t)
 {

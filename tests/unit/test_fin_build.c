@@ -191,7 +191,7 @@ START_TEST(unsupported_instruction_is_named)
 		".decl V0040 v_type=G type=uw num_elts=16 align=hword\n"
 		".decl V0041 v_type=G type=ub num_elts=32 align=hword\n"
 		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
-		"    sad2 (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0>"
+		"    sad2 (M1, 1) V0040(0,0)<1> V0041(0,0)<1;1,0>"
 		" V0041(0,0)<1;1,0>\n"
 		"    ret (M1, 1)\n");
 	ck_assert_int_eq(fin(k, &a, &r, &e), VF_ERR_UNSUPPORTED);

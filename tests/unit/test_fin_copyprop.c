@@ -5,6 +5,10 @@
  * is rewritten before the use, across a branch/label, into a NoMask use
  * of a masked mov, into a use reading another channel's element, or
  * when the widening would change the value (signed byte read unsigned).
+ * Also finalizer/coalesce.c: a result copied by a later mov is written
+ * straight to the mov's destination, unless that register is read in
+ * between; and finalizer/byte_layout.c: a word register written from
+ * dword arithmetic is stored at stride 2, so no packing mov follows.
  * The only other mov in these kernels is the EOT copy of r0. */
 #include <check.h>
 #include <stdbool.h>
@@ -166,6 +170,47 @@ START_TEST(not_a_signed_widening_read_as_another_type)
 }
 END_TEST
 
+START_TEST(result_is_written_where_the_mov_copies_it)
+{
+	char *a = fin("    mul (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> "
+	              "V0040(0,0)<1;1,0>\n"
+	              "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+	              /* reads another channel: copyprop keeps the mov */
+	              "    add (M1_NM, 1) V0040(0,0)<1> V0042(0,3)<0;1,0> "
+	              "0x1:d\n");
+	ck_assert_msg(movs(a) == 1, "%s", a);
+	ck_assert_msg(line_has(a, "mul (8", "r1.0<8;8,1>:d", "r1.0<8;8,1>:d"),
+	              "%s", a);
+	ck_assert_msg(line_has(a, "add (1", ".3<0;1,0>:d", " 1:d"), "%s", a);
+	free(a);
+}
+END_TEST
+
+START_TEST(not_coalesced_when_the_target_is_read_in_between)
+{
+	char *a = fin("    mul (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> "
+	              "V0040(0,0)<1;1,0>\n"
+	              "    add (M1, 8) V0040(0,0)<1> V0042(0,0)<1;1,0> 0x1:d\n"
+	              "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+	              "    add (M1_NM, 1) V0040(0,0)<1> V0042(0,3)<0;1,0> "
+	              "0x1:d\n");
+	ck_assert_msg(movs(a) == 2, "%s", a);
+	free(a);
+}
+END_TEST
+
+START_TEST(word_result_of_dword_math_is_stored_strided)
+{
+	char *a = fin("    add (M1, 8) V0045(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+	              "    add (M1, 8) V0046(0,0)<1> V0045(0,0)<1;1,0> "
+	              "V0045(0,0)<1;1,0>\n");
+	ck_assert_msg(movs(a) == 1, "%s", a);
+	ck_assert_msg(line_has(a, "add (8", "<2>:w", "r1.0<8;8,1>:d"), "%s", a);
+	ck_assert_msg(line_has(a, "add (8", "<16;8,2>:w", "<16;8,2>:w"), "%s", a);
+	free(a);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("fin_copyprop");
@@ -178,6 +223,9 @@ static Suite *suite(void)
 	tcase_add_test(t, not_into_a_nomask_use_of_a_masked_mov);
 	tcase_add_test(t, not_into_a_use_of_another_channel);
 	tcase_add_test(t, not_a_signed_widening_read_as_another_type);
+	tcase_add_test(t, result_is_written_where_the_mov_copies_it);
+	tcase_add_test(t, not_coalesced_when_the_target_is_read_in_between);
+	tcase_add_test(t, word_result_of_dword_math_is_stored_strided);
 	suite_add_tcase(s, t);
 	return s;
 }

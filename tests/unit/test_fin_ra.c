@@ -144,6 +144,39 @@ START_TEST(many_live_predicates)
 }
 END_TEST
 
+/* Three 42-GRF private arrays written and read through a0 one after the
+ * other: an indirect access touches only the array its address points
+ * into, so they never need 126 GRFs at once (regalloc/addr_targets.c). */
+START_TEST(indirect_arrays_in_turn_fit)
+{
+	struct text t = { 0 };
+	add(&t, ".version 4.1\n.kernel \"k\"\n"
+	    ".decl V0040 v_type=G type=uw num_elts=16 align=hword\n"
+	    ".decl V0041 v_type=G type=f num_elts=16 align=hword\n");
+	for (unsigned a = 0; a < 3; a++)
+		add(&t, ".decl V%04u v_type=G type=f num_elts=336 align=hword\n"
+		    ".decl A%u v_type=A num_elts=16\n", 50 + a, a);
+	add(&t, ".input V0040 offset=32 size=32\n"
+	    ".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n"
+	    "    mov (M1, 16) V0041(0,0)<1> 0x0:f\n");
+	for (unsigned a = 0; a < 3; a++) {
+		for (unsigned row = 0; row < 42; row += 2)
+			add(&t, "    add (M1, 16) V%04u(%u,0)<1> V0041(0,0)<1;1,0> "
+			    "0x%x:f\n", 50 + a, row, 0x3f800000u + (row << 16));
+		add(&t, "    addr_add (M1, 16) A%u(0)<1> &V%04u V0040(0,0)<1;1,0>\n"
+		    "    add (M1, 16) V0041(0,0)<1> V0041(0,0)<1;1,0> "
+		    "r[A%u(0),0]<1,0>:f\n", a, 50 + a, a);
+	}
+	add(&t, "    ret (M1, 1)\n");
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
+	ck_assert_uint_eq(r.spill_size, 0);
+	vf_kernel_result_clear(&r);
+	free(t.s);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("fin_ra");
@@ -152,6 +185,7 @@ static Suite *suite(void)
 	tcase_add_test(t, spills_land_at_spill_mem_offset);
 	tcase_add_test(t, fits_without_spills_when_registers_suffice);
 	tcase_add_test(t, many_live_predicates);
+	tcase_add_test(t, indirect_arrays_in_turn_fit);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -271,6 +271,37 @@ START_TEST(half_mixed_double)
 }
 END_TEST
 
+/* A same-type float mov without modifier or saturation copies bits
+ * (IGC packs 16-bit integer results with mov :hf -> :hf on ICLLP/TGLLP;
+ * a quieted NaN changed 1% of ushort quotients): signalling NaNs keep
+ * their payload; with a modifier or another type it is a conversion. */
+START_TEST(raw_float_moves)
+{
+	struct simh h;
+	ck_assert(simh_load(&h, "skl", 8, 1,
+	          "mov (2|M0) r10.0<1>:hf r4.0<1;1,0>:hf\n"
+	          "mov (1|M0) r12.0<1>:f r4.1<0;1,0>:f\n"
+	          "mov (1|M0) r13.0<1>:df r5.0<0;1,0>:df\n"
+	          "mov (1|M0) r14.0<1>:f (abs)r4.1<0;1,0>:f\n"
+	          "mov (1|M0) r14.1<1>:f r4.0<0;1,0>:hf\n"
+	          "(W) mov (1|M0) f0.0<1>:uw 0x1:uw\n"
+	          "(f0.0) sel (2|M0) r15.0<1>:hf r4.0<1;1,0>:hf r4.1<0;1,0>:hf\n"));
+	simh_set_ud(&h, 0, 0x7D007C06);      /* two signalling NaNs, half */
+	simh_set_ud(&h, 4, 0x7F800001);      /* signalling NaN, float */
+	simh_set_uq(&h, 32, 0x7FF0000000000001ull);
+	ck_assert_int_eq(simh_run(&h), VF_OK);
+	ck_assert_uint_eq(simh_uw(&h, 10, 0), 0x7C06);
+	ck_assert_uint_eq(simh_uw(&h, 10, 1), 0x7D00);
+	ck_assert_uint_eq(simh_ud(&h, 12, 0), 0x7F800001);
+	ck_assert(simh_uq(&h, 13, 0) == 0x7FF0000000000001ull);
+	ck_assert(isnan(simh_f(&h, 14, 0)));  /* converted: any NaN */
+	ck_assert(isnan(simh_f(&h, 14, 1)));
+	ck_assert_uint_eq(simh_uw(&h, 15, 0), 0x7C06);   /* sel picks bits */
+	ck_assert_uint_eq(simh_uw(&h, 15, 1), 0x7D00);
+	simh_free(&h);
+}
+END_TEST
+
 START_TEST(rounding_and_cmod)
 {
 	struct simh h;
@@ -364,6 +395,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, float_min_max_compare_nan);
 	tcase_add_test(tc, conversions);
 	tcase_add_test(tc, half_mixed_double);
+	tcase_add_test(tc, raw_float_moves);
 	tcase_add_test(tc, rounding_and_cmod);
 	tcase_add_test(tc, rounding_modes);
 	tcase_add_loop_test(tc, add_all_platforms, 0, 5);

@@ -137,6 +137,41 @@ START_TEST(call_ret_jmpi)
 }
 END_TEST
 
+/* Nested calls whose return registers are subregisters, as IGC's TGLLP
+ * code has them (call (8|M0) r98.2 outer8, then call r98.4 inner8 inside
+ * it).  The branch register's subregister field holds bytes on every
+ * encoding (iga64 and visafin's disassembler print r98.2 for the field
+ * value 8); read as dwords it put both return addresses in r99.0 and
+ * r100.0, over live data, and the outer ret jumped into junk. */
+START_TEST(nested_call_subregisters)
+{
+	static const char *plats[] = { "bdw", "skl", "icllp", "tgllp" };
+	struct simh h;
+	run(&h, plats[_i],
+	    "mov (8|M0) r10.0<1>:d 3:w\n"
+	    "mov (8|M0) r21.0<1>:d 77:w\n"
+	    "mov (8|M0) r22.0<1>:d 88:w\n"
+	    "call (8|M0) r20.2:ud OUTER\n"
+	    "add (8|M0) r11.0<1>:d r10.0<8;8,1>:d 1:w\n"
+	    "(W) jmpi END\n"
+	    "OUTER:\n"
+	    "mul (8|M0) r10.0<1>:d r10.0<8;8,1>:d 2:w\n"
+	    "call (8|M0) r20.4:ud INNER\n"
+	    "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 100:w\n"
+	    "ret (8|M0) r20.2:ud\n"
+	    "INNER:\n"
+	    "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 10:w\n"
+	    "ret (8|M0) r20.4:ud\n"
+	    "END:\n");
+	ck_assert_uint_eq(simh_ud(&h, 11, 0), 117);   /* (3*2+10+100)+1 */
+	ck_assert_uint_eq(simh_ud(&h, 20, 3), 0xFF);  /* mask in dword 3 */
+	ck_assert_uint_eq(simh_ud(&h, 20, 5), 0xFF);  /* and dword 5 */
+	ck_assert_uint_eq(simh_ud(&h, 21, 0), 77);    /* untouched */
+	ck_assert_uint_eq(simh_ud(&h, 22, 0), 88);
+	simh_free(&h);
+}
+END_TEST
+
 /* a loop closed by a backward goto (BranchCtrl): channels with a true
  * predicate jump back on every platform */
 START_TEST(backward_goto)
@@ -164,12 +199,20 @@ END_TEST
 /* a switch jump: register byte offset from the next instruction */
 START_TEST(jmpi_register)
 {
+	/* the offset counts from the next instruction before Gen12 and from
+	 * the jmpi itself on Gen12; the register's subregister is in bytes on
+	 * both (r20.1:d is byte 4) */
+	static const char *plats[] = { "skl", "tgllp" };
+	static const char *offs[] = { "16:w", "32:w" };
+	char text[512];
+	snprintf(text, sizeof(text),
+	         "(W) mov (1|M0) r20.0<1>:d 0:w\n"
+	         "(W) mov (1|M0) r20.1<1>:d %s\n"
+	         "(W) jmpi r20.1<0;1,0>:d\n"
+	         "mov (8|M0) r21.0<1>:d 1:w\n"
+	         "mov (8|M0) r22.0<1>:d 2:w\n", offs[_i]);
 	struct simh h;
-	run(&h, "skl",
-	    "(W) mov (1|M0) r20.0<1>:d 16:w\n"
-	    "(W) jmpi r20.0<0;1,0>:d\n"
-	    "mov (8|M0) r21.0<1>:d 1:w\n"
-	    "mov (8|M0) r22.0<1>:d 2:w\n");
+	run(&h, plats[_i], text);
 	ck_assert_uint_eq(simh_ud(&h, 21, 0), 0);
 	ck_assert_uint_eq(simh_ud(&h, 22, 0), 2);
 	simh_free(&h);
@@ -185,7 +228,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, while_cont);
 	tcase_add_loop_test(tc, goto_join, 0, 3);
 	tcase_add_test(tc, call_ret_jmpi);
-	tcase_add_test(tc, jmpi_register);
+	tcase_add_loop_test(tc, nested_call_subregisters, 0, 4);
+	tcase_add_loop_test(tc, jmpi_register, 0, 2);
 	tcase_add_loop_test(tc, backward_goto, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;

@@ -112,6 +112,35 @@ START_TEST(block_and_scratch)
 }
 END_TEST
 
+/* A block running past the end of a bound buffer: the in-bounds dwords
+ * are read (the rest are 0) and written (the rest dropped).  IGC reads a
+ * 384-byte constant buffer with 8-oword blocks, the last 32 bytes past
+ * its end, and its kernels need the in-bounds data (docs/gensim.md
+ * "Messages"). */
+START_TEST(block_partly_out_of_bounds)
+{
+	struct simh h;
+	ck_assert(simh_load(&h, "skl", 8, 1,
+	    "(W) mov (8|M0) r30.0<1>:ud 0x0:ud\n"
+	    "(W) mov (16|M0) r52.0<1>:ud 0xDEAD:ud\n"
+	    "(W) mov (1|M0) r30.2<1>:ud 0x2:ud\n"
+	    "(W) send (16|M0) r50:uw r30 0xA 0x02480401\n"
+	    "(W) mov (1|M0) r30.2<1>:ud 0x5:ud\n"
+	    "(W) add (8|M0) r31.0<1>:d r1.0<8;8,1>:uw 100:w\n"
+	    "(W) send (8|M0) null r30 0xA 0x040A0201\n"));
+	uint64_t a = buffer(&h, 24, 3, 1);
+	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	ck_assert_uint_eq(simh_ud(&h, 50, 0), 24);         /* dword 8 */
+	ck_assert_uint_eq(simh_ud(&h, 51, 7), 69);         /* dword 23, last */
+	ck_assert_uint_eq(simh_ud(&h, 52, 0), 0);          /* past the end */
+	ck_assert_uint_eq(simh_ud(&h, 53, 7), 0);
+	ck_assert_uint_eq(mem_ud(&h, a, 19), 57);          /* before the write */
+	ck_assert_uint_eq(mem_ud(&h, a, 20), 100);         /* in bounds */
+	ck_assert_uint_eq(mem_ud(&h, a, 23), 103);
+	simh_free(&h);
+}
+END_TEST
+
 START_TEST(barrier_two_threads)
 {
 	struct simh h;
@@ -240,6 +269,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, untyped_and_slm);
 	tcase_add_test(tc, a64_gather_atomic);
 	tcase_add_test(tc, block_and_scratch);
+	tcase_add_test(tc, block_partly_out_of_bounds);
 	tcase_add_test(tc, barrier_two_threads);
 	tcase_add_test(tc, sampler_ld);
 	tcase_add_test(tc, sampler_mirrored_repeat);

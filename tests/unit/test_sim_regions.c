@@ -155,6 +155,50 @@ START_TEST(predication)
 }
 END_TEST
 
+/* Packed vector immediates are laid over each 16-byte block of the
+ * destination: element = (destination byte of the channel mod 16) / 2 for
+ * :v/:uv, / 4 for :vf (PRM "Immediate": destination 128-bit aligned with a
+ * stride of a word for :v, a dword for :vf; IGC HWConformity
+ * fixDstAlignmentWithVectorImm rewrites mov (2) r1.0<1>:d 0x21:uv into
+ * 0x0201:uv, and IGC emits add (4) r5.0<1>:ud r3.8<0;1,0>:uw 0x8080400:uv
+ * for lane offsets 0, 4, 8, 8; GenX_IR turns vISA mov (4) V:ud 0x8840:uv
+ * into mov (4) r1.0<1>:ud 0x8080400:uv). */
+START_TEST(packed_immediates)
+{
+	struct simh h;
+	run(&h, "skl", 8,
+	    "add (4|M0) r10.0<1>:ud r4.2<0;1,0>:uw 0x8080400:uv\n"
+	    "mov (8|M0) r11.0<1>:w 0x76543210:v\n"
+	    "(W) mov (16|M0) r12.0<1>:w 0xFEDCBA98:v\n"
+	    "mov (4|M0) r13.0<1>:f 0x3F302010:vf\n"
+	    "mov (2|M0) r14.0<1>:d 0x0201:uv\n"
+	    "mov (4|M0) r15.0<2>:w 0x00030200:uv\n");
+	ck_assert_uint_eq(simh_ud(&h, 10, 0), 2);   /* r4.2:uw = 2, + 0 */
+	ck_assert_uint_eq(simh_ud(&h, 10, 1), 6);   /* nibble 2 = 4 */
+	ck_assert_uint_eq(simh_ud(&h, 10, 2), 10);  /* nibble 4 = 8 */
+	ck_assert_uint_eq(simh_ud(&h, 10, 3), 10);  /* nibble 6 = 8 */
+	for (unsigned i = 0; i < 8; i++)
+		ck_assert_uint_eq(simh_uw(&h, 11, i), i);
+	/* 16 words: the second 16-byte block reads the vector again */
+	ck_assert_uint_eq(simh_uw(&h, 12, 0), 0xFFF8); /* -8 */
+	ck_assert_uint_eq(simh_uw(&h, 12, 8), 0xFFF8);
+	ck_assert_uint_eq(simh_uw(&h, 12, 15), 0xFFFF);
+	ck_assert_uint_eq(simh_ud(&h, 13, 0), simh_fbits(0.25f)); /* 0x10: 2^(1-3) */
+	ck_assert_uint_eq(simh_ud(&h, 13, 3), simh_fbits(1.9375f)); /* 0x3F */
+	ck_assert_uint_eq(simh_ud(&h, 14, 0), 1);
+	ck_assert_uint_eq(simh_ud(&h, 14, 1), 2);
+	/* word stride 2 = 4 bytes per channel: nibbles 0, 2, 4, 6 */
+	ck_assert_uint_eq(simh_uw(&h, 15, 2), 2);
+	ck_assert_uint_eq(simh_uw(&h, 15, 4), 3);
+	simh_free(&h);
+	/* a destination off a 16-byte boundary is undefined: an error */
+	ck_assert(simh_load(&h, "skl", 8, 1,
+	                    "mov (4|M0) r16.2<1>:w 0x3210:uv\n"));
+	ck_assert_int_ne(simh_run(&h), VF_OK);
+	simh_free(&h);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim_regions");
@@ -164,6 +208,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, accumulator);
 	tcase_add_test(tc, ternary_regions);
 	tcase_add_test(tc, predication);
+	tcase_add_test(tc, packed_immediates);
 	suite_add_tcase(s, tc);
 	return s;
 }

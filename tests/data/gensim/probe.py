@@ -17,7 +17,7 @@ import json, os, random, shutil, struct, subprocess, sys
 SRC = os.path.dirname(os.path.abspath(__file__))
 DEVS = ['bdw', 'skl', 'bxt', 'icllp', 'tgllp']
 FORCED = {'skl': [8, 16, 32], 'tgllp': [8, 16, 32]}
-OPTS = {'h_global': '-cl-std=CL2.0', 'h_sub': '-cl-std=CL2.0'}
+OPTS = {'h_global': '-cl-std=CL2.0', 'h_sub': '-cl-std=CL2.0', 'h_wg': '-cl-std=CL2.0'}
 
 # ---- a YAML subset (what LLVM's YAML I/O writes into .ze_info) ----------
 
@@ -189,6 +189,8 @@ def entries(out, stem, dev, data, want):
 
 def manifests(out):
     stems = sorted(f[:-3] for f in os.listdir(SRC) if f.endswith('.cl'))
+    if os.environ.get('PROBE_STEMS'):  # a subset, while working on a kernel
+        stems = [x for x in stems if x in os.environ['PROBE_STEMS'].split()]
     os.makedirs(f'{out}/src', exist_ok=True)
     for stem in stems:
         shutil.copy(f'{SRC}/{stem}.cl', f'{out}/src/')
@@ -206,8 +208,8 @@ def manifests(out):
 # ---- recipes ----------------------------------------------------------------
 
 R = random.Random(7)
-SZ = {'d': 8, 'h': 2, 'f': 4, 'i': 4, 'I': 4, 'q': 8, 'Q': 8, 'e': 2, 'B': 1}
-CT = {'d': 'double', 'h': 'short', 'f': 'float', 'i': 'int', 'I': 'uint',
+SZ = {'d': 8, 'h': 2, 'H': 2, 'f': 4, 'i': 4, 'I': 4, 'q': 8, 'Q': 8, 'e': 2, 'B': 1}
+CT = {'d': 'double', 'h': 'short', 'H': 'ushort', 'f': 'float', 'i': 'int', 'I': 'uint',
       'q': 'long', 'Q': 'ulong', 'e': 'half', 'B': 'uchar'}
 EX = {'exact': True}
 N = 1024
@@ -403,6 +405,161 @@ def recipes_d(runs, out):
         open(f'{out}/runs/h_sub.sg/{f}', 'wb').write(pack('i', sg_model(v, simd, 64)))
         o['expected_by_simd'][str(simd)] = f
 
+def f32(x):
+    return struct.unpack('<f', struct.pack('<f', x))[0]
+
+def rec_vec(a, b, n):
+    """h_calls.cl rec_vec in single precision."""
+    if n == 0 or b[0] < -250:
+        return a
+    a2 = [f32(f32(x * 0.75) + (y & 7)) for x, y in zip(a, b)]
+    r = rec_vec(a2, [y - 3 for y in b[1:] + b[:1]], n - 1)
+    return [f32(x + n) for x in r]
+
+def rec_bytes(c, n):
+    """h_calls.cl rec_bytes."""
+    if n == 0:
+        return c
+    r = rec_bytes([(x + n) & 255 for x in c[1:] + c[:1]], n - 1)
+    return [x ^ (n * 3 & 255) for x in r]
+
+def recipes_e(runs, out):
+    ints = [R.randint(-100000, 100000) for _ in range(N)]
+    recipe(runs, out, 'h_calls.call_loop', [N], [64],
+           [buf('i', ints), buf('i', [0] * N)], [(1, 'i', 1, EX)])
+    recipe(runs, out, 'h_calls.rec_calls', [N], [64],
+           [buf('I', [R.getrandbits(32) for _ in range(N)]), buf('I', [0] * N)],
+           [(1, 'I', 1, EX)])
+    M = 256
+    recipe(runs, out, 'h_calls.vec_calls', [M], [64],
+           [buf('f', [R.randint(-999, 999) / 8.0 for _ in range(8 * M)], 32),
+            buf('i', [R.randint(-300, 300) for _ in range(8 * M)], 32),
+            dict(kind='buffer', fmt='B', data=bytes(R.getrandbits(8) for _ in range(16 * M)),
+                 elem=16),
+            buf('f', [-1.0] * 8 * M, 32), buf('i', [0] * 8 * M, 32),
+            dict(kind='buffer', fmt='B', data=bytes(16 * M), elem=16)],
+           [(3, 'f', 8, EX), (4, 'i', 8, EX), (5, 'B', 16, EX)])
+    recipe(runs, out, 'h_calls.vec_multi', [M], [64],
+           [buf('f', [R.randint(-999, 999) / 8.0 for _ in range(8 * M)], 32),
+            buf('i', [R.randint(-300, 300) for _ in range(8 * M)], 32),
+            dict(kind='buffer', fmt='B', data=bytes(R.getrandbits(8) for _ in range(16 * M)),
+                 elem=16),
+            buf('f', [-1.0] * 8 * M, 32),
+            dict(kind='buffer', fmt='B', data=bytes(16 * M), elem=16)],
+           [(3, 'f', 8, EX), (4, 'B', 16, EX)])
+    fa = [R.randint(-999, 999) / 8.0 for _ in range(8 * M)]
+    ib = [R.randint(-300, 300) for _ in range(8 * M)]
+    uc = bytes(R.getrandbits(8) for _ in range(16 * M))
+    recipe(runs, out, 'h_calls.vec_stack', [M], [64],
+           [buf('f', fa, 32), buf('i', ib, 32),
+            dict(kind='buffer', fmt='B', data=uc, elem=16),
+            buf('f', [-1.0] * 8 * M, 32),
+            dict(kind='buffer', fmt='B', data=bytes(16 * M), elem=16)],
+           [(3, 'f', 8, EX), (4, 'B', 16, EX)])
+    # PoCL crashes on recursion with vector arguments: a Python model
+    r = runs[-1]
+    r.update(pocl=False, expected_by='python-model')
+    of, ou = [], b''
+    for i in range(M):
+        of += rec_vec(fa[8 * i:8 * i + 8], ib[8 * i:8 * i + 8], ib[8 * i + 1] & 7)
+        ou += bytes(rec_bytes(list(uc[16 * i:16 * i + 16]), ib[8 * i + 2] & 15))
+    open(f'{out}/runs/h_calls.vec_stack/expected.3.bin', 'wb').write(pack('f', of))
+    open(f'{out}/runs/h_calls.vec_stack/expected.4.bin', 'wb').write(ou)
+    recipe(runs, out, 'h_calls.vec_nested', [M], [64],
+           [buf('f', fa, 32), buf('i', ib, 32),
+            dict(kind='buffer', fmt='B', data=uc, elem=16),
+            buf('f', [-1.0] * 8 * M, 32)],
+           [(3, 'f', 8, EX)])
+    recipe(runs, out, 'h_edge.slm_vec3', [N], [64],
+           [buf('f', [R.randint(-800, 800) / 16.0 for _ in range(N)]), buf('f', [0.0] * N)],
+           [(1, 'f', 1, EX)])
+    recipe(runs, out, 'h_edge.cbuf_tail', [N], [64],
+           [buf('f', [R.randint(-64, 64) / 4.0 for _ in range(90)]), buf('f', [0.0] * N)],
+           [(1, 'f', 1, EX)])
+    ua = [R.getrandbits(16) for _ in range(N)]
+    ub = [max(1, R.getrandbits(R.choice([3, 8, 12, 16]))) for _ in range(N)]
+    recipe(runs, out, 'h_edge.udiv16', [N], [64],
+           [buf('H', ua), buf('H', ub), buf('H', [0] * N), buf('H', [0] * N)],
+           [(2, 'H', 1, EX), (3, 'H', 1, EX)])
+    sa = [R.randint(-32767, 32767) for _ in range(N)]
+    sb = [R.choice([-1, 1]) * max(1, R.getrandbits(R.choice([3, 8, 14]))) for _ in range(N)]
+    recipe(runs, out, 'h_edge.sdiv16', [N], [64],
+           [buf('h', sa), buf('h', sb), buf('h', [0] * N),
+            dict(kind='buffer', fmt='B', data=bytes(N), elem=1)],
+           [(2, 'h', 1, EX), (3, 'B', 1, EX)])
+
+def recipes_f(runs, out):
+    sa = [R.randint(-32768, 32767) for _ in range(N)]
+    sb = [R.randint(-32768, 32767) for _ in range(N)]
+    recipe(runs, out, 'h_small.small_ops', [N], [64],
+           [buf('h', sa), buf('h', sb), buf('h', [0] * 8 * N),
+            dict(kind='buffer', fmt='B', data=bytes(8 * N), elem=1)],
+           [(2, 'h', 1, EX), (3, 'B', 1, EX)])
+    M = 256
+    recipe(runs, out, 'h_small.small_vec', [M], [64],
+           [buf('h', [R.randint(-32768, 32767) for _ in range(8 * M)], 16),
+            buf('h', [R.randint(-2000, 2000) for _ in range(8 * M)], 16),
+            buf('h', [0] * 8 * M, 16),
+            dict(kind='buffer', fmt='B', data=bytes(8 * M), elem=8),
+            buf('H', [0] * 4 * M, 8)],
+           [(2, 'h', 8, EX), (3, 'B', 8, EX), (4, 'H', 4, EX)])
+
+def recipes_g(runs, out):
+    hv = [struct.unpack('<e', struct.pack('<e', R.randint(-2000, 2000) / 64.0))[0]
+          for _ in range(2 * N)]
+    recipe(runs, out, 'h_half.hmath', [N], [64],
+           [buf('e', hv[:N]), buf('e', hv[N:]), buf('e', [0.0] * 4 * N),
+            buf('f', [0.0] * N)],
+           [(2, 'e', 1, {'ulp': 2}), (3, 'f', 1, EX)])
+    # PoCL has no cl_khr_fp16: a Python model (IGC may fuse x*y+x,
+    # hence the 2-ulp rule)
+    r = runs[-1]
+    r.update(pocl=False, expected_by='python-model')
+    h = lambda v: struct.unpack('<e', struct.pack('<e', v))[0]
+    o, f = [], []
+    for x, y in zip(hv[:N], hv[N:]):
+        o += [h(h(x * y) + x), h(x * y + 1.5), h(max(x, y) - min(x, 0.25)),
+              h(x / 3.0) if x > y else h(y * 0.5)]
+        f.append(f32(h(x + y) * 2.0))
+    open(f'{out}/runs/h_half.hmath/expected.2.bin', 'wb').write(pack('e', o))
+    open(f'{out}/runs/h_half.hmath/expected.3.bin', 'wb').write(pack('f', f))
+
+def recipes_h(runs, out):
+    v = [R.randint(-100, 100) for _ in range(N)]
+    recipe(runs, out, 'h_wg.wg_funcs', [N], [64],
+           [buf('i', v), buf('i', [0] * 6 * N)], [(1, 'i', 1, EX)],
+           opts='-cl-std=CL2.0')
+    # PoCL does not build work-group functions: a Python model
+    runs[-1].update(pocl=False, expected_by='python-model')
+    res = []
+    for g in range(N):
+        grp = v[g - g % 64:g - g % 64 + 64]
+        l = g % 64
+        res += [sum(grp), max(grp), sum(grp[:l + 1]),
+                min(grp[:l]) if l else 0x7fffffff, grp[5],
+                int(any(x > 90 for x in grp)) + 2 * int(all(x > -95 for x in grp))]
+    open(f'{out}/runs/h_wg.wg_funcs/expected.1.bin', 'wb').write(pack('i', res))
+
+def recipes_i(runs, out):
+    ub = bytes(R.getrandbits(8) for _ in range(N))
+    recipe(runs, out, 'h_bytes.slm_bytes', [N], [64],
+           [dict(kind='buffer', fmt='B', data=ub, elem=1),
+            dict(kind='buffer', fmt='B', data=bytes(N), elem=1),
+            buf('h', [0] * 2 * N)],
+           [(1, 'B', 1, EX), (2, 'h', 1, EX)])
+    recipe(runs, out, 'h_bytes.unaligned', [N], [64],
+           [dict(kind='buffer', fmt='B', data=bytes(R.getrandbits(8) for _ in range(3 * N + 16)),
+                 elem=1),
+            buf('h', [R.randint(-3000, 3000) for _ in range(N + 8)]),
+            dict(kind='buffer', fmt='B', data=bytes(3 * N), elem=1),
+            buf('i', [0] * N)],
+           [(2, 'B', 1, EX), (3, 'i', 1, EX)])
+
+def recipes_j(runs, out):
+    recipe(runs, out, 'h_flow2.exits', [N], [64],
+           [buf('i', [R.randint(-5000, 5000) for _ in range(N)]), buf('i', [0] * N)],
+           [(1, 'i', 1, EX)])
+
 def expected(runs, out, pocl_run):
     for r in runs:
         if not r['pocl']:
@@ -431,6 +588,15 @@ def main():
     recipes_b(runs, out)
     recipes_c(runs, out)
     recipes_d(runs, out)
+    recipes_e(runs, out)
+    recipes_f(runs, out)
+    recipes_g(runs, out)
+    recipes_h(runs, out)
+    recipes_i(runs, out)
+    recipes_j(runs, out)
+    if os.environ.get('PROBE_STEMS'):
+        runs = [r for r in runs
+                if r['name'].split('.')[0] in os.environ['PROBE_STEMS'].split()]
     doc = dict(schema='corpus-runs/1', set='gensim-probe', runs=runs)
     json.dump(doc, open(f'{out}/runs.json', 'w'), indent=1)
     expected(runs, out, pocl_run)
