@@ -196,11 +196,13 @@ struct vf_splice_options {
  * code_only, the .ze_info fields that depend on the code.  A kernel the
  * program lacks, a different argument layout or platform, or anything
  * splice cannot update is an error.  *out is malloc'ed. */
-enum vf_status vf_splice(const void *program, size_t size, const char *name,
-                         const struct vf_kernel_result *r, size_t count,
-                         const struct vf_splice_options *opt,
-                         uint8_t **out, size_t *out_size,
-                         struct vf_error *err);
+VF_API enum vf_status vf_splice(const void *program, size_t size,
+                                const char *name,
+                                const struct vf_kernel_result *r,
+                                size_t count,
+                                const struct vf_splice_options *opt,
+                                uint8_t **out, size_t *out_size,
+                                struct vf_error *err);
 
 /* Index of the kernel called 'name', or -1. */
 VF_API int vf_module_kernel_index(const struct vf_module *m, const char *name);
