@@ -39,7 +39,8 @@ int cmd_asm(int argc, char **argv)
 	const struct plat_info *p = pname ? plat_by_name(pname) : NULL;
 	if (!in || !out || !p) {
 		if (pname && !p)
-			fprintf(stderr, "visafin asm: unknown platform '%s'\n", pname);
+			fprintf(stderr, "visafin asm: unknown platform '%s' (%s)\n",
+			        pname, plat_name_list());
 		fputs(asm_usage, stderr);
 		return 2;
 	}

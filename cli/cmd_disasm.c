@@ -137,7 +137,8 @@ int cmd_disasm(int argc, char **argv)
 	const struct plat_info *p = pname ? plat_by_name(pname) : NULL;
 	if (!in || (pname && !p)) {
 		if (pname && !p)
-			fprintf(stderr, "visafin disasm: unknown platform '%s'\n", pname);
+			fprintf(stderr, "visafin disasm: unknown platform '%s' (%s)\n",
+			        pname, plat_name_list());
 		fputs(disasm_usage, stderr);
 		return 2;
 	}

@@ -12,6 +12,7 @@
 #include "../encoder/gen.h"
 #include "../platforms/platform.h"
 #include "visa_model.h"
+#include "../platforms/platform.h"
 
 static const char fat_usage[] =
 	"usage: visafin fat IN --platform P [--kernel NAME] "
@@ -74,8 +75,8 @@ static bool parse_fat(int argc, char **argv, struct fat_args *a)
 	}
 	a->platform = vf_platform_from_name(pname);
 	if (a->platform < 0) {
-		fprintf(stderr, "visafin fat: unknown platform '%s' (bdw, skl, bxt, "
-		        "icllp, tgllp)\n", pname);
+		fprintf(stderr, "visafin fat: unknown platform '%s' (%s)\n", pname,
+		        plat_name_list());
 		return false;
 	}
 	if (a->action != FAT_EXTRACT && cli_has_suffix(a->out, ".visaasm")) {

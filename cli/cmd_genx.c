@@ -232,10 +232,10 @@ int cmd_genx(int argc, char **argv)
 		      "[-outputCisaBinaryName PATH] [GenX_IR options]\n", stderr);
 		return 2;
 	}
-	int code = vf_platform_from_name(g.platform);
-	const struct plat_info *pl = code < 0 ? NULL : plat_by_visa_code(code);
+	const struct plat_info *pl = plat_by_name(g.platform);
 	if (!pl) {
-		fprintf(stderr, "visafin: unknown platform '%s'\n", g.platform);
+		fprintf(stderr, "visafin: unknown platform '%s' (%s)\n", g.platform,
+		        plat_name_list());
 		return 2;
 	}
 	note_ignored(&g);

@@ -159,7 +159,7 @@ static bool parse_subfn(struct actx *c, struct gen_inst *in, const char *sub)
 	else if (in->op == GEN_OP_SYNC)
 		ok = find_name(gen_sync_name, 16, sub, &in->fc);
 	else if ((in->op == GEN_OP_SEND || in->op == GEN_OP_SENDC) &&
-	         c->e == GEN_ENC_GEN12)
+	         c->p->caps.sfid_in_inst)
 		ok = find_name(gen_sfid_name, 16, sub, &in->sfid);
 	else if (!strcmp(sub, "b") && (gen_op_table[in->op].attrs & GEN_OA_BRCTL))
 		in->opts |= GEN_OPT_BRANCHCTRL;
@@ -284,19 +284,19 @@ static unsigned basic_nsrc(const struct actx *c, const struct gen_inst *in)
 	case GEN_FMT_TERNARY:
 		return 3;
 	default:
-		return in->op == GEN_OP_MOVI && c->e >= GEN_ENC_GEN11 ? 2 : 1;
+		return in->op == GEN_OP_MOVI && c->p->caps.movi_two_srcs ? 2 : 1;
 	}
 }
 
 static bool parse_send(struct actx *c, struct gen_inst *in)
 {
 	bool binary = gen_op_table[in->op].fmt == GEN_FMT_SENDS ||
-	              c->e == GEN_ENC_GEN12;
+	              (c->p->caps.split_send && !c->p->caps.sends_opcode);
 	in->nsrc = binary ? 2 : 1;
 	if (!asm_dst(c) || !asm_src(c, 0) || (binary && !asm_src(c, 1)) ||
 	    !asm_send_desc(c, &in->exdesc) || !asm_send_desc(c, &in->desc))
 		return false;
-	if (c->e != GEN_ENC_GEN12 && !in->exdesc.is_reg)
+	if (!c->p->caps.sfid_in_inst && !in->exdesc.is_reg)
 		in->sfid = (uint8_t)(in->exdesc.imm & 0xF);
 	return true;
 }

@@ -24,26 +24,17 @@
 
 static bool is_macro(const struct gen_inst *in)
 {
-	return in->op == GEN_OP_MADM ||
-	       (in->op == GEN_OP_MATH &&
-	        (in->fc == GEN_MATH_INVM || in->fc == GEN_MATH_RSQTM));
+	return gen_op_is_macro(in->op, in->fc);
 }
 
 static bool is_branching(const struct gen_inst *in)
 {
-	switch (gen_op_table[in->op].fmt) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
+	return gen_op_is_branch(in->op);
 }
 
 static bool is_send(const struct gen_inst *in)
 {
-	uint8_t f = gen_op_table[in->op].fmt;
-	return f == GEN_FMT_SEND || f == GEN_FMT_SENDS;
+	return gen_op_is_send(in->op);
 }
 
 static bool parse_type(struct actx *c, uint8_t *t)

@@ -398,7 +398,7 @@ bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
 	uint8_t fmt = gen_op_table[op].fmt;
 	/* movi reads src1 (an immediate or null) from Gen11 on */
 	bool one_src = (fmt == GEN_FMT_UNARY &&
-	                !(op == GEN_OP_MOVI && e >= GEN_ENC_GEN11)) ||
+	                !(op == GEN_OP_MOVI && p->caps.movi_two_srcs)) ||
 	               (fmt == GEN_FMT_MATH &&
 	                gen_math_nsrc((unsigned)gen_get(in, e, GEN_F_COND_MOD)) == 1);
 	return one_src && try_compact(p, op, in, true, out);

@@ -106,18 +106,12 @@ static bool decode_exec(struct dctx *c)
 
 static bool is_send(const struct dctx *c)
 {
-	return c->oi->fmt == GEN_FMT_SEND || c->oi->fmt == GEN_FMT_SENDS;
+	return gen_op_is_send(c->in->op);
 }
 
 static bool is_branch(const struct dctx *c)
 {
-	switch (c->oi->fmt) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
+	return gen_op_is_branch(c->in->op);
 }
 
 /* Instruction options, as IGA's decodeOptions() reads them. */
@@ -138,22 +132,25 @@ static bool decode_options(struct dctx *c)
 		in->opts |= GEN_OPT_BREAKPOINT;
 	if (send && GET(c, GEN_F_EOT))
 		in->opts |= GEN_OPT_EOT;
-	if (!send && !gen12 && !nop) {
+	const struct plat_caps *cap = &c->p->caps;
+	if (!send && cap->thread_ctrl && !nop) {
 		if (GET(c, GEN_F_NODDCLR))
 			in->opts |= GEN_OPT_NODDCLR;
 		if (GET(c, GEN_F_NODDCHK))
 			in->opts |= GEN_OPT_NODDCHK;
 	}
-	bool thread = send ? e != GEN_ENC_GEN8 : !nop;
+	bool thread = send ? cap->send_thread_ctrl : !nop;
 	/* Gen11 sends cannot {Switch} (GED rejects ThreadCtrl 2 there) */
-	if (send && e == GEN_ENC_GEN11 && GET(c, GEN_F_THREAD_CTRL) == 2)
+	if (send && thread && cap->thread_ctrl && !cap->send_switch &&
+	    GET(c, GEN_F_THREAD_CTRL) == 2)
 		return dec_fail(c, GEN_F_THREAD_CTRL, "send cannot switch "
-		                "threads on Gen11");
+		                "threads on %s", c->p->family);
 	/* ThreadCtrl 3 (NoPreempt) is Gen10+: GED rejects it on Gen8/9 */
-	if (thread && e < GEN_ENC_GEN11 && GET(c, GEN_F_THREAD_CTRL) == 3)
+	if (thread && cap->thread_ctrl && !cap->opt_nopreempt &&
+	    GET(c, GEN_F_THREAD_CTRL) == 3)
 		return dec_fail(c, GEN_F_THREAD_CTRL, "{NoPreempt} does not exist "
 		                "before Gen10");
-	if (thread && !gen12) {
+	if (thread && cap->thread_ctrl) {
 		static const uint32_t tc[4] = {
 			0, GEN_OPT_ATOMIC, GEN_OPT_SWITCH, GEN_OPT_NOPREEMPT
 		};
@@ -236,7 +233,7 @@ static bool decode_basic(struct dctx *c)
 		n = 2;
 	else if (c->oi->fmt == GEN_FMT_MATH)
 		n = gen_math_nsrc(in->fc);
-	else if (in->op == GEN_OP_MOVI && c->e >= GEN_ENC_GEN11)
+	else if (in->op == GEN_OP_MOVI && c->p->caps.movi_two_srcs)
 		n = 2;  /* movi reg reg (imm|null) */
 	in->nsrc = (uint8_t)n;
 	for (unsigned i = 0; i < n; i++)

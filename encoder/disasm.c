@@ -59,7 +59,7 @@ static void fmt_mnemonic(struct dfmt *f, const struct gen_inst *in)
 	else if (in->op == GEN_OP_SYNC)
 		sub = gen_sync_name(in->fc);
 	else if ((in->op == GEN_OP_SEND || in->op == GEN_OP_SENDC) &&
-	         f->p->enc == GEN_ENC_GEN12)
+	         f->p->caps.sfid_in_inst)
 		sub = gen_sfid_name(in->sfid);
 	else if (in->opts & GEN_OPT_BRANCHCTRL)
 		sub = "b";
@@ -87,7 +87,7 @@ static void fmt_flag_mod(struct dfmt *f, const struct gen_inst *in)
 static bool has_opt_tokens(const struct dfmt *f, const struct gen_inst *in)
 {
 	uint32_t shown = in->opts & ~(GEN_OPT_NOMASK | GEN_OPT_BRANCHCTRL);
-	return shown || (f->p->enc == GEN_ENC_GEN12 &&
+	return shown || (f->p->caps.swsb &&
 	                 (in->swsb.has_dist || in->swsb.mode));
 }
 
@@ -114,7 +114,7 @@ static void fmt_opts(struct dfmt *f, const struct gen_inst *in)
 		first = false;
 	}
 	const struct gen_swsb *s = &in->swsb;
-	if (f->p->enc == GEN_ENC_GEN12 && (s->has_dist || s->mode)) {
+	if (f->p->caps.swsb && (s->has_dist || s->mode)) {
 		if (!first)
 			tx_putc(f, ',');
 		if (s->has_dist)
@@ -227,13 +227,7 @@ static int cmp_u32(const void *a, const void *b)
 
 static bool is_branching(const struct gen_inst *in)
 {
-	switch (gen_op_table[in->op].fmt) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
+	return gen_op_is_branch(in->op);
 }
 
 /* Block starts as IGA infers them; returns a sorted, unique array. */

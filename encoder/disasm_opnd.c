@@ -39,13 +39,7 @@ bool dis_has_dst(const struct gen_inst *in)
 
 static bool is_branching(const struct gen_inst *in)
 {
-	switch (gen_op_table[in->op].fmt) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
+	return gen_op_is_branch(in->op);
 }
 
 /* jmpi, call, calla, ret, brd, brc: typed branches (OpSpec.cpp) */
@@ -62,9 +56,7 @@ static bool is_typed_branch(const struct gen_inst *in)
 
 static bool is_macro(const struct gen_inst *in)
 {
-	return in->op == GEN_OP_MADM ||
-	       (in->op == GEN_OP_MATH &&
-	        (in->fc == GEN_MATH_INVM || in->fc == GEN_MATH_RSQTM));
+	return gen_op_is_macro(in->op, in->fc);
 }
 
 static bool gen12(const struct dfmt *f)

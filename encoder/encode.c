@@ -90,20 +90,21 @@ static bool check_options(struct ectx *c)
 	uint32_t o = c->in->opts;
 	bool send = c->oi->fmt == GEN_FMT_SEND || c->oi->fmt == GEN_FMT_SENDS;
 	uint32_t thread = GEN_OPT_ATOMIC | GEN_OPT_SWITCH | GEN_OPT_NOPREEMPT;
-	if (c->e == GEN_ENC_GEN12 &&
+	const struct plat_caps *cap = &c->p->caps;
+	if (!cap->thread_ctrl &&
 	    (o & (GEN_OPT_SWITCH | GEN_OPT_NOPREEMPT | GEN_OPT_NODDCLR |
 	          GEN_OPT_NODDCHK)))
-		return enc_fail(c, GEN_F_THREAD_CTRL, "Gen12 has no {Switch}, "
-		                "{NoPreempt}, {NoDDClr} or {NoDDChk}");
-	if ((o & GEN_OPT_NOPREEMPT) && c->e < GEN_ENC_GEN11)
+		return enc_fail(c, GEN_F_THREAD_CTRL, "%s has no {Switch}, "
+		                "{NoPreempt}, {NoDDClr} or {NoDDChk}", c->p->family);
+	if ((o & GEN_OPT_NOPREEMPT) && !cap->opt_nopreempt)
 		return enc_fail(c, GEN_F_THREAD_CTRL, "{NoPreempt} needs Gen10 or "
 		                "later");
-	if (send && c->e == GEN_ENC_GEN8 && (o & thread))
-		return enc_fail(c, GEN_F_THREAD_CTRL, "a Gen8 send has no "
-		                "ThreadCtrl");
-	if (send && c->e == GEN_ENC_GEN11 && (o & GEN_OPT_SWITCH))
-		return enc_fail(c, GEN_F_THREAD_CTRL, "a Gen11 send cannot "
-		                "{Switch}");
+	if (send && !cap->send_thread_ctrl && (o & thread))
+		return enc_fail(c, GEN_F_THREAD_CTRL, "a %s send has no "
+		                "ThreadCtrl", c->p->family);
+	if (send && !cap->send_switch && (o & GEN_OPT_SWITCH))
+		return enc_fail(c, GEN_F_THREAD_CTRL, "a %s send cannot "
+		                "{Switch}", c->p->family);
 	return true;
 }
 

@@ -30,6 +30,20 @@ struct gen_op_info {
 
 extern const struct gen_op_info gen_op_table[GEN_OP_COUNT];
 
+/* Opcode classes, read from the format column of gen_ops.def (the one
+ * opcode-attribute table; encoder, finalizer and simulator ask these
+ * instead of keeping their own lists). */
+/* Control flow with a jump target (jmpi, if/else/endif, while, break,
+ * cont, halt, goto/join, call/calla, ret, brd, brc). */
+bool gen_op_is_branch(unsigned op);
+/* send, sendc, sends, sendsc. */
+bool gen_op_is_send(unsigned op);
+/* Three sources (mad, lrp, bfe, bfi2, csel, madm, dp4a). */
+bool gen_op_is_three_src(unsigned op);
+/* The IEEE macro pieces that use the mme/acc2-9 registers: madm and
+ * math invm/rsqtm ('fc' the math function). */
+bool gen_op_is_macro(unsigned op, unsigned fc);
+
 /* Operation for a hardware opcode, or GEN_OP_INVALID. */
 enum gen_op gen_op_from_hw(enum gen_enc enc, unsigned opcode);
 /* Does the family have a compacted (8-byte) form of the operation? */

@@ -88,7 +88,7 @@ static void fill_result(const struct ir_prog *p, struct vf_kernel_result *out)
 {
 	out->platform = p->plat->visa_code;
 	out->simd_size = p->simd;
-	out->grf_count = p->plat->grf_count ? p->plat->grf_count : 128;
+	out->grf_count = p->plat->caps.grf_count;
 	out->grf_used = p->grf_used;
 	out->spill_size = p->spill_size;
 	/* the vISA's own scratch use (private memory through %scratch, the
@@ -134,14 +134,16 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
 	memset(out, 0, sizeof *out);
 	if (!m || kernel >= m->kernel_count)
 		return vf_err(err, VF_ERR_INPUT, "no kernel %u", kernel);
-	const struct plat_info *plat = plat_by_visa_code(opt ? opt->platform
-	                                                     : VF_PLATFORM_SKL);
+	const struct plat_info *plat = opt ? plat_by_visa_code(opt->platform)
+	                                   : plat_default();
 	if (!plat)
 		return vf_err(err, VF_ERR_INPUT, "unknown platform code %d",
 		              opt ? opt->platform : -1);
-	if (plat->enc != GEN_ENC_GEN9)
-		return vf_err(err, VF_ERR_UNSUPPORTED, "finalizing for %s is not "
-		              "supported yet", plat->name);
+	/* The model says which platforms have all the passes they need
+	 * (platforms/caps.def finalizer_ready). */
+	if (!plat->caps.finalizer_ready)
+		return vf_err(err, VF_ERR_UNSUPPORTED, "finalizing for %s (%s) is "
+		              "not supported yet", plat->name, plat->family);
 	/* Declarations that would give wrong code are refused first. */
 	char where[300];
 	snprintf(where, sizeof where, "kernel %.256s", m->kernels[kernel].name

@@ -114,8 +114,8 @@ void bld_emit_eot(struct bld *b)
 	ir_op1(p, GEN_OP_MOV, 8, true, ir_dst(eot, 0, GEN_TYPE_UD, 1),
 	       ir_rgn(p->r0, 0, GEN_TYPE_UD, 8, 8, 1));
 	struct ir_opnd none = { 0 };
-	struct ir_inst *s = bld_emit_send(b, 8, true, none, eot, 1, 0, 0, 0, 7,
-	                                  0x02000010);
+	struct ir_inst *s = bld_emit_send(b, 8, true, none, eot, 1, 0, 0, 0,
+	                                  gen_msg_eot(p->plat));
 	s->opts |= GEN_OPT_EOT;
 }
 
@@ -124,6 +124,11 @@ static bool translate(struct bld *b)
 	const struct visa_op_info *oi = visa_op_info(b->in->opcode);
 	if (!oi)
 		return ir_bad_input(b->p, "unknown opcode 0x%02x", b->in->opcode);
+	/* An instruction the platform lacks is an error, never a guess
+	 * (spec appendix_instruction_by_platform, platforms/visa_avail.def). */
+	if (!plat_has_visa_op(b->p->plat, b->in->opcode))
+		return ir_unsupported(b->p, "%s is unsupported on %s", oi->name,
+		                      b->p->plat->name);
 	switch (oi->cls) {
 	case VISA_CLASS_ARITH: case VISA_CLASS_LOGIC: case VISA_CLASS_MOV:
 	case VISA_CLASS_COMPARE: case VISA_CLASS_ADDR:

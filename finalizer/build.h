@@ -12,6 +12,7 @@
 #define VISAFIN_BUILD_H
 
 #include "../ir/ir.h"
+#include "../encoder/msg_desc.h"
 #include "visa_model.h"
 #include "visa_ops.h"
 
@@ -86,6 +87,9 @@ uint64_t bld_int(const struct bld *b, unsigned k);
 bool bld_has(const struct bld *b, unsigned k);
 /* Apply the instruction's predicate word to 'in'. */
 bool bld_pred(struct bld *b, struct ir_inst *in);
+/* A zeroed instruction 'op' with the current instruction's exec size,
+ * mask and predicate (build_alu.c). */
+bool bld_start(struct bld *b, unsigned op, struct ir_inst *in);
 /* Exec size / mask of the current instruction onto 'in'. */
 void bld_exec(struct bld *b, struct ir_inst *in);
 
@@ -111,6 +115,6 @@ uint32_t bld_payload(struct bld *b, unsigned grfs);
 struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
                               struct ir_opnd dst, uint32_t src0,
                               unsigned mlen, uint32_t src1, unsigned xlen,
-                              unsigned rlen, unsigned sfid, uint32_t desc);
+                              unsigned rlen, struct gen_msg m);
 
 #endif

@@ -19,7 +19,7 @@
 #include "build.h"
 
 /* An instruction with exec size, mask and predicate of the vISA one. */
-static bool start(struct bld *b, unsigned op, struct ir_inst *in)
+bool bld_start(struct bld *b, unsigned op, struct ir_inst *in)
 {
 	memset(in, 0, sizeof *in);
 	in->op = (uint16_t)op;
@@ -64,7 +64,7 @@ static void flag_logic(struct bld *b, struct ir_inst *in)
 static bool simple(struct bld *b, unsigned op, unsigned nsrc)
 {
 	struct ir_inst in;
-	if (!start(b, op, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+	if (!bld_start(b, op, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
 		return false;
 	for (unsigned s = 0; s < nsrc; s++)
 		if (!bld_src(b, 1 + s, &in.src[s]))
@@ -85,7 +85,7 @@ static bool is_float(enum gen_type t)
 static bool mad(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_MAD, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+	if (!bld_start(b, GEN_OP_MAD, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
 		return false;
 	for (unsigned s = 0; s < 3; s++)
 		if (!bld_src(b, 1 + s, &in.src[s]))
@@ -136,7 +136,7 @@ static void widen_imm(struct ir_opnd *o)
 static bool mulh(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_MUL, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	if (!bld_start(b, GEN_OP_MUL, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
 	    !bld_src(b, 1, &in.src[0]) || !bld_src(b, 2, &in.src[1]))
 		return false;
 	in.nsrc = 2;
@@ -167,7 +167,7 @@ static bool carry_op(struct bld *b, unsigned op)
 {
 	struct ir_inst in;
 	struct ir_opnd carry;
-	if (!start(b, op, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	if (!bld_start(b, op, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
 	    !bld_dst(b, 1, &carry, NULL) || !bld_src(b, 2, &in.src[0]) ||
 	    !bld_src(b, 3, &in.src[1]))
 		return false;
@@ -203,7 +203,7 @@ static bool bfi(struct bld *b)
 {
 	struct ir_inst in;
 	struct ir_opnd s[4];
-	if (!start(b, GEN_OP_BFI1, &in) || !bld_dst(b, 0, &in.dst, NULL))
+	if (!bld_start(b, GEN_OP_BFI1, &in) || !bld_dst(b, 0, &in.dst, NULL))
 		return false;
 	for (unsigned i = 0; i < 4; i++)
 		if (!bld_src(b, 1 + i, &s[i]))
@@ -235,7 +235,7 @@ static const uint8_t cmp_cmod[6] = {
 static bool cmp(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_CMP, &in))
+	if (!bld_start(b, GEN_OP_CMP, &in))
 		return false;
 	unsigned rel = (unsigned)bld_int(b, 0) & 7;
 	if (rel > 5)
@@ -265,7 +265,7 @@ static bool setp(struct bld *b)
 {
 	struct ir_inst in;
 	struct ir_opnd d;
-	if (!start(b, GEN_OP_MOV, &in) || !bld_dst(b, 0, &d, NULL) ||
+	if (!bld_start(b, GEN_OP_MOV, &in) || !bld_dst(b, 0, &d, NULL) ||
 	    !bld_src(b, 1, &in.src[0]))
 		return false;
 	if (!is_flag(b, &d))
@@ -318,7 +318,7 @@ static bool movs(struct bld *b)
 static bool addr_add(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_ADD, &in) || !bld_dst(b, 0, &in.dst, NULL))
+	if (!bld_start(b, GEN_OP_ADD, &in) || !bld_dst(b, 0, &in.dst, NULL))
 		return false;
 	const struct vf_opnd *o = &b->in->opnds[1];
 	struct ir_opnd base;
@@ -366,7 +366,7 @@ static bool addr_add(struct bld *b)
 static bool minmax(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_SEL, &in) || !bld_dst(b, 1, &in.dst, &in.sat) ||
+	if (!bld_start(b, GEN_OP_SEL, &in) || !bld_dst(b, 1, &in.dst, &in.sat) ||
 	    !bld_src(b, 2, &in.src[0]) || !bld_src(b, 3, &in.src[1]))
 		return false;
 	in.nsrc = 2;
@@ -399,14 +399,27 @@ static unsigned plain_op(unsigned vop, unsigned *nsrc)
 	return GEN_OP_INVALID;
 }
 
-/* Gen9 multiplies 32-bit integers at most (a :q product of :d sources is
- * fine); 64-bit integer sources need an emulation not written yet. */
+static bool is_dword(unsigned t)
+{
+	return t == GEN_TYPE_D || t == GEN_TYPE_UD;
+}
+
+/* The platform multiplies 32-bit integers at most (a :q product of :d
+ * sources is fine where caps.dw_mul_to_q); 64-bit integer sources need an
+ * emulation not written yet, and so does D x D where the platform has no
+ * dword multiply (caps.dw_mul_vector / dw_mul_scalar: BXT, ICLLP, TGLLP
+ * use mul + mach, issue 9). */
 static bool mul(struct bld *b)
 {
+	const struct plat_caps *cap = &b->p->plat->caps;
+	bool dxd = true;
 	for (unsigned k = 1; k <= 2; k++) {
 		struct ir_opnd o;
 		if (!bld_src(b, k, &o))
 			return false;
+		bool word_imm = o.kind == IR_O_IMM && (int64_t)o.imm >= -32768 &&
+		                (int64_t)o.imm <= 65535;
+		dxd = dxd && is_dword(o.type) && !word_imm;
 		bool wide = o.type == GEN_TYPE_Q || o.type == GEN_TYPE_UQ;
 		if (wide && o.kind == IR_O_IMM &&
 		    (int64_t)o.imm == (int32_t)o.imm)
@@ -414,15 +427,22 @@ static bool mul(struct bld *b)
 		if (wide)
 			return ir_unsupported(b->p, "64-bit integer multiplication");
 	}
+	unsigned n = bld_exec_size(b->in->exec);
+	if (dxd && !(n == 1 ? cap->dw_mul_scalar : cap->dw_mul_vector))
+		return ir_unsupported(b->p, "dword x dword multiply on %s",
+		                      b->p->plat->name);
 	return simple(b, GEN_OP_MUL, 2);
 }
 
-/* lrp: Gen9's lrp is dst = src0 * src1 + (1 - src0) * src2 on floats,
- * the vISA operand order. */
+/* lrp: the hardware lrp (caps.has_lrp_pln_sad2) is dst = src0 * src1 +
+ * (1 - src0) * src2 on floats, the vISA operand order. */
 static bool lrp(struct bld *b)
 {
 	struct ir_inst in;
-	if (!start(b, GEN_OP_LRP, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+	if (!b->p->plat->caps.has_lrp_pln_sad2)
+		return ir_unsupported(b->p, "lrp without a hardware lrp on %s",
+		                      b->p->plat->name);
+	if (!bld_start(b, GEN_OP_LRP, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
 		return false;
 	for (unsigned s = 0; s < 3; s++)
 		if (!bld_src(b, 1 + s, &in.src[s]))
@@ -473,7 +493,7 @@ static bool rotate(struct bld *b, bool left)
 {
 	struct ir_inst in;
 	struct ir_opnd x, n;
-	if (!start(b, GEN_OP_OR, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	if (!bld_start(b, GEN_OP_OR, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
 	    !bld_src(b, 1, &x) || !bld_src(b, 2, &n))
 		return false;
 	enum gen_type t = unsigned_of((enum gen_type)in.dst.type);

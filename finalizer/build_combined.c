@@ -30,16 +30,6 @@
 
 #include "build.h"
 
-static bool begin(struct bld *b, unsigned op, struct ir_inst *in)
-{
-	memset(in, 0, sizeof *in);
-	in->op = (uint16_t)op;
-	in->jip = in->uip = -1;
-	in->loc = b->p->loc;
-	bld_exec(b, in);
-	return bld_pred(b, in);
-}
-
 static bool is_dword(unsigned t)
 {
 	return t == GEN_TYPE_D || t == GEN_TYPE_UD;
@@ -76,7 +66,7 @@ static bool madw(struct bld *b)
 {
 	struct ir_inst in;
 	struct ir_opnd add;
-	if (!begin(b, GEN_OP_MUL, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
+	if (!bld_start(b, GEN_OP_MUL, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
 	    !bld_src(b, 1, &in.src[0]) || !bld_src(b, 2, &in.src[1]) ||
 	    !bld_src(b, 3, &add))
 		return false;
@@ -124,7 +114,7 @@ static bool madw(struct bld *b)
 static bool sad2(struct bld *b, bool with_add)
 {
 	struct ir_inst in;
-	if (!begin(b, GEN_OP_ADD, &in) || !bld_dst(b, 0, &in.dst, &in.sat) ||
+	if (!bld_start(b, GEN_OP_ADD, &in) || !bld_dst(b, 0, &in.dst, &in.sat) ||
 	    !bld_src(b, 1, &in.src[0]) || !bld_src(b, 2, &in.src[1]))
 		return false;
 	struct ir_opnd acc = { 0 };

@@ -24,10 +24,6 @@
 
 #include "build.h"
 
-#define SFID_SAMPLER 2
-#define SFID_DC1 12
-#define DC1_TYPED_READ 0x5
-#define DC1_TYPED_WRITE 0xD
 
 static void mask_of(struct bld *b, struct ir_inst *in)
 {
@@ -117,13 +113,13 @@ static bool sampler3d(struct bld *b, bool load)
 		put_param(b, pl, i * per, prm, n);
 	}
 	unsigned rlen = dst.kind == IR_O_REG ? nch * per : 0;
-	uint32_t desc = 1u << 19 | (per == 2 ? 2u : 1u) << 17 | op << 12 |
-	                samp << 8 | bti;
+	struct gen_msg m = gen_msg_sampler(b->p->plat, op, per * 8, samp, bti,
+	                                   true);
 	struct ir_opnd d = dst;
 	if (dst.kind == IR_O_REG)
 		d.rgn = (struct gen_region){ 0, 0, 1 };
 	struct ir_inst *s = bld_emit_send(b, 1, false, d, hdr, 1, pl, np * per,
-	                                  rlen, SFID_SAMPLER, desc);
+	                                  rlen, m);
 	mask_of(b, s);
 	return true;
 }
@@ -162,8 +158,7 @@ static bool typed(struct bld *b, bool write)
 	if (!state_index(b, 1, false, &bti) || !typed_addr(b, 2, n, &pl, &na) ||
 	    !bld_raw(b, 6, &data))
 		return false;
-	uint32_t desc = (write ? DC1_TYPED_WRITE : DC1_TYPED_READ) << 14 |
-	                1u << 12 | (~chm & 0xFu) << 8 | bti;
+	struct gen_msg m = gen_msg_typed_rw(b->p->plat, write, chm, bti);
 	struct ir_opnd none = { 0 };
 	struct ir_inst *s;
 	if (write) {
@@ -173,14 +168,13 @@ static bool typed(struct bld *b, bool write)
 			o.off += (int32_t)(c * (n < 8 ? 8 : n) * 4);
 			put_param(b, dpl, c, o, n);
 		}
-		s = bld_emit_send(b, 1, false, none, pl, na, dpl, nch, 0,
-		                  SFID_DC1, desc);
+		s = bld_emit_send(b, 1, false, none, pl, na, dpl, nch, 0, m);
 	} else {
 		struct ir_opnd d = data;
 		if (d.kind == IR_O_REG)
 			d.rgn = (struct gen_region){ 0, 0, 1 };
 		s = bld_emit_send(b, 1, false, d, pl, na, 0, 0,
-		                  d.kind == IR_O_REG ? nch : 0, SFID_DC1, desc);
+		                  d.kind == IR_O_REG ? nch : 0, m);
 	}
 	mask_of(b, s);
 	return true;

@@ -21,19 +21,6 @@
 
 #include "build.h"
 
-#define SFID_GATEWAY 3
-#define SFID_DC0 10
-#define SFID_DC1 12
-
-/* Data port message types (Desc[18:14]). */
-enum {
-	DC0_OWORD_BLOCK_READ = 0, DC0_UNALIGNED_OWORD_BLOCK_READ = 1,
-	DC0_BYTE_SCATTERED_READ = 4, DC0_FENCE = 7, DC0_OWORD_BLOCK_WRITE = 8,
-	DC0_BYTE_SCATTERED_WRITE = 12,
-	DC1_UNTYPED_READ = 1, DC1_UNTYPED_ATOMIC = 2, DC1_UNTYPED_WRITE = 9,
-	DC1_UNTYPED_FLOAT_ATOMIC = 0x1B, DC1_MEDIA_READ = 4, DC1_MEDIA_WRITE = 0xA,
-};
-
 /* vISA atomic operations (visa_igc_common_header.h order) to the data
  * port's AOP codes; float operations use FOP codes and their own message. */
 static const int8_t aop_code[0x15] = {
@@ -58,8 +45,9 @@ bool bld_atomic_code(struct bld *b, unsigned op, unsigned *aop, bool *fl)
 struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
                               struct ir_opnd dst, uint32_t src0,
                               unsigned mlen, uint32_t src1, unsigned xlen,
-                              unsigned rlen, unsigned sfid, uint32_t desc)
+                              unsigned rlen, struct gen_msg m)
 {
+	const struct plat_info *pl = b->p->plat;
 	struct ir_inst *in = ir_emit(b->p, xlen ? GEN_OP_SENDS : GEN_OP_SEND,
 	                             exec);
 	in->nomask = nm;
@@ -70,12 +58,12 @@ struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
 		in->src[1] = ir_reg(src1, 0, GEN_TYPE_UD);
 		in->nsrc = 2;
 	}
-	in->sfid = (uint8_t)sfid;
+	in->sfid = m.sfid;
 	in->mlen = (uint8_t)mlen;
 	in->xlen = (uint8_t)xlen;
 	in->rlen = (uint8_t)rlen;
-	in->desc = desc | (uint32_t)mlen << 25 | (uint32_t)rlen << 20;
-	in->exdesc = sfid | (uint32_t)xlen << 6;
+	in->desc = m.desc | gen_desc_lengths(pl, mlen, rlen);
+	in->exdesc = gen_exdesc(pl, m.sfid, xlen);
 	return in;
 }
 
@@ -258,10 +246,10 @@ static bool offsets_payload(struct bld *b, unsigned goff_k, unsigned off_k,
 static struct ir_inst *send_like(struct bld *b, struct ir_opnd dst,
                                  uint32_t s0, int32_t s0off, unsigned mlen,
                                  uint32_t s1, int32_t s1off, unsigned xlen,
-                                 unsigned rlen, unsigned sfid, uint32_t desc)
+                                 unsigned rlen, struct gen_msg m)
 {
 	struct ir_inst *in = bld_emit_send(b, 1, false, dst, s0, mlen, s1, xlen,
-	                                   rlen, sfid, desc);
+	                                   rlen, m);
 	in->src[0].off = s0off;
 	if (xlen)
 		in->src[1].off = s1off;
@@ -289,17 +277,16 @@ static bool untyped_rw(struct bld *b, bool write)
 	    !bld_raw(b, 5, &data))
 		return false;
 	unsigned per = ex / 8;
-	uint32_t desc = (write ? DC1_UNTYPED_WRITE : DC1_UNTYPED_READ) << 14 |
-	                (ex == 8 ? 2u : 1u) << 12 | (~chm & 0xFu) << 8 | bti;
+	struct gen_msg m = gen_msg_untyped_rw(b->p->plat, write, ex, chm, bti);
 	if (write) {
 		dpl = src_payload(b, data, GEN_TYPE_UD, n, nch, per, &dplo);
 		send_like(b, ir_null(GEN_TYPE_UD), pl, plo, per, dpl, dplo,
-		          per * nch, 0, SFID_DC1, desc);
+		          per * nch, 0, m);
 		return true;
 	}
 	struct dst_plan d;
 	plan_dst(b, &d, data, per * nch);
-	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per * nch, SFID_DC1, desc);
+	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per * nch, m);
 	copy_out(b, &d, GEN_TYPE_UD, n, nch, per, (n < 8 ? 8 : n) * 4);
 	return true;
 }
@@ -320,17 +307,16 @@ static bool byte_rw(struct bld *b, bool write)
 	    !bld_raw(b, 6, &data))
 		return false;
 	unsigned per = ex / 8;
-	uint32_t desc = (write ? DC0_BYTE_SCATTERED_WRITE : DC0_BYTE_SCATTERED_READ)
-	                << 14 | nb << 10 | (ex == 8 ? 0u : 1u) << 8 | bti;
+	struct gen_msg m = gen_msg_byte_scattered(b->p->plat, write, ex, nb, bti);
 	if (write) {
 		dpl = src_payload(b, data, GEN_TYPE_UD, n, 1, per, &dplo);
 		send_like(b, ir_null(GEN_TYPE_UD), pl, plo, per, dpl, dplo, per, 0,
-		          SFID_DC0, desc);
+		          m);
 		return true;
 	}
 	struct dst_plan d;
 	plan_dst(b, &d, data, per);
-	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per, SFID_DC0, desc);
+	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per, m);
 	copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
 	return true;
 }
@@ -381,21 +367,14 @@ static bool dword_atomic(struct bld *b)
 		}
 	}
 	bool ret = dst.kind == IR_O_REG;
-	uint32_t desc = (fl ? DC1_UNTYPED_FLOAT_ATOMIC : DC1_UNTYPED_ATOMIC) << 14 |
-	                (ex == 8 ? 1u : 0u) << 12 | (ret ? 1u : 0u) << 13 |
-	                aop << 8 | bti;
+	struct gen_msg m = gen_msg_untyped_atomic(b->p->plat, fl, ex, ret, aop,
+	                                          bti);
 	struct dst_plan d;
 	plan_dst(b, &d, dst, ret ? per : 0);
 	send_like(b, d.dst, pl, plo, per, dpl, dplo, ns > 1 ? per * (ns - 1) : 0,
-	          ret ? per : 0, SFID_DC1, desc);
+	          ret ? per : 0, m);
 	copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
 	return true;
-}
-
-/* Block size code of oword messages (Desc[10:8]): 1, 2, 4, 8 owords. */
-static unsigned oword_code(unsigned owords)
-{
-	return owords == 1 ? 0 : owords == 2 ? 2 : owords == 4 ? 3 : 4;
 }
 
 /* oword_ld / oword_ld_unaligned / oword_st: header with the offset in
@@ -417,22 +396,24 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 	       ir_imm(0, GEN_TYPE_UD));
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 8, GEN_TYPE_UD, 1), off);
 	unsigned exec = owords > 2 ? 16 : owords * 4;
-	uint32_t desc = 1u << 19 | oword_code(owords) << 8 | bti;
+	const struct plat_info *plat = b->p->plat;
 	if (write) {
 		int32_t dplo;
 		uint32_t dpl = src_payload(b, data, GEN_TYPE_UD, owords * 4, 1,
 		                           grfs, &dplo);
 		struct ir_inst *in = bld_emit_send(b, exec, true, ir_null(GEN_TYPE_UD),
-		                                   hdr, 1, dpl, grfs, 0, SFID_DC0,
-		                                   desc | DC0_OWORD_BLOCK_WRITE << 14);
+		                                   hdr, 1, dpl, grfs, 0,
+		                                   gen_msg_oword_block(plat,
+		                                       GEN_BLOCK_WRITE, owords, bti));
 		in->src[1].off = dplo;
 		return true;
 	}
-	desc |= (unaligned ? DC0_UNALIGNED_OWORD_BLOCK_READ
-	                   : DC0_OWORD_BLOCK_READ) << 14;
+	struct gen_msg m = gen_msg_oword_block(plat, unaligned
+	                                       ? GEN_BLOCK_READ_UNALIGNED
+	                                       : GEN_BLOCK_READ, owords, bti);
 	struct dst_plan d;
 	plan_dst(b, &d, data, grfs);
-	bld_emit_send(b, exec, true, d.dst, hdr, 1, 0, 0, grfs, SFID_DC0, desc);
+	bld_emit_send(b, exec, true, d.dst, hdr, 1, 0, 0, grfs, m);
 	if (d.copy) {
 		struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, owords * 4, true,
 		                            d.user, ir_vec(d.tmp, 0, GEN_TYPE_UD, 1));
@@ -472,15 +453,15 @@ static bool media(struct bld *b, bool write)
 	       ir_imm((h - 1) << 16 | (w - 1), GEN_TYPE_UD));
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1), x);
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 4, GEN_TYPE_UD, 1), y);
-	uint32_t desc = 1u << 19 | plane | bti;
 	if (write) {
 		int32_t dplo;
 		uint32_t dpl = src_payload(b, data, GEN_TYPE_UD,
 		                           obj < IR_GRF_BYTES ? obj / 4 : grfs * 8, 1,
 		                           grfs, &dplo);
 		struct ir_inst *in = bld_emit_send(b, 8, true, ir_null(GEN_TYPE_UD),
-		                                   hdr, 1, dpl, grfs, 0, SFID_DC1,
-		                                   desc | DC1_MEDIA_WRITE << 14);
+		                                   hdr, 1, dpl, grfs, 0,
+		                                   gen_msg_media_block(b->p->plat,
+		                                       true, plane, bti));
 		in->src[1].off = dplo;
 		return true;
 	}
@@ -492,7 +473,7 @@ static bool media(struct bld *b, bool write)
 		d.dst = ir_dst(d.tmp, 0, GEN_TYPE_UD, 1);
 	}
 	bld_emit_send(b, es == 2 ? 16 : 8, true, d.dst, hdr, 1, 0, 0, grfs,
-	              SFID_DC1, desc | DC1_MEDIA_READ << 14);
+	              gen_msg_media_block(b->p->plat, false, plane, bti));
 	if (d.copy) {
 		struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, obj / 4, true, d.user,
 		                            ir_vec(d.tmp, 0, GEN_TYPE_UD, 1));
@@ -565,9 +546,9 @@ static bool raw_send(struct bld *b, bool split)
 	if (dp.copy && nd)
 		return ir_unsupported(b->p, "a raw send destination that is not "
 		                      "whole registers");
-	struct ir_inst *in = send_like(b, dp.dst, p0, o0, n0, p1, o1, n1, nd, sfid,
-	                               0);
-	in->exdesc = (exdesc & ~0x3CFu) | sfid | (uint32_t)n1 << 6;
+	struct ir_inst *in = send_like(b, dp.dst, p0, o0, n0, p1, o1, n1, nd,
+	                               (struct gen_msg){ (uint8_t)sfid, 0 });
+	in->exdesc = (exdesc & ~0x3CFu) | gen_exdesc(b->p->plat, sfid, n1);
 	if (d.kind == IR_O_IMM) {
 		in->desc = (uint32_t)d.imm;
 		return true;
@@ -615,8 +596,8 @@ static void barrier_wait(struct bld *b)
 	in->nsrc = 1;
 }
 
-/* barrier: signal the gateway with the barrier id from r0.2, then wait on
- * n0 (GEN-FACTS 6.4; mask 0x8F000000 on SKL). */
+/* barrier: signal the gateway with the barrier id from r0.2 (the bits
+ * caps.barrier_id_mask names), then wait on n0 (GEN-FACTS 6.4). */
 static void barrier(struct bld *b, bool signal, bool wait)
 {
 	struct ir_prog *p = b->p;
@@ -626,14 +607,14 @@ static void barrier(struct bld *b, bool signal, bool wait)
 	}
 	uint32_t hdr = bld_payload(b, 1);
 	ir_op2(p, GEN_OP_AND, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
-	       ir_scalar(p->r0, 8, GEN_TYPE_UD), ir_imm(0x8F000000u, GEN_TYPE_UD));
+	       ir_scalar(p->r0, 8, GEN_TYPE_UD), ir_imm(p->plat->caps.barrier_id_mask, GEN_TYPE_UD));
 	struct ir_inst *in = ir_op1(p, GEN_OP_MOV, 1, true,
 	                            ir_arf(GEN_RN_N, 0, 0, GEN_TYPE_UD),
 	                            ir_imm(0, GEN_TYPE_UD));
 	in->dst.rgn = (struct gen_region){ 0, 0, 1 };
 	in->opts |= GEN_OPT_SWITCH;
 	struct ir_opnd none = { 0 };
-	bld_emit_send(b, 1, true, none, hdr, 1, 0, 0, 0, SFID_GATEWAY, 0x4);
+	bld_emit_send(b, 1, true, none, hdr, 1, 0, 0, 0, gen_msg_barrier(p->plat));
 	if (wait)
 		barrier_wait(b);
 	p->uses_barrier = true;
@@ -648,16 +629,15 @@ static void fence(struct bld *b)
 		return;
 	struct ir_prog *p = b->p;
 	bool commit = mask & 1;
-	uint32_t desc = DC0_FENCE << 14 | (commit ? 1u : 0u) << 13 |
-	                ((mask >> 1) & 0xFu) << 9 | 1u << 19;
+	struct gen_msg m = gen_msg_fence(p->plat, commit, (mask >> 1) & 0xFu,
+	                                 false);
 	struct ir_opnd dst = { 0 };
 	uint32_t t = 0;
 	if (commit) {
 		t = bld_payload(b, 1);
 		dst = ir_dst(t, 0, GEN_TYPE_UD, 1);
 	}
-	bld_emit_send(b, 8, true, dst, p->r0, 1, 0, 0, commit ? 1 : 0, SFID_DC0,
-	              desc);
+	bld_emit_send(b, 8, true, dst, p->r0, 1, 0, 0, commit ? 1 : 0, m);
 	if (commit)
 		ir_op1(p, GEN_OP_MOV, 8, true, ir_null(GEN_TYPE_UD),
 		       ir_rgn(t, 0, GEN_TYPE_UD, 8, 8, 1));

@@ -20,15 +20,6 @@
 
 #include "build.h"
 
-#define SFID_DC1 12
-#define A64_BTI 0xFFu
-
-enum {
-	A64_SCATTERED_READ = 0x10, A64_UNTYPED_READ = 0x11, A64_ATOMIC = 0x12,
-	A64_BLOCK_READ = 0x14, A64_BLOCK_WRITE = 0x15, A64_UNTYPED_WRITE = 0x19,
-	A64_SCATTERED_WRITE = 0x1A, A64_FLOAT_ATOMIC = 0x1D,
-};
-
 bool bld_atomic_code(struct bld *b, unsigned op, unsigned *aop, bool *fl);
 
 static void mask_of(struct bld *b, struct ir_inst *in)
@@ -103,10 +94,10 @@ static void scatter_out(struct bld *b, struct ir_opnd user, uint32_t tmp,
 static struct ir_inst *send(struct bld *b, struct ir_opnd dst, uint32_t s0,
                             int32_t s0off, unsigned mlen, uint32_t s1,
                             int32_t s1off, unsigned xlen, unsigned rlen,
-                            uint32_t desc)
+                            struct gen_msg desc)
 {
 	struct ir_inst *in = bld_emit_send(b, 1, false, dst, s0, mlen, s1, xlen,
-	                                   rlen, SFID_DC1, desc);
+	                                   rlen, desc);
 	in->src[0].off = s0off;
 	if (xlen)
 		in->src[1].off = s1off;
@@ -117,7 +108,7 @@ static struct ir_inst *send(struct bld *b, struct ir_opnd dst, uint32_t s0,
 /* Send into the user's operand if it is whole registers, else into a
  * temporary copied out afterwards. */
 static void read_msg(struct bld *b, struct ir_opnd user, uint32_t pl,
-                     int32_t plo, unsigned mlen, unsigned rlen, uint32_t desc,
+                     int32_t plo, unsigned mlen, unsigned rlen, struct gen_msg desc,
                      enum gen_type t, unsigned n, unsigned blocks, unsigned per,
                      unsigned ustride)
 {
@@ -162,9 +153,7 @@ static bool scattered(struct bld *b, bool write)
 	int32_t plo, dplo;
 	unsigned us = n * gen_type_size(t);
 	uint32_t pl = gather_in(b, addr, GEN_TYPE_UQ, n, 1, ex / 4, 0, &plo);
-	uint32_t desc = A64_BTI | bs << 8 | nb << 10 | (ex == 8 ? 0u : 1u) << 12 |
-	                (uint32_t)(write ? A64_SCATTERED_WRITE
-	                                 : A64_SCATTERED_READ) << 14;
+	struct gen_msg desc = gen_msg_a64_scattered(b->p->plat, write, ex, bs, nb);
 	if (write) {
 		uint32_t dpl = gather_in(b, data, t, n, blocks, per, us, &dplo);
 		send(b, ir_null(GEN_TYPE_UD), pl, plo, ex / 4, dpl, dplo,
@@ -223,9 +212,7 @@ static bool atomic(struct bld *b)
 		}
 	}
 	bool ret = dst.kind == IR_O_REG;
-	uint32_t desc = A64_BTI | aop << 8 | (ret ? 1u : 0u) << 13 |
-	                (q ? 1u : 0u) << 12 |
-	                (uint32_t)(fl ? A64_FLOAT_ATOMIC : A64_ATOMIC) << 14;
+	struct gen_msg desc = gen_msg_a64_atomic(b->p->plat, fl, q, ret, aop);
 	if (!ret) {
 		send(b, ir_null(GEN_TYPE_UD), pl, plo, 2, dpl, 0, per * ns, 0, desc);
 		return true;
@@ -235,11 +222,6 @@ static bool atomic(struct bld *b)
 	     per, desc);
 	scatter_out(b, dst, tmp, t, n, 1, per, 0);
 	return true;
-}
-
-static unsigned oword_code(unsigned owords)
-{
-	return owords == 1 ? 0 : owords == 2 ? 2 : owords == 4 ? 3 : 4;
 }
 
 /* svm_block_ld/st: oword count (bits 0-2), unaligned (bit 3), address
@@ -258,7 +240,6 @@ static bool block(struct bld *b, bool write)
 	uint32_t hdr = payload(b, 1);
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 0, GEN_TYPE_UQ, 1), addr);
 	unsigned exec = owords > 2 ? 16 : owords * 4;
-	uint32_t desc = A64_BTI | oword_code(owords) << 8 | 1u << 19;
 	if (write) {
 		if (exec < 8)
 			exec = 8;
@@ -266,21 +247,24 @@ static bool block(struct bld *b, bool write)
 		uint32_t dpl = gather_in(b, data, GEN_TYPE_UD, owords * 4, 1, grfs,
 		                         0, &dplo);
 		struct ir_inst *in = bld_emit_send(b, exec, true, ir_null(GEN_TYPE_UD),
-		                                   hdr, 1, dpl, grfs, 0, SFID_DC1,
-		                                   desc | A64_BLOCK_WRITE << 14);
+		                                   hdr, 1, dpl, grfs, 0,
+		                                   gen_msg_a64_block(b->p->plat,
+		                                       GEN_BLOCK_WRITE, owords));
 		in->src[1].off = dplo;
 		return true;
 	}
-	desc |= (unaligned ? 1u : 0u) << 11 | (uint32_t)A64_BLOCK_READ << 14;
+	struct gen_msg desc = gen_msg_a64_block(b->p->plat, unaligned
+	                                        ? GEN_BLOCK_READ_UNALIGNED
+	                                        : GEN_BLOCK_READ, owords);
 	if (whole(b, &data, grfs)) {
 		struct ir_opnd d = data;
 		d.rgn = (struct gen_region){ 0, 0, 1 };
-		bld_emit_send(b, exec, true, d, hdr, 1, 0, 0, grfs, SFID_DC1, desc);
+		bld_emit_send(b, exec, true, d, hdr, 1, 0, 0, grfs, desc);
 		return true;
 	}
 	uint32_t tmp = payload(b, grfs);
 	bld_emit_send(b, exec, true, ir_dst(tmp, 0, GEN_TYPE_UD, 1), hdr, 1, 0, 0,
-	              grfs, SFID_DC1, desc);
+	              grfs, desc);
 	struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, owords * 4, true, data,
 	                            ir_vec(tmp, 0, GEN_TYPE_UD, 1));
 	in->dst.type = GEN_TYPE_UD;
@@ -312,9 +296,7 @@ static bool untyped(struct bld *b, bool write)
 	in->src[1] = base;
 	in->nsrc = 2;
 	unsigned per = ex / 8;
-	uint32_t desc = A64_BTI | (~chm & 0xFu) << 8 | (ex == 8 ? 2u : 1u) << 12 |
-	                (uint32_t)(write ? A64_UNTYPED_WRITE : A64_UNTYPED_READ)
-	                << 14;
+	struct gen_msg desc = gen_msg_a64_untyped_rw(b->p->plat, write, ex, chm);
 	if (write) {
 		int32_t dplo;
 		uint32_t dpl = gather_in(b, data, GEN_TYPE_UD, n, nch, per,

@@ -32,8 +32,7 @@ struct em {
 
 static bool is_three_src(unsigned op)
 {
-	return op == GEN_OP_MAD || op == GEN_OP_BFE || op == GEN_OP_BFI2 ||
-	       op == GEN_OP_LRP || op == GEN_OP_MADM || op == GEN_OP_CSEL;
+	return gen_op_is_three_src(op);
 }
 
 static int32_t vloc(const struct em *e, uint32_t v)
@@ -193,7 +192,7 @@ static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 		if (!map_opnd(e, &in->src[s], &g->src[s], false))
 			return false;
 	if (is_three_src(in->op) && in->op != GEN_OP_MADM &&
-	    e->p->plat->enc <= GEN_ENC_GEN9)
+	    !e->p->plat->caps.three_src_align1)
 		align16_srcs(g);
 	macro_opnds(in, g);
 	if (ir_is_send(in->op)) {

@@ -5,7 +5,9 @@
  * Leaves: every goto followed by a label; uniform gotos that skip no join
  * turned into jmpi; a join (SIMD-width) at every label that channels may
  * wait at (targets of forward gotos, the fall-through of backward gotos);
- * JIP/UIP set; Gen9 forward-goto predicates inverted.
+ * JIP/UIP set; forward-goto predicates inverted where the platform's
+ * goto jumps the channels whose predicate is false
+ * (!caps.goto_jumps_on_true: Gen8, Gen9).
  *
  * Hardware rules (Gen9 EU ISA, goto/join; IGC visa/FlowGraph.cpp
  * processGoto for the facts): a forward goto disables the channels whose
@@ -166,6 +168,8 @@ static void rewrite(struct gctx *c)
 				in.uip = -1;
 				in.src[0] = ir_label_opnd((uint32_t)in.jip);
 				in.nsrc = 1;
+			} else if (p->plat->caps.goto_jumps_on_true) {
+				/* the predicate already names the jumping channels */
 			} else if (in.flag) {
 				in.pinv = !in.pinv;
 			} else {

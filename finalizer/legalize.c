@@ -45,8 +45,7 @@ struct lctx {
 
 static bool is_three_src(unsigned op)
 {
-	return op == GEN_OP_MAD || op == GEN_OP_BFE || op == GEN_OP_BFI2 ||
-	       op == GEN_OP_LRP || op == GEN_OP_MADM || op == GEN_OP_CSEL;
+	return gen_op_is_three_src(op);
 }
 
 static bool is_imm(const struct ir_opnd *o)
@@ -269,12 +268,13 @@ static void fix_imm(struct lctx *c, struct ir_inst *in)
 
 /* ---- architecture registers ------------------------------------------- */
 
-/* "src1 cannot be an ARF" on Gen8-11 (GED rejects the encoding): flags,
- * a0 and other ARF second sources are copied to a GRF first. */
+/* "src1 cannot be an ARF" unless the platform allows it (caps.def
+ * src1_arf; GED rejects the encoding on Gen8-11): flags, a0 and other
+ * ARF second sources are copied to a GRF first. */
 static void fix_arf_src1(struct lctx *c, struct ir_inst *in)
 {
 	if (in->nsrc < 2 || ir_is_send(in->op) || ir_is_branch(in->op) ||
-	    c->p->plat->enc == GEN_ENC_GEN12)
+	    c->p->plat->caps.src1_arf)
 		return;
 	const struct ir_opnd *o = &in->src[1];
 	bool arf = (o->kind == IR_O_ARF && o->rn != GEN_RN_NULL) ||
@@ -525,8 +525,7 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 
 static bool is_macro(const struct ir_inst *in)
 {
-	return in->op == GEN_OP_MADM || (in->op == GEN_OP_MATH &&
-	       (in->fc == GEN_MATH_INVM || in->fc == GEN_MATH_RSQTM));
+	return gen_op_is_macro(in->op, in->fc);
 }
 
 static void legalize_inst(struct lctx *c, struct ir_inst in)

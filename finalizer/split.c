@@ -27,12 +27,12 @@
 
 #include <string.h>
 
+#include "../encoder/gen.h"
 #include "../ir/ir.h"
 
 static bool is_three_src(unsigned op)
 {
-	return op == GEN_OP_MAD || op == GEN_OP_BFE || op == GEN_OP_BFI2 ||
-	       op == GEN_OP_LRP || op == GEN_OP_MADM || op == GEN_OP_CSEL;
+	return gen_op_is_three_src(op);
 }
 
 static bool skip_op(unsigned op)

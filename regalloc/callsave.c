@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "ra.h"
+#include "../encoder/msg_desc.h"
 
-#define SFID_DC0 10
 #define CSP_OFF 16
 
 static void desc_to_a0(struct ir_prog *p, uint32_t desc)
@@ -47,16 +47,12 @@ static uint32_t phys(struct ir_prog *p, unsigned g, unsigned n)
 static void block_msg(struct ir_prog *p, bool write, unsigned g, unsigned n,
                       unsigned unit)
 {
-	unsigned code = n == 8 ? 3 : n == 4 ? 2 : n == 2 ? 1 : 0;
-	uint32_t desc = 1u << 25 | 1u << 19 | 1u << 18 | code << 12 | unit;
-	if (write)
-		desc |= 1u << 17 | 1u << 16;
-	else
-		desc |= (uint32_t)n << 20;
+	struct gen_msg m = gen_msg_scratch(p->plat, write, n, unit);
+	uint32_t desc = m.desc | gen_desc_lengths(p->plat, 1, write ? 0 : n);
 	desc_to_a0(p, desc);
 	struct ir_inst *in = ir_emit(p, write ? GEN_OP_SENDS : GEN_OP_SEND, 16);
 	in->nomask = true;
-	in->sfid = SFID_DC0;
+	in->sfid = m.sfid;
 	in->desc_reg = p->desc_a0;
 	in->src[0] = ir_reg(p->r0, 0, GEN_TYPE_UD);
 	in->nsrc = 1;
@@ -72,7 +68,7 @@ static void block_msg(struct ir_prog *p, bool write, unsigned g, unsigned n,
 		in->rlen = (uint8_t)n;
 	}
 	in->desc = desc;
-	in->exdesc = SFID_DC0 | (uint32_t)in->xlen << 6;
+	in->exdesc = gen_exdesc(p->plat, m.sfid, in->xlen);
 }
 
 /* Write (or read) the marked GRFs in runs of 8, 4, 2 or 1; returns the

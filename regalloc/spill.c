@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "ra.h"
+#include "../encoder/msg_desc.h"
 
-#define SFID_DC0 10
 #define MAX_SLOT_UNITS 4096
 
 struct sp {
@@ -135,16 +135,14 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 static void scratch_msg(struct ir_prog *p, bool write, uint32_t tmp,
                         int32_t toff, uint32_t slot, unsigned n)
 {
-	unsigned code = n == 8 ? 3 : n == 4 ? 2 : n == 2 ? 1 : 0;
-	uint32_t desc = 1u << 19 | 1u << 18 | code << 12 | (slot / IR_GRF_BYTES);
+	struct gen_msg m = gen_msg_scratch(p->plat, write, n, slot / IR_GRF_BYTES);
 	struct ir_inst *in = ir_emit(p, write ? GEN_OP_SENDS : GEN_OP_SEND, 16);
 	in->nomask = true;
-	in->sfid = SFID_DC0;
+	in->sfid = m.sfid;
 	in->src[0] = ir_reg(p->r0, 0, GEN_TYPE_UD);
 	in->nsrc = 1;
 	in->mlen = 1;
 	if (write) {
-		desc |= 1u << 17 | 1u << 16;
 		in->dst = ir_null(GEN_TYPE_UD);
 		in->src[1] = ir_reg(tmp, toff, GEN_TYPE_UD);
 		in->nsrc = 2;
@@ -153,8 +151,8 @@ static void scratch_msg(struct ir_prog *p, bool write, uint32_t tmp,
 		in->dst = ir_dst(tmp, toff, GEN_TYPE_UD, 1);
 		in->rlen = (uint8_t)n;
 	}
-	in->desc = desc | 1u << 25 | (uint32_t)in->rlen << 20;
-	in->exdesc = SFID_DC0 | (uint32_t)in->xlen << 6;
+	in->desc = m.desc | gen_desc_lengths(p->plat, 1, in->rlen);
+	in->exdesc = gen_exdesc(p->plat, m.sfid, in->xlen);
 }
 
 /* Fill or spill 'n' GRFs of v from GRF 'g0' of its slot, through tmp. */
@@ -163,9 +161,11 @@ static void move_range(struct ir_prog *p, bool write, uint32_t v, uint32_t tmp,
 {
 	const struct ir_vreg *r = ir_vreg(p, v);
 	unsigned done = 0;
+	unsigned max = write ? p->plat->caps.scratch_max_grfs : 8;
 	while (done < n) {
 		unsigned left = n - done;
-		unsigned k = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
+		unsigned k = left >= 8 && max >= 8 ? 8 : left >= 4 ? 4
+		             : left >= 2 ? 2 : 1;
 		scratch_msg(p, write, tmp, (int32_t)(done * IR_GRF_BYTES),
 		            (uint32_t)r->slot + (g0 + done) * IR_GRF_BYTES, k);
 		done += k;

@@ -199,13 +199,7 @@ static bool barrier_wait(struct sim_thread *t)
 
 static bool is_flow(const struct gen_inst *in)
 {
-	switch (gen_op_table[in->op].fmt) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
+	return gen_op_is_branch(in->op);
 }
 
 static enum vf_status dispatch(struct sim_ctx *c, struct sim_thread *t,
