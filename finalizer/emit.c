@@ -172,6 +172,10 @@ static void header(const struct em *e, const struct ir_inst *in,
 	g->fc = in->fc;
 	g->opts = (in->opts & ~IR_OPT_STACKCALL) |
 	          (in->nomask ? GEN_OPT_NOMASK : 0);
+	g->swsb = (struct gen_swsb){ .has_dist = in->swsb.dist != 0,
+	                             .dist = in->swsb.dist,
+	                             .mode = in->swsb.mode,
+	                             .sbid = in->swsb.sbid };
 	if (in->flag) {
 		int32_t b = vloc(e, in->flag) + in->flag_off;
 		g->flag_nr = (uint8_t)(b / 4);
@@ -182,6 +186,9 @@ static void header(const struct em *e, const struct ir_inst *in,
 static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 {
 	const struct ir_inst *in = &e->p->insts.a[i];
+	if (in->swsb.pipe != IR_PIPE_ALL)   /* no encoding has a pipe field yet */
+		return ir_internal(e->p, "vISA instruction %u: SWSB distance in "
+		                   "one pipe cannot be encoded", in->loc);
 	header(e, in, g);
 	g->pc = e->pc[i];
 	g->length = 16;

@@ -2,7 +2,7 @@
  * ra.h - register allocation: live intervals (live.c), linear scan onto
  * the GRF, flag and address files (linscan.c), spill code (spill.c).
  *
- * The allocator works on the finalizer IR (finalizer/ir.h) after
+ * The allocator works on the IR (ir/ir.h, CFG and liveness in ir/cfg.h) after
  * legalization.  Intervals are convex hulls of the instruction positions
  * where a virtual register may hold a value that is still needed.
  */

@@ -220,6 +220,9 @@ static uint32_t home_of(struct sp *s, uint32_t f)
 		uint32_t size = ir_vreg(s->p, f)->size;
 		uint32_t g = ir_vreg_new(s->p, IR_RF_GRF, size, size);
 		ir_vreg(s->p, g)->name = "flaghome";
+		/* the flag's undefined bits (a vISA predicate read before it is
+		 * written) move with it */
+		ir_vreg(s->p, g)->flags |= ir_vreg(s->p, f)->flags & IR_V_VISA;
 		s->home[f] = g;
 	}
 	return s->home[f];
