@@ -414,7 +414,9 @@ static bool mul(struct bld *b)
 		if (wide && o.kind == IR_O_IMM &&
 		    (int64_t)o.imm == (int32_t)o.imm)
 			wide = false;  /* legalize.c narrows it to :d */
-		if (wide)
+		/* without native Q, lower64.c builds 64-bit products from
+		 * dword products */
+		if (wide && b->p->plat->caps.native_q)
 			return ir_unsupported(b->p, "64-bit integer multiplication");
 	}
 	return simple(b, GEN_OP_MUL, 2);
@@ -488,6 +490,15 @@ static bool rotate(struct bld *b, bool left)
 	    gen_type_size((enum gen_type)x.type) != bits / 8)
 		return ir_unsupported(b->p, "%s on this type", left ? "rol" : "ror");
 	x.type = (uint8_t)t;
+	if (b->p->plat->caps.native_rotate) {   /* one instruction (Gen11+) */
+		in.op = left ? GEN_OP_ROL : GEN_OP_ROR;
+		in.dst.type = (uint8_t)t;
+		in.src[0] = x;
+		in.src[1] = n;
+		in.nsrc = 2;
+		ir_emit_copy(b->p, &in);
+		return true;
+	}
 	struct ir_opnd nl, nr;
 	if (n.kind == IR_O_IMM) {
 		nl = ir_imm(n.imm & (bits - 1), t);

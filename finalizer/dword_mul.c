@@ -298,6 +298,23 @@ static bool lower(struct ir_prog *p, const struct ir_inst *orig,
 		}
 		return true;
 	}
+	if (!wide && !via_tmp && !in.cmod && p->plat->caps.mach_low &&
+	    (in.dst.type == GEN_TYPE_D || in.dst.type == GEN_TYPE_UD)) {
+		/* caps.mach_low (IGC's macl): the mach writes the low product
+		 * itself, no move out of acc0 */
+		for (unsigned c = 0; c < in.exec; c += 8) {
+			emit_mul_mach(p, &in, c, at, 0);
+			struct ir_inst *mach = &p->insts.a[p->insts.n - 1];
+			mach->opts &= ~(uint32_t)GEN_OPT_ACCWREN;
+			mach->dst = in.dst;
+			mach->dst.off += ir_elem_off(&dst, c, true);
+			mach->pred = in.pred;
+			mach->pinv = in.pinv;
+			mach->flag = in.flag;
+			mach->flag_off = in.flag_off;
+		}
+		return true;
+	}
 	if (via_tmp)
 		lo = ir_temp(p, at, in.exec, 1);
 	for (unsigned c = 0; c < in.exec; c += 8) {

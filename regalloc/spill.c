@@ -160,7 +160,8 @@ static uint32_t joined_payload(struct ir_prog *p, uint32_t tmp, int32_t toff,
  * Scratch block message for 'n' (1, 2, 4 or 8) registers at byte 'slot'
  * of the kernel's frame.  In a stack-call function the frame is the
  * activation's own: the offset is taken relative to the register-save
- * stack pointer through an a0.0 descriptor (ra_frame_desc).
+ * stack pointer through an a0.0 descriptor (ra_frame_desc).  Without
+ * split sends a write carries header and data in one payload.
  */
 static void scratch_msg(const struct sp *s, bool write, uint32_t tmp,
                         int32_t toff, uint32_t slot, unsigned n)
@@ -172,8 +173,8 @@ static void scratch_msg(const struct sp *s, bool write, uint32_t tmp,
 	struct gen_msg m = gen_msg_scratch(p->plat, write, n, unit);
 	bool joined = write && !p->plat->caps.split_send;
 	uint32_t pl = joined ? joined_payload(p, tmp, toff, n) : 0;
-	uint32_t desc = m.desc | gen_desc_lengths(p->plat, joined ? 1 + n : 1,
-	                                          write ? 0 : n);
+	unsigned mlen = joined ? 1 + n : 1;
+	uint32_t desc = m.desc | gen_desc_lengths(p->plat, mlen, write ? 0 : n);
 	if (s->in_function)
 		ra_frame_desc(p, desc);
 	struct ir_inst *in = ir_emit(p, write && !joined ? GEN_OP_SENDS
@@ -184,7 +185,7 @@ static void scratch_msg(const struct sp *s, bool write, uint32_t tmp,
 		in->desc_reg = p->desc_a0;
 	in->src[0] = ir_reg(joined ? pl : p->r0, 0, GEN_TYPE_UD);
 	in->nsrc = 1;
-	in->mlen = (uint8_t)(joined ? 1 + n : 1);
+	in->mlen = (uint8_t)mlen;
 	if (joined) {
 		in->dst = ir_null(GEN_TYPE_UD);
 	} else if (write) {

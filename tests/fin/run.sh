@@ -1,7 +1,7 @@
 #!/bin/sh
 # Guards: per-instruction vISA kernels (tests/fin/*.visaasm) finalize for
 # every platform the finalizer supports (VF_FIN_PLATFORMS, "platform:iga
-# -p value" pairs, default skl:9 bxt:9 bdw:8), decode under "iga64 -d
+# -p value" pairs, default skl:9 bxt:9 bdw:8 icllp:11), decode under "iga64 -d
 # -p=P -Wall" without a message, and compute
 # the expected values when run in gensim ("gensim run", docs/gensim.md
 # "Running one kernel").  Each kernel carries its gensim arguments
@@ -43,7 +43,7 @@ scratch_low() {
 }
 
 skipped=0
-for pp in ${VF_FIN_PLATFORMS:-skl:9 bxt:9 bdw:8}; do
+for pp in ${VF_FIN_PLATFORMS:-skl:9 bxt:9 bdw:8 icllp:11}; do
 plat=${pp%%:*}
 igap=${pp#*:}
 for k in "$VF_SRC"/tests/fin/*.visaasm; do
