@@ -15,6 +15,23 @@
  * functions of the kernel, as the corpus stores them). */
 enum vf_status cli_load(const char *const *paths, int n, bool no_siblings,
                         struct vf_module **out, struct vf_error *err);
+/* The same in two steps, so that the bytes can be looked at (the cache
+ * key) before they are parsed: the files cli_load reads, then the
+ * module made of them.  A binary object is the one entry, 'binary' set. */
+#define CLI_MAX_TEXTS 256
+struct cli_inputs {
+	struct vf_text texts[CLI_MAX_TEXTS];
+	uint8_t *data[CLI_MAX_TEXTS];
+	char *names[CLI_MAX_TEXTS];
+	size_t n;
+	bool binary;
+};
+enum vf_status cli_read_inputs(const char *const *paths, int n,
+                               bool no_siblings, struct cli_inputs *in,
+                               struct vf_error *err);
+enum vf_status cli_parse_inputs(const struct cli_inputs *in,
+                                struct vf_module **out, struct vf_error *err);
+void cli_inputs_free(struct cli_inputs *in);
 /* Save by the extension of 'path': .visaasm text, anything else binary. */
 enum vf_status cli_save(const struct vf_module *m, const char *path,
                         struct vf_error *err);

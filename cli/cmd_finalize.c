@@ -15,6 +15,8 @@
  *   ... -d LETTERS          IR dumps to stderr after passes b g p l s r c
  *   ... --verify            check the register allocation
  *   ... --no-compaction     leave every instruction 16 bytes
+ *   ... --cache DIR         keep finalized kernels in DIR and reuse them
+ *                           (default: $VISAFIN_CACHE_DIR; docs/cache.md)
  *
  * Extra inputs are the separate vISA objects of stack-call functions;
  * a lone X.visaasm also loads X.f<K>.visaasm.  GenX_IR's spelling
@@ -36,7 +38,7 @@
 enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
 
 struct fin_args {
-	const char *platform, *out, *kernel, *dump;
+	const char *platform, *out, *kernel, *dump, *cache;
 	int verify, no_compaction;
 	const char *in[MAX_INPUTS];
 	int nin;
@@ -46,7 +48,7 @@ struct fin_args {
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
-	"[--no-compaction]\n"
+	"[--no-compaction] [--cache DIR]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
 
 static bool parse(int argc, char **argv, struct fin_args *a)
@@ -63,6 +65,8 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->kernel = argv[++i];
 		else if (!strcmp(s, "-d") && more)
 			a->dump = argv[++i];
+		else if (!strcmp(s, "--cache") && more)
+			a->cache = argv[++i];
 		else if (!strcmp(s, "--verify"))
 			a->verify = 1;
 		else if (!strcmp(s, "--no-compaction"))
@@ -237,37 +241,59 @@ static char *default_out(const char *in)
 	return s;
 }
 
-static int finalize(struct vf_module *m, const struct fin_args *a,
-                    const struct plat_info *pl)
+static int write_outputs(struct vf_module *m, const struct fin_args *a,
+                         const struct plat_info *pl,
+                         const struct vf_kernel_result *r, size_t n)
+{
+	if (a->mode == MODE_RAW) {
+		if (n != 1) {
+			fprintf(stderr, "visafin: --raw needs one kernel (-k NAME)\n");
+			return 2;
+		}
+		return fin_write_raw(&r[0], a->out, true);
+	}
+	if (a->mode == MODE_ASM)
+		return fin_write_asm(pl, r, n, a->out);
+	if (a->mode == MODE_FAT)
+		return fin_write_fat(m, r, n, a->out);
+	char *def = a->out ? NULL : default_out(a->in[0]);
+	int rc = a->out || def ? fin_write_gen(r, n, a->out ? a->out : def)
+	         : oom();
+	free(def);
+	return rc;
+}
+
+/* With a cache, a hit skips parsing (except for --fat, which rewrites
+ * the input) and finalizing; IR dumps (-d) always finalize. */
+static int finalize(const struct fin_args *a, const struct plat_info *pl)
 {
 	struct vf_finalize_options o = { .platform = pl->visa_code,
 	                                 .dump_passes = a->dump,
 	                                 .dump = dump_to_stderr,
 	                                 .verify = a->verify,
 	                                 .no_compaction = a->no_compaction };
-	struct vf_kernel_result *r = NULL;
-	size_t n = 0;
-	int rc = fin_compile(m, a->kernel, &o, &r, &n);
+	struct fin_cache fc;
+	int rc = fin_cache_begin(&fc, a->cache, a->in, a->nin, a->kernel, &o,
+	                         !a->dump);
 	if (rc)
 		return rc;
-	if (a->mode == MODE_RAW) {
-		if (n != 1) {
-			fprintf(stderr, "visafin: --raw needs one kernel (-k NAME)\n");
-			rc = 2;
-		} else {
-			rc = fin_write_raw(&r[0], a->out, true);
-		}
-	} else if (a->mode == MODE_ASM) {
-		rc = fin_write_asm(pl, r, n, a->out);
-	} else if (a->mode == MODE_FAT) {
-		rc = fin_write_fat(m, r, n, a->out);
-	} else {
-		char *def = a->out ? NULL : default_out(a->in[0]);
-		rc = a->out || def ? fin_write_gen(r, n, a->out ? a->out : def)
-		     : oom();
-		free(def);
+	struct vf_module *m = NULL;
+	struct vf_kernel_result *r = NULL;
+	size_t n = 0;
+	bool hit = false;
+	rc = fin_cache_lookup(&fc, &r, &n, &hit);
+	if (!rc && (!hit || a->mode == MODE_FAT))
+		rc = fin_cache_module(&fc, &m);
+	if (!rc && !hit) {
+		rc = fin_compile(m, a->kernel, &o, &r, &n);
+		if (!rc)
+			fin_cache_store(&fc, r, n);
 	}
+	if (!rc)
+		rc = write_outputs(m, a, pl, r, n);
 	vf_kernel_results_free(r, n);
+	vf_module_free(m);
+	fin_cache_end(&fc);
 	return rc;
 }
 
@@ -292,11 +318,5 @@ int cmd_finalize(int argc, char **argv)
 		        plat_name_list());
 		return 2;
 	}
-	struct vf_error err = { 0 };
-	struct vf_module *m = NULL;
-	if (cli_load(a.in, a.nin, false, &m, &err) != VF_OK)
-		return cli_fail(&err);
-	int rc = finalize(m, &a, pl);
-	vf_module_free(m);
-	return rc;
+	return finalize(&a, pl);
 }

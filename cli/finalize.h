@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cli.h"
 #include "visafin.h"
 
 struct plat_info;
@@ -31,6 +32,29 @@ int fin_write_fat(struct vf_module *m, const struct vf_kernel_result *r,
                   size_t n, const char *out);
 int fin_write_gen(const struct vf_kernel_result *r, size_t n,
                   const char *out);
+
+/* The kernel cache of the finalize command (fin_cache.c).  fin_cache_begin
+ * reads the inputs; with 'use' it opens the cache ('dir', else
+ * $VISAFIN_CACHE_DIR; neither: no cache) and keys the inputs.  Functions
+ * returning int return an exit code after printing any error. */
+struct fin_cache {
+	struct cli_inputs in;
+	bool have_inputs;
+	struct vf_cache *cache;   /* NULL: not caching */
+	struct vf_cache_key key;
+};
+int fin_cache_begin(struct fin_cache *fc, const char *dir,
+                    const char *const *in, int nin, const char *kernel,
+                    const struct vf_finalize_options *o, bool use);
+/* *hit with *r (*n results) when the cache holds them. */
+int fin_cache_lookup(struct fin_cache *fc, struct vf_kernel_result **r,
+                     size_t *n, bool *hit);
+/* Store results; a cache that cannot be written only warns. */
+void fin_cache_store(struct fin_cache *fc, const struct vf_kernel_result *r,
+                     size_t n);
+/* Parse the module from the bytes that were read. */
+int fin_cache_module(const struct fin_cache *fc, struct vf_module **m);
+void fin_cache_end(struct fin_cache *fc);
 
 /* GenX_IR's command line (cmd_genx.c). */
 bool genx_wanted(int argc, char **argv);

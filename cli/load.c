@@ -10,8 +10,6 @@
 #include "err.h"
 #include "fileio.h"
 
-#define MAX_TEXTS 256
-
 static bool is_binary(const uint8_t *d, size_t n)
 {
 	return n >= 4 && memcmp(d, "CISA", 4) == 0;
@@ -38,20 +36,13 @@ static bool is_function_text(const char *path)
 	return p < dot - 1 && p > path && p[0] == 'f' && p[-1] == '.';
 }
 
-struct text_set {
-	struct vf_text texts[MAX_TEXTS];
-	uint8_t *data[MAX_TEXTS];
-	char *names[MAX_TEXTS];
-	size_t n;
-};
-
-static enum vf_status add_text(struct text_set *ts, const char *path,
+static enum vf_status add_text(struct cli_inputs *ts, const char *path,
                                uint8_t *d, size_t size, struct vf_error *err)
 {
-	if (ts->n == MAX_TEXTS) {
+	if (ts->n == CLI_MAX_TEXTS) {
 		free(d);
 		return vf_err(err, VF_ERR_INPUT, "too many input texts (max %d)",
-		              MAX_TEXTS);
+		              CLI_MAX_TEXTS);
 	}
 	ts->names[ts->n] = strdup(path);
 	ts->data[ts->n] = d;
@@ -61,7 +52,7 @@ static enum vf_status add_text(struct text_set *ts, const char *path,
 	return VF_OK;
 }
 
-static enum vf_status add_siblings(struct text_set *ts, const char *path,
+static enum vf_status add_siblings(struct cli_inputs *ts, const char *path,
                                    struct vf_error *err)
 {
 	if (!cli_has_suffix(path, ".visaasm") || is_function_text(path))
@@ -85,39 +76,66 @@ static enum vf_status add_siblings(struct text_set *ts, const char *path,
 	}
 }
 
-enum vf_status cli_load(const char *const *paths, int n, bool no_siblings,
-                        struct vf_module **out, struct vf_error *err)
+enum vf_status cli_read_inputs(const char *const *paths, int n,
+                               bool no_siblings, struct cli_inputs *ts,
+                               struct vf_error *err)
 {
-	struct text_set ts = { .n = 0 };
 	enum vf_status st = VF_OK;
-	*out = NULL;
+	memset(ts, 0, sizeof *ts);
 	for (int i = 0; i < n && st == VF_OK; i++) {
 		uint8_t *d;
 		size_t size;
 		st = vf_file_read(paths[i], &d, &size, err);
 		if (st != VF_OK)
 			break;
-		if (is_binary(d, size)) {
-			if (n != 1) {
-				free(d);
-				st = vf_err(err, VF_ERR_INPUT, "%s: a binary vISA object "
-				            "must be the only input", paths[i]);
-				break;
-			}
-			st = vf_read_isa(d, size, paths[i], out, err);
+		if (is_binary(d, size) && n != 1) {
 			free(d);
-			return st;
+			st = vf_err(err, VF_ERR_INPUT, "%s: a binary vISA object "
+			            "must be the only input", paths[i]);
+			break;
 		}
-		st = add_text(&ts, paths[i], d, size, err);
+		st = add_text(ts, paths[i], d, size, err);
+		if (st == VF_OK && is_binary(d, size)) {
+			ts->binary = true;
+			break;
+		}
 		if (st == VF_OK && !no_siblings && n == 1)
-			st = add_siblings(&ts, paths[i], err);
+			st = add_siblings(ts, paths[i], err);
 	}
-	if (st == VF_OK)
-		st = vf_read_visaasm(ts.texts, ts.n, out, err);
-	for (size_t i = 0; i < ts.n; i++) {
-		free(ts.data[i]);
-		free(ts.names[i]);
+	if (st != VF_OK)
+		cli_inputs_free(ts);
+	return st;
+}
+
+enum vf_status cli_parse_inputs(const struct cli_inputs *ts,
+                                struct vf_module **out, struct vf_error *err)
+{
+	*out = NULL;
+	if (ts->binary)
+		return vf_read_isa(ts->data[0], ts->texts[0].size, ts->names[0],
+		                   out, err);
+	return vf_read_visaasm(ts->texts, ts->n, out, err);
+}
+
+void cli_inputs_free(struct cli_inputs *ts)
+{
+	for (size_t i = 0; i < ts->n; i++) {
+		free(ts->data[i]);
+		free(ts->names[i]);
 	}
+	ts->n = 0;
+}
+
+enum vf_status cli_load(const char *const *paths, int n, bool no_siblings,
+                        struct vf_module **out, struct vf_error *err)
+{
+	struct cli_inputs ts;
+	*out = NULL;
+	enum vf_status st = cli_read_inputs(paths, n, no_siblings, &ts, err);
+	if (st != VF_OK)
+		return st;
+	st = cli_parse_inputs(&ts, out, err);
+	cli_inputs_free(&ts);
 	return st;
 }
 
