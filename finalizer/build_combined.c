@@ -95,7 +95,9 @@ static bool madw(struct bld *b)
 	sum.op = GEN_OP_ADD;
 	sum.src[0] = pv;
 	sum.src[1] = to_q(b, &in, add, qt);
-	ir_emit_copy(b->p, &sum);                      /* prod += c */
+	/* IGC writes madw x, y, 0 for a plain 32 x 32 -> 64 product */
+	if (add.kind != IR_O_IMM || (uint32_t)add.imm != 0)
+		ir_emit_copy(b->p, &sum);                  /* prod += c */
 	struct ir_inst mv = in;
 	mv.op = GEN_OP_MOV;
 	mv.nsrc = 1;

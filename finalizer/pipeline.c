@@ -5,6 +5,9 @@
  *     │ build      build*.c, region.c   vISA -> IR on virtual registers
  *     │ goto       goto.c               SIMD gotos -> goto/join or jmpi
  *     │ copyprop   copyprop.c           movs forwarded into their uses
+ *     │ lower64    lower64.c            64-bit integers as dword pairs where caps ask
+ *     │ dword_mul  dword_mul.c          D x D multiply via acc0 where caps ask
+ *     │ send_join  send_join.c          one payload per send where no split send
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
  *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
@@ -31,6 +34,9 @@ bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
 bool ir_lower_goto(struct ir_prog *p);
 bool ir_copyprop(struct ir_prog *p);
 bool ir_byte_layout(struct ir_prog *p);
+bool ir_lower64(struct ir_prog *p);
+bool ir_dword_mul(struct ir_prog *p);
+bool ir_send_join(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_coalesce(struct ir_prog *p);
@@ -52,6 +58,9 @@ static const struct pass_row passes[] = {
 	{ "goto", ir_lower_goto, 'g' },
 	{ "copyprop", ir_copyprop, 'p' },
 	{ "byte_layout", ir_byte_layout, 'y' },
+	{ "lower64", ir_lower64, '6' },
+	{ "dword_mul", ir_dword_mul, 'm' },
+	{ "send_join", ir_send_join, 'j' },
 	{ "legalize", ir_legalize, 'l' },
 	{ "split", ir_split, 's' },
 	{ "coalesce", ir_coalesce, 'o' },

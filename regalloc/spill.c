@@ -131,18 +131,46 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 	return true;
 }
 
+/* Where the platform has no split send (caps.split_send), a scratch
+ * write sends one payload: a copy of the r0 header followed by the data,
+ * in a fresh block-local register (GEN-FACTS 6.5; IGC's bdw spill code
+ * "wr:1+n" as one send). Returns that register. */
+static uint32_t joined_payload(struct ir_prog *p, uint32_t tmp, int32_t toff,
+                               unsigned n)
+{
+	uint32_t pl = ir_vreg_new(p, IR_RF_GRF, (n + 1) * IR_GRF_BYTES,
+	                          IR_GRF_BYTES);
+	ir_vreg(p, pl)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF | IR_V_BLOCK_LOCAL;
+	ir_vreg(p, pl)->name = "spillpayload";
+	ir_op1(p, GEN_OP_MOV, 8, true, ir_dst(pl, 0, GEN_TYPE_UD, 1),
+	       ir_vec(p->r0, 0, GEN_TYPE_UD, 1));
+	for (unsigned g = 0; g < n;) {
+		unsigned k = n - g >= 2 ? 2 : 1;
+		ir_op1(p, GEN_OP_MOV, 8 * k, true,
+		       ir_dst(pl, (int32_t)((g + 1) * IR_GRF_BYTES), GEN_TYPE_UD, 1),
+		       ir_vec(tmp, toff + (int32_t)(g * IR_GRF_BYTES), GEN_TYPE_UD, 1));
+		g += k;
+	}
+	return pl;
+}
+
 /* Scratch block message for 'n' (1, 2, 4 or 8) registers at 'off'. */
 static void scratch_msg(struct ir_prog *p, bool write, uint32_t tmp,
                         int32_t toff, uint32_t slot, unsigned n)
 {
 	struct gen_msg m = gen_msg_scratch(p->plat, write, n, slot / IR_GRF_BYTES);
-	struct ir_inst *in = ir_emit(p, write ? GEN_OP_SENDS : GEN_OP_SEND, 16);
+	bool joined = write && !p->plat->caps.split_send;
+	uint32_t pl = joined ? joined_payload(p, tmp, toff, n) : 0;
+	struct ir_inst *in = ir_emit(p, write && !joined ? GEN_OP_SENDS
+	                                                 : GEN_OP_SEND, 16);
 	in->nomask = true;
 	in->sfid = m.sfid;
-	in->src[0] = ir_reg(p->r0, 0, GEN_TYPE_UD);
+	in->src[0] = ir_reg(joined ? pl : p->r0, 0, GEN_TYPE_UD);
 	in->nsrc = 1;
-	in->mlen = 1;
-	if (write) {
+	in->mlen = (uint8_t)(joined ? 1 + n : 1);
+	if (joined) {
+		in->dst = ir_null(GEN_TYPE_UD);
+	} else if (write) {
 		in->dst = ir_null(GEN_TYPE_UD);
 		in->src[1] = ir_reg(tmp, toff, GEN_TYPE_UD);
 		in->nsrc = 2;
@@ -151,7 +179,7 @@ static void scratch_msg(struct ir_prog *p, bool write, uint32_t tmp,
 		in->dst = ir_dst(tmp, toff, GEN_TYPE_UD, 1);
 		in->rlen = (uint8_t)n;
 	}
-	in->desc = m.desc | gen_desc_lengths(p->plat, 1, in->rlen);
+	in->desc = m.desc | gen_desc_lengths(p->plat, in->mlen, in->rlen);
 	in->exdesc = gen_exdesc(p->plat, m.sfid, in->xlen);
 }
 
