@@ -287,7 +287,9 @@ static bool layout(struct em *e)
 		struct gen_bits c;
 		if (in->reloc) {
 			uint32_t r = IR_VEC_PUSH(p, p->relocs);
-			p->relocs.a[r] = (struct ir_reloc){ pc + 8, in->reloc };
+			p->relocs.a[r] = (struct ir_reloc){
+				pc + ir_reloc_imm_at(in->reloc_type), in->reloc,
+				in->reloc_type };
 		} else if (!(in->opts & GEN_OPT_EOT) && !p->no_compact &&
 		           gen_compact(p->plat, &b, &c)) {
 			e->bits[i] = c;

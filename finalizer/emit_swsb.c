@@ -33,13 +33,14 @@ static bool move_relocs(struct ir_prog *p, const struct gen_inst *g, size_t n,
                         const struct gen_inst *o, size_t on)
 {
 	for (uint32_t r = 0; r < p->relocs.n; r++) {
-		uint32_t old = p->relocs.a[r].offset - 8;
+		uint32_t at = ir_reloc_imm_at(p->relocs.a[r].type);
+		uint32_t old = p->relocs.a[r].offset - at;
 		size_t i = 0, j = 0;
 		while (i < n && g[i].pc != old)
 			i++;
 		if (i == n)
 			return ir_internal(p, "relocation at 0x%x is on no "
-			                   "instruction", old + 8);
+			                   "instruction", old + at);
 		/* the i-th kept instruction of the output */
 		size_t k = 0;
 		for (j = 0; j < on; j++) {
@@ -50,7 +51,7 @@ static bool move_relocs(struct ir_prog *p, const struct gen_inst *g, size_t n,
 		}
 		if (j == on || o[j].op != g[i].op)
 			return ir_internal(p, "SWSB pass lost instruction %zu", i);
-		p->relocs.a[r].offset = o[j].pc + 8;
+		p->relocs.a[r].offset = o[j].pc + at;
 	}
 	return true;
 }

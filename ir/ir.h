@@ -119,7 +119,8 @@ struct ir_inst {
 	/* Branches: label ids, -1 none */
 	int32_t jip, uip;
 	uint32_t opts;      /* GEN_OPT_* beyond NoMask */
-	const char *reloc;  /* symbol whose address the 64-bit immediate takes */
+	const char *reloc;  /* symbol whose address the immediate takes */
+	uint8_t reloc_type; /* VF_RELOC_*: all 8 bytes, or the low/high 4 */
 	uint32_t loc;       /* vISA instruction number, for messages */
 };
 
@@ -135,11 +136,19 @@ struct ir_label {
 	int32_t ret_vreg;   /* subroutine: vreg holding the return address */
 };
 
-/* A 64-bit immediate the loader patches with a symbol's address. */
+/* An immediate the loader patches with a symbol's address. */
 struct ir_reloc {
 	uint32_t offset;         /* byte offset of the immediate in the code */
 	const char *symbol;
+	unsigned type;           /* VF_RELOC_* */
 };
+
+/* Where a relocated immediate sits in its (uncompacted) instruction: a
+ * 64-bit one in bytes 8-15, a 32-bit one in bytes 12-15. */
+static inline uint32_t ir_reloc_imm_at(unsigned type)
+{
+	return type == VF_RELOC_ADDR ? 8 : 12;
+}
 
 /* Growable array in the arena (old buffers are left in the arena). */
 #define IR_VEC(T) struct { T *a; uint32_t n, cap; }
