@@ -12,8 +12,9 @@
  *     │ split      split.c              regions, exec-size splitting
  *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
  *     │ callsave   regalloc/callsave.c  save/restore around stack calls
+ *     │ rs_wa      rs_wa.c              read-suppression csel where wa asks
  *     ▼ emit       emit.c               gen_encode + gen_compact, JIP/UIP
- *   Gen binary
+ *   Gen binary (emit_swsb.c adds the SWSB where caps.swsb)
  *
  * Each row has a name, the pass, and a dump letter: with the letter in
  * the options' dump string, the IR after the pass goes to the dump
@@ -40,6 +41,7 @@ bool ir_send_join(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_coalesce(struct ir_prog *p);
+bool ir_read_suppression_wa(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
 #ifdef VF_DEBUG
@@ -66,6 +68,7 @@ static const struct pass_row passes[] = {
 	{ "coalesce", ir_coalesce, 'o' },
 	{ "regalloc", ra_allocate, 'r' },
 	{ "callsave", ra_callsave, 'c' },
+	{ "rs_wa", ir_read_suppression_wa, 'w' },
 };
 
 static void dump(struct ir_prog *p, const struct fin_options *o,
