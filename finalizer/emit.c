@@ -192,7 +192,7 @@ static void header(const struct em *e, const struct ir_inst *in,
 	g->cmod = in->cmod;
 	g->sat = in->sat;
 	g->fc = in->fc;
-	g->opts = (in->opts & ~IR_OPT_STACKCALL) |
+	g->opts = (in->opts & ~(IR_OPT_STACKCALL | IR_OPT_GUARD)) |
 	          (in->nomask ? GEN_OPT_NOMASK : 0);
 	if (in->flag) {
 		int32_t b = vloc(e, in->flag) + in->flag_off;

@@ -10,6 +10,7 @@
  *     │ send_join  send_join.c          one payload per send where no split send
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
+ *     │ nomask_wa  nomask_wa.c          fused-EU guard of (W) code where wa asks
  *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
  *     │ callsave   regalloc/callsave.c  save/restore around stack calls
  *     │ rs_wa      rs_wa.c              read-suppression csel where wa asks
@@ -42,6 +43,7 @@ bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_coalesce(struct ir_prog *p);
 bool ir_read_suppression_wa(struct ir_prog *p);
+bool ir_nomask_wa(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
 #ifdef VF_DEBUG
@@ -66,6 +68,7 @@ static const struct pass_row passes[] = {
 	{ "legalize", ir_legalize, 'l' },
 	{ "split", ir_split, 's' },
 	{ "coalesce", ir_coalesce, 'o' },
+	{ "nomask_wa", ir_nomask_wa, 'n' },
 	{ "regalloc", ra_allocate, 'r' },
 	{ "callsave", ra_callsave, 'c' },
 	{ "rs_wa", ir_read_suppression_wa, 'w' },

@@ -129,6 +129,11 @@ enum ir_label_kind { IR_L_BLOCK, IR_L_SUBROUTINE, IR_L_FUNCTION };
 /* Not a hardware option: marks the call/ret of a stack call (fcall/fret),
  * which liveness treats as a plain instruction / an end of region. */
 #define IR_OPT_STACKCALL (1u << 30)
+/* Not a hardware option: the predicate is the fused-EU NoMask guard
+ * (finalizer/nomask_wa.c), all ones or all zeros for the whole thread;
+ * a thread that runs the instruction gets a full write, so liveness
+ * treats the write as unpredicated. */
+#define IR_OPT_GUARD (1u << 29)
 
 struct ir_label {
 	const char *name;

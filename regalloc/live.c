@@ -66,7 +66,8 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
                        const struct ir_opnd *d)
 {
 	const struct ir_vreg *v = &p->vregs.a[d->v];
-	if ((in->pred && in->op != GEN_OP_SEL) || d->off != 0)
+	if ((in->pred && in->op != GEN_OP_SEL &&
+	     !(in->opts & IR_OPT_GUARD)) || d->off != 0)
 		return false;
 	if (ir_is_send(in->op))
 		return (uint32_t)in->rlen * IR_GRF_BYTES >= v->size;
@@ -111,7 +112,8 @@ static void refs(struct lv *l, const struct ir_inst *in, uint32_t pos,
 	if (in->desc_reg)
 		fn(l, in->desc_reg, false, false, pos);
 	if (in->flag && in->cmod && in->op != GEN_OP_SEL) {
-		bool full = !in->pred && in->choff == 0 &&
+		bool full = (!in->pred || (in->opts & IR_OPT_GUARD)) &&
+		            in->choff == 0 &&
 		            (uint32_t)in->exec >= p->vregs.a[in->flag].size * 8u;
 		fn(l, in->flag, true, full, pos);
 	}
