@@ -85,7 +85,7 @@ START_TEST(bxt_is_not_skl)
 	ck_assert(bxt->wa.dw_mul_counts_as_64bit && !skl->wa.dw_mul_counts_as_64bit);
 	ck_assert_uint_eq(bxt->caps.threads_per_eu, 6);
 	ck_assert_uint_eq(skl->caps.threads_per_eu, 7);
-	ck_assert(skl->caps.finalizer_ready && !bxt->caps.finalizer_ready);
+	ck_assert(skl->caps.finalizer_ready && bxt->caps.finalizer_ready);
 }
 END_TEST
 
@@ -98,8 +98,17 @@ START_TEST(family_columns)
 		const struct plat_caps *c = &all[i].caps;
 		ck_assert_uint_eq(c->grf_count, 128);
 		ck_assert_uint_eq(c->eot_grf_first, 112);
-		/* only one platform is ready; the others are refused by api.c */
-		ck_assert_int_eq(c->finalizer_ready, !strcmp(all[i].name, "skl"));
+		/* every platform finalizes (TGLLP since issue 10) */
+		ck_assert(c->finalizer_ready);
+		/* Gen12's rules: exactly where the platform has SWSB */
+		bool gen12 = c->swsb;
+		ck_assert_int_eq(gen12, !strcmp(all[i].name, "tgllp"));
+		ck_assert_int_eq(c->math_pow_fdiv, !gen12);
+		ck_assert_int_eq(c->sync_bar, gen12);
+		ck_assert_int_eq(c->reloc_addr32, gen12);
+		ck_assert_int_eq(c->thread_ctrl, !gen12);
+		ck_assert_int_eq(all[i].wa.read_suppression, gen12);
+		ck_assert_int_eq(all[i].wa.fused_eu_nomask, gen12);
 		/* split sends have an opcode exactly where both exist */
 		ck_assert(!c->sends_opcode || c->split_send);
 		/* no native 64-bit types without 64-bit region rules there */
