@@ -12,11 +12,20 @@
  *   ... --fat -o OUT.isa    the input with the binaries embedded
  *                           (gen_binary_info)
  *   ... -k NAME             only kernel NAME (any output form)
- *   ... -d LETTERS          IR dumps to stderr after passes b g p l s r c
- *   ... --verify            check the register allocation
+ *   ... -d LETTERS          IR dumps to stderr after passes b g p y l s o r c
+ *   ... --verify            verify the IR after every pass and the
+ *                           register allocation
+ *   ... --time-passes       each pass's time, summed over the kernels,
+ *                           to stderr
  *   ... --no-compaction     leave every instruction 16 bytes
  *   ... --cache DIR         keep finalized kernels in DIR and reuse them
  *                           (default: $VISAFIN_CACHE_DIR; docs/cache.md)
+ *   ... -j N                kernels of the module on N threads (default:
+ *                           the processors)
+ *   visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat]
+ *        batch (cmd_batch.c): every input on its own, N at a time
+ *        (default: the processors), into DIR/<input name>.gen (.dat,
+ *        .asm, .isa); output identical to one run per input
  *
  * Extra inputs are the separate vISA objects of stack-call functions;
  * a lone X.visaasm also loads X.f<K>.visaasm.  GenX_IR's spelling
@@ -33,22 +42,12 @@
 #include "visa_model.h"
 #include "../encoder/gen.h"
 
-#define MAX_INPUTS 64
-
-enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
-
-struct fin_args {
-	const char *platform, *out, *kernel, *dump, *cache;
-	int verify, no_compaction;
-	const char *in[MAX_INPUTS];
-	int nin;
-	enum fin_mode mode;
-};
-
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
-	"[--no-compaction] [--cache DIR]\n"
+	"[--no-compaction] [--cache DIR] [-j N] [--time-passes]\n"
+	"       visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat] "
+	"[--cache DIR]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
 
 static bool parse(int argc, char **argv, struct fin_args *a)
@@ -71,24 +70,79 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->verify = 1;
 		else if (!strcmp(s, "--no-compaction"))
 			a->no_compaction = 1;
+		else if (!strcmp(s, "--time-passes"))
+			a->time_passes = 1;
 		else if (!strcmp(s, "--raw"))
 			a->mode = MODE_RAW;
 		else if (!strcmp(s, "-S"))
 			a->mode = MODE_ASM;
 		else if (!strcmp(s, "--fat"))
 			a->mode = MODE_FAT;
-		else if (s[0] != '-' && a->nin < MAX_INPUTS)
+		else if (!strcmp(s, "-j") && more) {
+			char *end;
+			long j = strtol(argv[++i], &end, 10);
+			if (*end || j < 1 || j > VF_MAX_THREADS)
+				return false;
+			a->jobs = (int)j;
+		} else if (s[0] != '-') {
+			if (a->nin == a->in_cap) {
+				int cap = a->in_cap ? a->in_cap * 2 : 16;
+				const char **na = realloc(a->in, (size_t)cap *
+				                          sizeof *na);
+				if (!na)
+					return false;
+				a->in = na;
+				a->in_cap = cap;
+			}
 			a->in[a->nin++] = s;
-		else
+		} else {
 			return false;
+		}
 	}
-	return a->platform && a->nin > 0;
+	a->batch = a->out && a->out[0] && a->out[strlen(a->out) - 1] == '/';
+	/* Without -o DIR/ the extra inputs are one kernel's function texts. */
+	return a->platform && a->nin > 0 && (a->batch || a->nin <= MAX_INPUTS);
 }
 
 static void dump_to_stderr(void *ctx, const char *pass, const char *text)
 {
 	(void)ctx;
 	fprintf(stderr, "// ---- IR after %s ----\n%s", pass, text);
+}
+
+/* --time-passes: milliseconds per pass name, summed over kernels. */
+#define MAX_PASSES 32
+
+struct pass_times {
+	const char *name[MAX_PASSES];
+	double ms[MAX_PASSES];
+	unsigned n;
+};
+
+static void add_pass_time(void *ctx, const char *pass, double ms)
+{
+	struct pass_times *t = ctx;
+	unsigned i = 0;
+	while (i < t->n && strcmp(t->name[i], pass))
+		i++;
+	if (i == t->n) {
+		if (t->n == MAX_PASSES)
+			return;
+		t->name[t->n++] = pass;
+	}
+	t->ms[i] += ms;
+}
+
+static void print_pass_times(const struct pass_times *t)
+{
+	double total = 0;
+	for (unsigned i = 0; i < t->n; i++)
+		total += t->ms[i];
+	fprintf(stderr, "visafin: pass times\n");
+	for (unsigned i = 0; i < t->n; i++)
+		fprintf(stderr, "  %-10s %10.3f ms %5.1f%%\n", t->name[i], t->ms[i],
+		        total > 0 ? 100.0 * t->ms[i] / total : 0.0);
+	fprintf(stderr, "  %-10s %10.3f ms\n", "total", total);
 }
 
 static int oom(void)
@@ -271,16 +325,22 @@ static int write_outputs(struct vf_module *m, const struct fin_args *a,
 
 /* With a cache, a hit skips parsing (except for --fat, which rewrites
  * the input) and finalizing; IR dumps (-d) always finalize. */
-static int finalize(const struct fin_args *a, const struct plat_info *pl)
+int fin_one(const struct fin_args *a, const struct plat_info *pl)
 {
+	struct pass_times times = { .n = 0 };
 	struct vf_finalize_options o = { .platform = pl->visa_code,
 	                                 .dump_passes = a->dump,
 	                                 .dump = dump_to_stderr,
+	                                 .dump_ctx = &times,
 	                                 .verify = a->verify,
-	                                 .no_compaction = a->no_compaction };
+	                                 .no_compaction = a->no_compaction,
+	                                 .pass_time = a->time_passes
+	                                              ? add_pass_time : NULL,
+	                                 .threads = a->batch || a->time_passes
+	                                 ? 1 : a->jobs ? a->jobs : fin_cores() };
 	struct fin_cache fc;
 	int rc = fin_cache_begin(&fc, a->cache, a->in, a->nin, a->kernel, &o,
-	                         !a->dump);
+	                         !a->dump && !a->time_passes);
 	if (rc)
 		return rc;
 	struct vf_module *m = NULL;
@@ -292,6 +352,8 @@ static int finalize(const struct fin_args *a, const struct plat_info *pl)
 		rc = fin_cache_module(&fc, &m);
 	if (!rc && !hit) {
 		rc = fin_compile(m, a->kernel, &o, &r, &n);
+		if (a->time_passes)
+			print_pass_times(&times);
 		if (!rc)
 			fin_cache_store(&fc, r, n);
 	}
@@ -311,18 +373,19 @@ int cmd_finalize(int argc, char **argv)
 		return cmd_genx(argc, argv);
 	struct fin_args a;
 	if (!parse(argc, argv, &a)) {
+		free(a.in);
 		fputs(fin_usage, stderr);
 		return 2;
 	}
-	if (a.mode != MODE_GEN && !a.out) {
-		fprintf(stderr, "visafin: --raw, -S and --fat need -o OUT\n");
-		return 2;
-	}
+	int rc = 2;
 	const struct plat_info *pl = plat_by_name(a.platform);
-	if (!pl) {
+	if (a.mode != MODE_GEN && !a.out)
+		fprintf(stderr, "visafin: --raw, -S and --fat need -o OUT\n");
+	else if (!pl)
 		fprintf(stderr, "visafin: unknown platform '%s' (%s)\n", a.platform,
 		        plat_name_list());
-		return 2;
-	}
-	return finalize(&a, pl);
+	else
+		rc = a.batch ? fin_batch(&a, pl) : fin_one(&a, pl);
+	free(a.in);
+	return rc;
 }

@@ -13,6 +13,31 @@
 
 struct plat_info;
 
+/* The finalize command's arguments (cmd_finalize.c parses them). */
+#define MAX_INPUTS 64   /* texts of one module */
+
+enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
+
+struct fin_args {
+	const char *platform, *out, *kernel, *dump, *cache;
+	int verify, no_compaction, time_passes;
+	int jobs;               /* -j N, 0 = the number of processors */
+	bool batch;             /* -o DIR/: each input on its own */
+	const char **in;        /* malloc'ed */
+	int nin, in_cap;
+	enum fin_mode mode;
+};
+
+/* Load a->in (through the cache when there is one), finalize as 'a' asks
+ * and write the output to a->out (or the default name); returns the exit
+ * code after printing any error. */
+int fin_one(const struct fin_args *a, const struct plat_info *pl);
+/* Batch mode (cmd_batch.c): a->in each on its own into the folder a->out,
+ * a->jobs at a time. */
+int fin_batch(const struct fin_args *a, const struct plat_info *pl);
+/* Processors this process may run on (at least 1). */
+int fin_cores(void);
+
 /* Finalize kernel 'kernel' (NULL: every kernel) of 'm'; prints the error
  * and returns its exit code, or 0 with *r (*n entries) to be released
  * with vf_kernel_results_free. */

@@ -222,8 +222,9 @@ enum vf_status gen_uncompact(const struct plat_info *p, const struct gen_bits *i
 /* Index of the first entry whose bits the native instruction holds, or
  * -1.  Bits set in 'ignore' (those an immediate overwrites on expansion)
  * are not compared. */
-static int find_entry(const struct plat_ctable *t, const struct gen_bits *b,
-                      const struct gen_bits *ignore)
+static int find_entry_slow(const struct plat_ctable *t,
+                           const struct gen_bits *b,
+                           const struct gen_bits *ignore)
 {
 	for (unsigned i = 0; i < t->count; i++) {
 		bool same = true;
@@ -239,6 +240,29 @@ static int find_entry(const struct plat_ctable *t, const struct gen_bits *b,
 		if (same)
 			return (int)i;
 	}
+	return -1;
+}
+
+/* The same, with the instruction's bits gathered once into the table's
+ * entry layout (one masked compare per entry).  Maps whose pieces overlap
+ * in the entry or reach past its 64 bits take the field-by-field path. */
+static int find_entry(const struct plat_ctable *t, const struct gen_bits *b,
+                      const struct gen_bits *ignore)
+{
+	uint64_t key = 0, cmask = 0;
+	for (unsigned k = 0; k < PLAT_CMAP_MAX && t->map[k].len; k++) {
+		const struct plat_cmap *m = &t->map[k];
+		unsigned hi = m->lo + m->len - 1u;
+		uint64_t mask = m->len >= 64 ? ~0ull : (1ull << m->len) - 1;
+		uint64_t care = ~gen_bits_get(ignore, hi, m->lo) & mask;
+		if (m->vlo + m->len > 64 || (cmask & (care << m->vlo)))
+			return find_entry_slow(t, b, ignore);
+		key |= (gen_bits_get(b, hi, m->lo) & care) << m->vlo;
+		cmask |= care << m->vlo;
+	}
+	for (unsigned i = 0; i < t->count; i++)
+		if ((t->entries[i] & cmask) == key)
+			return (int)i;
 	return -1;
 }
 

@@ -5,11 +5,15 @@
  * Each call owns one arena for all IR and pass data, freed before it
  * returns; out of memory anywhere in the passes jumps back here (the one
  * OOM path).  No state outlives a call, so calls on different modules
- * or kernels may run in parallel threads.
+ * or kernels may run in parallel threads; vf_finalize_all does so itself
+ * when the options ask for threads.
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <setjmp.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,6 +158,7 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
 		fo.dump = opt->dump;
 		fo.dump_ctx = opt->dump_ctx;
 		fo.verify = opt->verify != 0;
+		fo.pass_time = opt->pass_time;
 		p.no_compact = opt->no_compaction != 0;
 	}
 	uint8_t *code = NULL;
@@ -177,6 +182,49 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
 	return st;
 }
 
+/* Kernels of one vf_finalize_all call shared by its threads: each takes
+ * the next index; results and errors land in per-kernel slots, so the
+ * outcome does not depend on the order the threads run in. */
+struct fin_batch {
+	const struct vf_module *m;
+	const struct vf_finalize_options *opt;
+	struct vf_kernel_result *r;
+	struct vf_error *errs;
+	enum vf_status *st;
+	unsigned n;
+	atomic_uint next;
+	atomic_bool failed;
+};
+
+static void *fin_worker(void *arg)
+{
+	struct fin_batch *b = arg;
+	for (;;) {
+		unsigned k = atomic_fetch_add(&b->next, 1);
+		if (k >= b->n || atomic_load(&b->failed))
+			return NULL;
+		b->st[k] = vf_finalize_kernel(b->m, k, b->opt, &b->r[k],
+		                              &b->errs[k]);
+		if (b->st[k] != VF_OK)
+			atomic_store(&b->failed, true);
+	}
+}
+
+/* Run the batch on 'threads' threads (the caller's among them). */
+static void fin_run_threads(struct fin_batch *b, unsigned threads)
+{
+	pthread_t tid[VF_MAX_THREADS];
+	unsigned started = 0;
+	for (unsigned t = 1; t < threads; t++) {
+		if (pthread_create(&tid[started], NULL, fin_worker, b) != 0)
+			break;  /* fewer threads: the work still gets done */
+		started++;
+	}
+	fin_worker(b);
+	for (unsigned t = 0; t < started; t++)
+		pthread_join(tid[t], NULL);
+}
+
 enum vf_status vf_finalize_all(const struct vf_module *m,
                                const struct vf_finalize_options *opt,
                                struct vf_kernel_result **out, size_t *count,
@@ -185,15 +233,53 @@ enum vf_status vf_finalize_all(const struct vf_module *m,
 	*out = NULL;
 	*count = 0;
 	unsigned n = vf_module_kernel_count(m);
+	unsigned threads = opt && opt->threads > 1 ? (unsigned)opt->threads : 1;
+	if (threads > VF_MAX_THREADS)
+		threads = VF_MAX_THREADS;
+	if (threads > n)
+		threads = n;
+	if (opt && opt->dump_passes)
+		threads = 1;  /* dumps come in kernel order, on this thread */
 	struct vf_kernel_result *r = calloc(n ? n : 1, sizeof *r);
 	if (!r)
 		return vf_err_oom(err);
-	for (unsigned k = 0; k < n; k++) {
-		enum vf_status st = vf_finalize_kernel(m, k, opt, &r[k], err);
-		if (st != VF_OK) {
-			vf_kernel_results_free(r, k);
-			return st;
+	if (threads <= 1) {
+		for (unsigned k = 0; k < n; k++) {
+			enum vf_status st = vf_finalize_kernel(m, k, opt, &r[k], err);
+			if (st != VF_OK) {
+				vf_kernel_results_free(r, k);
+				return st;
+			}
 		}
+		*out = r;
+		*count = n;
+		return VF_OK;
+	}
+	struct fin_batch b = { .m = m, .opt = opt, .r = r, .n = n };
+	b.errs = calloc(n, sizeof *b.errs);
+	b.st = calloc(n, sizeof *b.st);
+	if (!b.errs || !b.st) {
+		free(b.errs);
+		free(b.st);
+		free(r);
+		return vf_err_oom(err);
+	}
+	atomic_init(&b.next, 0);
+	atomic_init(&b.failed, false);
+	fin_run_threads(&b, threads);
+	/* The first kernel that failed decides, as in a serial run. */
+	enum vf_status st = VF_OK;
+	for (unsigned k = 0; k < n && st == VF_OK; k++)
+		if (b.st[k] != VF_OK) {
+			st = b.st[k];
+			if (err)
+				*err = b.errs[k];
+		}
+	free(b.errs);
+	free(b.st);
+	if (st != VF_OK) {
+		vf_kernel_results_free(r, n);
+		return st;
 	}
 	*out = r;
 	*count = n;

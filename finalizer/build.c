@@ -78,12 +78,14 @@ bool bld_setup_symbols(struct bld *b)
 		b->preds[i + 1] = ir_flag_new(p, r->preds[i].num_elements);
 		ir_vreg(p, b->preds[i + 1])->name =
 			vf_routine_string(r, r->preds[i].name);
+		ir_vreg(p, b->preds[i + 1])->flags |= IR_V_VISA;
 	}
 	b->addrs = ir_alloc(p, (r->addr_count + 1u) * sizeof *b->addrs);
 	for (unsigned i = 0; i < r->addr_count; i++) {
 		unsigned n = r->addrs[i].num_elements ? r->addrs[i].num_elements : 1;
 		b->addrs[i] = ir_vreg_new(p, IR_RF_ADDR, 2 * n, 2);
 		ir_vreg(p, b->addrs[i])->name = vf_routine_string(r, r->addrs[i].name);
+		ir_vreg(p, b->addrs[i])->flags |= IR_V_VISA;
 	}
 	b->labels = ir_alloc(p, (r->label_count + 1u) * sizeof *b->labels);
 	for (unsigned i = 0; i < r->label_count; i++) {

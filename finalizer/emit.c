@@ -104,8 +104,11 @@ static bool map_opnd(const struct em *e, const struct ir_opnd *o,
 	}
 	case IR_O_STACKTOP:
 		g->kind = GEN_OPND_IMM;
-		g->imm = (e->p->spill_base + e->p->spill_size + IR_GRF_BYTES - 1) /
-		         IR_GRF_BYTES;
+		/* with stack calls the spill slots are part of every frame,
+		 * the kernel's included (regalloc/ra.h): its frame starts at
+		 * SpillMemOffset */
+		g->imm = (e->p->spill_base + (e->p->has_calls ? 0 :
+		          e->p->spill_size) + IR_GRF_BYTES - 1) / IR_GRF_BYTES;
 		g->rgn = (struct gen_region){ 0, 0, 0 };
 		return true;
 	case IR_O_ARF:
@@ -194,6 +197,10 @@ static void header(const struct em *e, const struct ir_inst *in,
 	g->fc = in->fc;
 	g->opts = (in->opts & ~(IR_OPT_STACKCALL | IR_OPT_GUARD)) |
 	          (in->nomask ? GEN_OPT_NOMASK : 0);
+	g->swsb = (struct gen_swsb){ .has_dist = in->swsb.dist != 0,
+	                             .dist = in->swsb.dist,
+	                             .mode = in->swsb.mode,
+	                             .sbid = in->swsb.sbid };
 	if (in->flag) {
 		int32_t b = vloc(e, in->flag) + in->flag_off;
 		g->flag_nr = (uint8_t)(b / 4);
@@ -204,6 +211,9 @@ static void header(const struct em *e, const struct ir_inst *in,
 static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 {
 	const struct ir_inst *in = &e->p->insts.a[i];
+	if (in->swsb.pipe != IR_PIPE_ALL)   /* no encoding has a pipe field yet */
+		return ir_internal(e->p, "vISA instruction %u: SWSB distance in "
+		                   "one pipe cannot be encoded", in->loc);
 	header(e, in, g);
 	g->pc = e->pc[i];
 	g->length = 16;

@@ -423,11 +423,25 @@ static void fix_three_src(struct lctx *c, struct ir_inst *in)
 	if (!is_three_src(in->op))
 		return;
 	enum gen_type t = (enum gen_type)in->dst.type;
+	bool hf_bcast = t == GEN_TYPE_HF && in->exec > 1 &&
+	                !c->p->plat->caps.a16_hf_replicate;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		struct ir_opnd *o = &in->src[s];
 		/* one source type field: every source takes the dst's type */
 		if (o->type != t || !good_a16_src(c->p, o, in->exec))
 			copy_src(c, in, s, t, 16);
+		if (hf_bcast && ir_opnd_is_scalar(o)) {
+			/* no HF replicate (caps.a16_hf_replicate): a full copy */
+			uint32_t v = temp(c->p, t, in->exec, 1, IR_GRF_BYTES);
+			struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, in->exec,
+			                            in->nomask, ir_dst(v, 0, t, 1), *o);
+			mv->src[0].mods = 0;
+			mv->choff = in->choff;
+			mv->loc = in->loc;
+			uint8_t mods = o->mods;
+			*o = ir_vec(v, 0, t, 1);
+			o->mods = mods;
+		}
 	}
 	const struct ir_opnd *d = &in->dst;
 	bool ok = d->kind == IR_O_REG && d->rgn.hs == 1 &&

@@ -176,10 +176,11 @@ static bool reg_pair(struct l64 *c, const struct ir_opnd *o, bool dst,
 {
 	if (o->kind == IR_O_IND && o->rgn.vs == GEN_VS_VXH)
 		return ir_unsupported(c->p, "a 64-bit Vx1/VxH indirect operand "
-		                      "on %s", c->p->plat->name);
+		                      "is unsupported on %s", c->p->plat->name);
 	if (o->kind == IR_O_ARF && o->rn != GEN_RN_NULL)
 		return ir_unsupported(c->p, "a 64-bit architecture register "
-		                      "operand on %s", c->p->plat->name);
+		                      "operand is unsupported on %s",
+		                      c->p->plat->name);
 	enum gen_type ht = is_signed(o->type) ? GEN_TYPE_D : GEN_TYPE_UD;
 	r->lo = *o;
 	r->lo.type = GEN_TYPE_UD;
@@ -220,7 +221,8 @@ static bool src_pair(struct l64 *c, const struct ir_opnd *o, struct pair *r)
 		case GEN_TYPE_Q: case GEN_TYPE_UQ: break;
 		default:
 			return ir_unsupported(c->p, "a :%s immediate in 64-bit "
-			                      "integer arithmetic on %s",
+			                      "integer arithmetic is "
+			                      "unsupported on %s",
 			                      gen_type_name((enum gen_type)o->type),
 			                      c->p->plat->name);
 		}
@@ -232,7 +234,7 @@ static bool src_pair(struct l64 *c, const struct ir_opnd *o, struct pair *r)
 		return reg_pair(c, o, false, r);
 	if (!is_int(o->type))
 		return ir_unsupported(c->p, "a :%s operand in 64-bit integer "
-		                      "arithmetic on %s",
+		                      "arithmetic is unsupported on %s",
 		                      gen_type_name((enum gen_type)o->type),
 		                      c->p->plat->name);
 	bool sg = is_signed(o->type);
@@ -426,8 +428,9 @@ static bool per_half(struct l64 *c)
 	bool via;
 	for (unsigned k = 0; k < in->nsrc; k++) {
 		if (in->src[k].mods)
-			return ir_unsupported(c->p, "a source modifier on a 64-bit "
-			                      "%s on %s", gen_op_table[in->op].mnemonic,
+			return ir_unsupported(c->p, "a source modifier on a "
+			                      "64-bit %s is unsupported on %s",
+			                      gen_op_table[in->op].mnemonic,
 			                      c->p->plat->name);
 		if (!src_pair(c, &in->src[k], &s[k]))
 			return false;
@@ -435,10 +438,9 @@ static bool per_half(struct l64 *c)
 	if (!dst_pair(c, &d, &via))
 		return false;
 	struct ir_opnd lo[2] = { s[0].lo, s[1].lo }, hi[2] = { s[0].hi, s[1].hi };
-	struct ir_inst *a = emit(c, in->op, true, d.lo, in->nsrc, lo);
-	struct ir_inst *b = emit(c, in->op, true, d.hi, in->nsrc, hi);
-	a->src[0].type = b->src[0].type = GEN_TYPE_UD;
-	b->dst.type = GEN_TYPE_UD;
+	lo[0].type = hi[0].type = GEN_TYPE_UD;
+	emit(c, in->op, true, d.lo, in->nsrc, lo);
+	emit(c, in->op, true, typed(d.hi, GEN_TYPE_UD), in->nsrc, hi);
 	return !via || store(c, &d);
 }
 
@@ -484,12 +486,13 @@ static bool convert(struct l64 *c)
 	const struct ir_opnd *d = &in->dst, *s = &in->src[0];
 	const char *pn = c->p->plat->name;
 	if (!is_int(d->type) || !is_int(s->type))
-		return ir_unsupported(c->p, "conversion between :%s and :%s on %s",
+		return ir_unsupported(c->p, "conversion between :%s and :%s is "
+		                      "unsupported on %s",
 		                      gen_type_name((enum gen_type)d->type),
 		                      gen_type_name((enum gen_type)s->type), pn);
 	if (in->sat)
-		return ir_unsupported(c->p, "saturated 64-bit integer conversion "
-		                      "on %s", pn);
+		return ir_unsupported(c->p, "saturated 64-bit integer "
+		                      "conversion is unsupported on %s", pn);
 	if (is_q(s->type)) {   /* truncation: the low dword */
 		struct pair sp;
 		if (!reg_pair(c, s, false, &sp))
@@ -502,8 +505,8 @@ static bool convert(struct l64 *c)
 		return true;
 	}
 	if (in->cmod || s->mods)
-		return ir_unsupported(c->p, "a modifier on a 64-bit extension on "
-		                      "%s", pn);
+		return ir_unsupported(c->p, "a modifier on a 64-bit extension "
+		                      "is unsupported on %s", pn);
 	struct pair d2;
 	bool via;
 	if (!dst_pair(c, &d2, &via))
@@ -538,17 +541,18 @@ static bool add64(struct l64 *c)
 	const char *pn = c->p->plat->name;
 	struct ir_opnd a = in->src[0], b = in->src[1];
 	if (in->sat || in->cmod)
-		return ir_unsupported(c->p, "a saturated or conditional 64-bit add "
-		                      "on %s", pn);
+		return ir_unsupported(c->p, "a saturated or conditional 64-bit "
+		                      "add is unsupported on %s", pn);
 	if ((a.mods | b.mods) & GEN_MOD_ABS)
-		return ir_unsupported(c->p, "(abs) on a 64-bit add on %s", pn);
+		return ir_unsupported(c->p, "(abs) on a 64-bit add is "
+		                      "unsupported on %s", pn);
 	if ((a.mods & GEN_MOD_NEG) && !(b.mods & GEN_MOD_NEG)) {
 		a = in->src[1];
 		b = in->src[0];
 	}
 	if (a.mods & GEN_MOD_NEG)
-		return ir_unsupported(c->p, "a 64-bit add of two negated sources "
-		                      "on %s", pn);
+		return ir_unsupported(c->p, "a 64-bit add of two negated "
+		                      "sources is unsupported on %s", pn);
 	bool sub = b.mods & GEN_MOD_NEG;
 	if (sub && b.kind == IR_O_IMM) {   /* a - imm = a + (-imm) */
 		struct pair ib;
@@ -653,11 +657,13 @@ static bool mul64(struct l64 *c)
 	const struct ir_inst *in = c->in;
 	const char *pn = c->p->plat->name;
 	if (in->sat || in->cmod || in->src[0].mods || in->src[1].mods)
-		return ir_unsupported(c->p, "a modifier on a 64-bit multiply on %s",
-		                      pn);
+		return ir_unsupported(c->p, "a modifier on a 64-bit multiply "
+		                      "is unsupported on %s", pn);
 	if (!is_q(in->dst.type))
-		return ir_unsupported(c->p, "a 64-bit multiply into :%s on %s",
-		                      gen_type_name((enum gen_type)in->dst.type), pn);
+		return ir_unsupported(c->p, "a 64-bit multiply into :%s is "
+		                      "unsupported on %s",
+		                      gen_type_name((enum gen_type)in->dst.type),
+		                      pn);
 	struct pair d;
 	bool via;
 	if (!dst_pair(c, &d, &via))
@@ -713,10 +719,11 @@ static bool shift64(struct l64 *c)
 	const char *pn = c->p->plat->name;
 	unsigned op = in->op;
 	if (in->sat || in->cmod || in->src[0].mods || in->src[1].mods)
-		return ir_unsupported(c->p, "a modifier on a 64-bit shift on %s", pn);
+		return ir_unsupported(c->p, "a modifier on a 64-bit shift is "
+		                      "unsupported on %s", pn);
 	if (!is_q(in->src[0].type) || !is_q(in->dst.type))
-		return ir_unsupported(c->p, "a 64-bit shift between :%s and :%s "
-		                      "on %s",
+		return ir_unsupported(c->p, "a 64-bit shift between :%s and "
+		                      ":%s is unsupported on %s",
 		                      gen_type_name((enum gen_type)in->dst.type),
 		                      gen_type_name((enum gen_type)in->src[0].type),
 		                      pn);
@@ -861,34 +868,38 @@ static void compare(struct l64 *c, unsigned cm, const struct pair *a,
 	enum gen_type ht = sg ? GEN_TYPE_D : GEN_TYPE_UD;
 	struct ir_opnd ah = typed(a->hi, ht), bh = typed(b->hi, ht);
 	struct ir_opnd al = typed(a->lo, GEN_TYPE_UD), bl = typed(b->lo, GEN_TYPE_UD);
-	struct ir_inst *i[3];
+	/* (relation, predicate: 0 none, 1 f, 2 ~f, sources) per step; each
+	 * instruction is completed before the next is appended (ir_emit
+	 * may move the array) */
+	struct step {
+		unsigned cm, pred;
+		struct ir_opnd x, y;
+	} st[3];
+	unsigned n;
 	if (cm == GEN_CMOD_EQ || cm == GEN_CMOD_NE) {
-		i[0] = op2(c, GEN_OP_CMP, false, ir_null(GEN_TYPE_UD), al, bl);
-		i[1] = op2(c, GEN_OP_CMP, false, ir_null(GEN_TYPE_UD),
-		           typed(ah, GEN_TYPE_UD), typed(bh, GEN_TYPE_UD));
-		i[0]->cmod = i[1]->cmod = (uint8_t)cm;
-		i[1]->pred = GEN_PRED_NORMAL;
-		i[1]->pinv = cm == GEN_CMOD_NE;
-		for (unsigned k = 0; k < 2; k++) {
-			i[k]->flag = fv;
-			i[k]->flag_off = foff;
-		}
-		return;
+		st[0] = (struct step){ cm, 0, al, bl };
+		st[1] = (struct step){ cm, cm == GEN_CMOD_NE ? 2u : 1u,
+		                       typed(ah, GEN_TYPE_UD), typed(bh, GEN_TYPE_UD) };
+		n = 2;
+	} else {
+		unsigned strict = cm == GEN_CMOD_LT || cm == GEN_CMOD_LE
+		                  ? GEN_CMOD_LT : GEN_CMOD_GT;
+		st[0] = (struct step){ GEN_CMOD_EQ, 0, ah, bh };
+		st[1] = (struct step){ cm, 1, al, bl };
+		st[2] = (struct step){ strict, 2, ah, bh };
+		n = 3;
 	}
-	unsigned strict = cm == GEN_CMOD_LT || cm == GEN_CMOD_LE ? GEN_CMOD_LT
-	                                                          : GEN_CMOD_GT;
-	i[0] = op2(c, GEN_OP_CMP, false, ir_null(ht), ah, bh);
-	i[0]->cmod = GEN_CMOD_EQ;
-	i[1] = op2(c, GEN_OP_CMP, false, ir_null(GEN_TYPE_UD), al, bl);
-	i[1]->cmod = (uint8_t)cm;
-	i[1]->pred = GEN_PRED_NORMAL;
-	i[2] = op2(c, GEN_OP_CMP, false, ir_null(ht), ah, bh);
-	i[2]->cmod = (uint8_t)strict;
-	i[2]->pred = GEN_PRED_NORMAL;
-	i[2]->pinv = true;
-	for (unsigned k = 0; k < 3; k++) {
-		i[k]->flag = fv;
-		i[k]->flag_off = foff;
+	for (unsigned k = 0; k < n; k++) {
+		struct ir_inst *i = op2(c, GEN_OP_CMP, false,
+		                        ir_null((enum gen_type)st[k].x.type),
+		                        st[k].x, st[k].y);
+		i->cmod = (uint8_t)st[k].cm;
+		i->flag = fv;
+		i->flag_off = foff;
+		if (st[k].pred) {
+			i->pred = GEN_PRED_NORMAL;
+			i->pinv = st[k].pred == 2;
+		}
 	}
 }
 
@@ -897,8 +908,10 @@ static bool two_pairs(struct l64 *c, struct pair *a, struct pair *b)
 {
 	const struct ir_inst *in = c->in;
 	if (in->src[0].mods || in->src[1].mods)
-		return ir_unsupported(c->p, "a source modifier on a 64-bit %s on %s",
-		                      gen_op_table[in->op].mnemonic, c->p->plat->name);
+		return ir_unsupported(c->p, "a source modifier on a 64-bit %s "
+		                      "is unsupported on %s",
+		                      gen_op_table[in->op].mnemonic,
+		                      c->p->plat->name);
 	return src_pair(c, &in->src[0], a) && src_pair(c, &in->src[1], b);
 }
 
@@ -916,8 +929,8 @@ static bool cmp64(struct l64 *c)
 {
 	const struct ir_inst *in = c->in;
 	if (in->pred)
-		return ir_unsupported(c->p, "a predicated 64-bit compare on %s",
-		                      c->p->plat->name);
+		return ir_unsupported(c->p, "a predicated 64-bit compare is "
+		                      "unsupported on %s", c->p->plat->name);
 	struct pair a, b;
 	if (!two_pairs(c, &a, &b))
 		return false;
@@ -960,7 +973,8 @@ static bool sel64(struct l64 *c)
 		return per_half(c);
 	if (in->pred || in->sat)
 		return ir_unsupported(c->p, "a predicated or saturated 64-bit "
-		                      "min/max on %s", c->p->plat->name);
+		                      "min/max is unsupported on %s",
+		                      c->p->plat->name);
 	struct pair a, b, d;
 	bool via;
 	if (!two_pairs(c, &a, &b) || !dst_pair(c, &d, &via))
@@ -1016,8 +1030,9 @@ static bool lower(struct l64 *c)
 		           in->src[0].type == GEN_TYPE_DF && !in->src[0].mods &&
 		           !in->sat && !in->cmod && in->src[0].kind != IR_O_IMM;
 		if (!raw || c->p->plat->caps.native_df)
-			return ir_unsupported(c->p, "DF (double) %s is unsupported on "
-			                      "%s", gen_op_table[in->op].mnemonic, pn);
+			return ir_unsupported(c->p, "DF (double) %s is "
+			                      "unsupported on %s",
+			                      gen_op_table[in->op].mnemonic, pn);
 		struct ir_inst q = *in;
 		q.dst.type = GEN_TYPE_UQ;
 		q.src[0].type = GEN_TYPE_UQ;
@@ -1029,24 +1044,27 @@ static bool lower(struct l64 *c)
 	switch (in->op) {
 	case GEN_OP_MOV:
 		if (in->cmod && is_q(in->dst.type))
-			return ir_unsupported(c->p, "a condition on a 64-bit mov on %s",
-			                      pn);
+			return ir_unsupported(c->p, "a condition on a 64-bit "
+			                      "mov is unsupported on %s", pn);
 		if (is_q(in->dst.type) && is_q(in->src[0].type) && !in->sat)
 			return copy64(c);
 		return convert(c);
 	case GEN_OP_AND: case GEN_OP_OR: case GEN_OP_XOR: case GEN_OP_NOT:
 		if (in->cmod || in->sat)
-			return ir_unsupported(c->p, "a modifier on a 64-bit %s on %s",
+			return ir_unsupported(c->p, "a modifier on a 64-bit %s "
+			                      "is unsupported on %s",
 			                      gen_op_table[in->op].mnemonic, pn);
 		if (!is_q(in->dst.type))
-			return ir_unsupported(c->p, "a 64-bit %s into :%s on %s",
+			return ir_unsupported(c->p, "a 64-bit %s into :%s is "
+			                      "unsupported on %s",
 			                      gen_op_table[in->op].mnemonic,
 			                      gen_type_name((enum gen_type)in->dst.type),
 			                      pn);
 		return per_half(c);
 	case GEN_OP_ADD:
 		if (!is_q(in->dst.type))
-			return ir_unsupported(c->p, "a 64-bit add into :%s on %s",
+			return ir_unsupported(c->p, "a 64-bit add into :%s is "
+			                      "unsupported on %s",
 			                      gen_type_name((enum gen_type)in->dst.type),
 			                      pn);
 		return add64(c);
@@ -1062,13 +1080,15 @@ static bool lower(struct l64 *c)
 		return cmp64(c);
 	case GEN_OP_SEL:
 		if (!is_q(in->dst.type))
-			return ir_unsupported(c->p, "a 64-bit sel into :%s on %s",
+			return ir_unsupported(c->p, "a 64-bit sel into :%s is "
+			                      "unsupported on %s",
 			                      gen_type_name((enum gen_type)in->dst.type),
 			                      pn);
 		return sel64(c);
 	default:
-		return ir_unsupported(c->p, "64-bit integer %s is unsupported on %s",
-		                      gen_op_table[in->op].mnemonic, pn);
+		return ir_unsupported(c->p, "64-bit integer %s is unsupported "
+		                      "on %s", gen_op_table[in->op].mnemonic,
+		                      pn);
 	}
 }
 

@@ -5,28 +5,38 @@
  *     │ build      build*.c, region.c   vISA -> IR on virtual registers
  *     │ goto       goto.c               SIMD gotos -> goto/join or jmpi
  *     │ copyprop   copyprop.c           movs forwarded into their uses
- *     │ lower64    lower64.c            64-bit integers as dword pairs where caps ask
+ *     │ byte_layout byte_layout.c       byte/word registers at their writers' stride
+ *     │ lower64    lower64.c            64-bit integers as dword pairs (no native Q/DF)
  *     │ dword_mul  dword_mul.c          D x D multiply via acc0 where caps ask
  *     │ send_join  send_join.c          one payload per send where no split send
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
+ *     │ coalesce   coalesce.c           results written where a mov copies them
  *     │ nomask_wa  nomask_wa.c          fused-EU guard of (W) code where wa asks
  *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
  *     │ callsave   regalloc/callsave.c  save/restore around stack calls
  *     │ rs_wa      rs_wa.c              read-suppression csel where wa asks
  *     ▼ emit       emit.c               gen_encode + gen_compact, JIP/UIP
- *   Gen binary (emit_swsb.c adds the SWSB where caps.swsb)
+ *   Gen binary
  *
- * Each row has a name, the pass, and a dump letter: with the letter in
- * the options' dump string, the IR after the pass goes to the dump
- * callback (nothing is printed by the library itself).  With the verify
- * option (always in --enable-debug builds) the allocation is checked
- * right after register allocation (regalloc/ra_verify.c).
+ * Every stage is a row {name, function, enabled-when, dump letter,
+ * stage reached, extra check}; the runner (as QBE's main.c func() and
+ * IGC's Optimizer::runPass) skips a row whose enabled-when says no,
+ * times it when the options ask for pass times, dumps the IR after it
+ * when its letter is in the options' dump string (through the dump
+ * callback: the library prints nothing itself), and with the verify
+ * option (always in --enable-debug builds) runs the IR verifier
+ * (ir/verify.c) and the row's extra check after it.
+ *
+ * Adding a pass: write finalizer/<name>.c with bool ir_<name>(struct
+ * ir_prog *), declare it below, add a row where it belongs (docs/ir.md).
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../ir/ir.h"
 #include "pipeline.h"
@@ -42,8 +52,8 @@ bool ir_send_join(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_coalesce(struct ir_prog *p);
-bool ir_read_suppression_wa(struct ir_prog *p);
 bool ir_nomask_wa(struct ir_prog *p);
+bool ir_read_suppression_wa(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
 #ifdef VF_DEBUG
@@ -52,32 +62,75 @@ bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 #define VERIFY_ALWAYS 0
 #endif
 
+/* One finalization: the program and what the first and last rows read
+ * and write. */
+struct fin_job {
+	struct ir_prog *p;
+	const struct vf_module *m;
+	unsigned kernel;
+	uint8_t **code;
+	size_t *size;
+};
+
+static bool run_build(struct fin_job *j) { return ir_build(j->p, j->m, j->kernel); }
+static bool run_goto(struct fin_job *j) { return ir_lower_goto(j->p); }
+static bool run_copyprop(struct fin_job *j) { return ir_copyprop(j->p); }
+static bool run_byte_layout(struct fin_job *j) { return ir_byte_layout(j->p); }
+static bool run_lower64(struct fin_job *j) { return ir_lower64(j->p); }
+static bool run_dword_mul(struct fin_job *j) { return ir_dword_mul(j->p); }
+static bool run_send_join(struct fin_job *j) { return ir_send_join(j->p); }
+static bool run_legalize(struct fin_job *j) { return ir_legalize(j->p); }
+static bool run_split(struct fin_job *j) { return ir_split(j->p); }
+static bool run_coalesce(struct fin_job *j) { return ir_coalesce(j->p); }
+static bool run_regalloc(struct fin_job *j) { return ra_allocate(j->p); }
+static bool run_callsave(struct fin_job *j) { return ra_callsave(j->p); }
+static bool run_nomask_wa(struct fin_job *j) { return ir_nomask_wa(j->p); }
+static bool run_rs_wa(struct fin_job *j) { return ir_read_suppression_wa(j->p); }
+static bool run_emit(struct fin_job *j) { return ir_emit_code(j->p, j->code, j->size); }
+
+static bool has_calls(const struct ir_prog *p) { return p->has_calls; }
+static bool fused_eu(const struct ir_prog *p) { return p->plat->wa.fused_eu_nomask; }
+static bool read_suppression(const struct ir_prog *p) { return p->plat->wa.read_suppression; }
+/* caps.def native_q / native_df: 64-bit types the hardware lacks */
+static bool lacks_64bit(const struct ir_prog *p)
+{
+	return !p->plat->caps.native_q || !p->plat->caps.native_df;
+}
+
 struct pass_row {
 	const char *name;
-	bool (*run)(struct ir_prog *p);
-	char letter;
+	bool (*run)(struct fin_job *j);
+	bool (*when)(const struct ir_prog *p);   /* NULL: always */
+	char letter;                             /* dump letter, 0 none */
+	unsigned stage;                          /* enum ir_stage reached */
+	bool (*check)(struct ir_prog *p);        /* with verify, NULL none */
 };
 
 static const struct pass_row passes[] = {
-	{ "goto", ir_lower_goto, 'g' },
-	{ "copyprop", ir_copyprop, 'p' },
-	{ "byte_layout", ir_byte_layout, 'y' },
-	{ "lower64", ir_lower64, '6' },
-	{ "dword_mul", ir_dword_mul, 'm' },
-	{ "send_join", ir_send_join, 'j' },
-	{ "legalize", ir_legalize, 'l' },
-	{ "split", ir_split, 's' },
-	{ "coalesce", ir_coalesce, 'o' },
-	{ "nomask_wa", ir_nomask_wa, 'n' },
-	{ "regalloc", ra_allocate, 'r' },
-	{ "callsave", ra_callsave, 'c' },
-	{ "rs_wa", ir_read_suppression_wa, 'w' },
+	{ "build", run_build, NULL, 'b', 0, NULL },
+	{ "goto", run_goto, NULL, 'g', 0, NULL },
+	{ "copyprop", run_copyprop, NULL, 'p', 0, NULL },
+	{ "byte_layout", run_byte_layout, NULL, 'y', 0, NULL },
+	{ "lower64", run_lower64, lacks_64bit, '6', 0, NULL },
+	{ "dword_mul", run_dword_mul, NULL, 'm', 0, NULL },
+	{ "send_join", run_send_join, NULL, 'j', 0, NULL },
+	{ "legalize", run_legalize, NULL, 'l', 0, NULL },
+	{ "split", run_split, NULL, 's', 0, NULL },
+	{ "coalesce", run_coalesce, NULL, 'o', 0, NULL },
+	{ "nomask_wa", run_nomask_wa, fused_eu, 'n', 0, NULL },
+	{ "regalloc", run_regalloc, NULL, 'r', IR_STAGE_ALLOCATED, ra_verify },
+	{ "callsave", run_callsave, has_calls, 'c', 0, NULL },
+	{ "rs_wa", run_rs_wa, read_suppression, 'w', 0, NULL },
+	{ "emit", run_emit, NULL, 0, 0, NULL },
 };
+
+#define NPASSES (sizeof passes / sizeof passes[0])
 
 static void dump(struct ir_prog *p, const struct fin_options *o,
                  const char *name, char letter)
 {
-	if (!o->dump || !o->dump_letters || !strchr(o->dump_letters, letter))
+	if (!letter || !o->dump || !o->dump_letters ||
+	    !strchr(o->dump_letters, letter))
 		return;
 	char *text = ir_print(p);
 	if (text) {
@@ -86,19 +139,43 @@ static void dump(struct ir_prog *p, const struct fin_options *o,
 	}
 }
 
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Name the pass a verifier failure follows. */
+static bool after_pass(struct ir_prog *p, const char *name)
+{
+	char msg[sizeof p->err->msg + 64];
+	snprintf(msg, sizeof msg, "after %s: %s", name, p->err->msg);
+	msg[sizeof p->err->msg - 1] = 0;
+	memcpy(p->err->msg, msg, sizeof p->err->msg);
+	return false;
+}
+
 bool fin_run(struct ir_prog *p, const struct vf_module *m, unsigned kernel,
              const struct fin_options *o, uint8_t **code, size_t *size)
 {
-	if (!ir_build(p, m, kernel))
-		return false;
-	dump(p, o, "build", 'b');
-	for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++) {
-		if (!passes[i].run(p))
+	struct fin_job j = { p, m, kernel, code, size };
+	bool verify = o->verify || VERIFY_ALWAYS;
+	unsigned stages = 0;
+	for (size_t i = 0; i < NPASSES; i++) {
+		const struct pass_row *r = &passes[i];
+		if (r->when && !r->when(p))
+			continue;
+		double t0 = o->pass_time ? now_ms() : 0;
+		if (!r->run(&j))
 			return false;
-		dump(p, o, passes[i].name, passes[i].letter);
-		if (passes[i].run == ra_allocate && (o->verify || VERIFY_ALWAYS) &&
-		    !ra_verify(p))
-			return false;
+		if (o->pass_time)
+			o->pass_time(o->dump_ctx, r->name, now_ms() - t0);
+		stages |= r->stage;
+		dump(p, o, r->name, r->letter);
+		if (verify && r->run != run_emit &&
+		    (!ir_verify(p, stages) || (r->check && !r->check(p))))
+			return after_pass(p, r->name);
 	}
-	return ir_emit_code(p, code, size);
+	return true;
 }

@@ -1,6 +1,6 @@
 /*
  * pipeline.h - running the finalizer passes on one kernel (pipeline.c),
- * for the library entry points in lib/finalize.c.
+ * for the library entry points in finalizer/api.c.
  */
 #ifndef VISAFIN_PIPELINE_H
 #define VISAFIN_PIPELINE_H
@@ -12,10 +12,14 @@
 #include "visa_model.h"
 
 struct fin_options {
-	const char *dump_letters;   /* passes to dump: b g l s r */
+	const char *dump_letters;   /* passes to dump: b g p y l s o r c */
 	void (*dump)(void *ctx, const char *pass, const char *text);
 	void *dump_ctx;
-	bool verify;                /* check the allocation (ra_verify.c) */
+	/* When set: each pass's time in milliseconds (ctx = dump_ctx). */
+	void (*pass_time)(void *ctx, const char *pass, double ms);
+	bool verify;                /* ir_verify after every pass, ra_verify
+	                             * after allocation (always in
+	                             * --enable-debug builds) */
 };
 
 /* Build, transform, allocate and encode kernel 'kernel' of 'm' into

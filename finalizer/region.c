@@ -134,6 +134,7 @@ static bool resolve_decl(struct bld *b, uint32_t id, unsigned depth)
 		align *= 2;
 	v->kind = BV_GRF;
 	v->vreg = ir_vreg_new(b->p, IR_RF_GRF, size, align);
+	ir_vreg(b->p, v->vreg)->flags |= IR_V_VISA;
 	v->off = 0;
 	const char *nm = vf_routine_string(b->r, d->name);
 	if (nm)

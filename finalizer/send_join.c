@@ -10,10 +10,11 @@
  * payload is contiguous GRFs starting at src0" (GEN-FACTS 6.5; IGC's
  * bdw binaries in shared/corpus/bdw, e.g. untyped surface writes
  * "wr:4+0" where skl has "sends ... wr:2+2").  The registers are copied
- * whole, under NoMask, two at a time - unless the payload is a
- * builder temporary that only this send reads and that nothing touches
- * after it: then its writers write the joined payload directly (every
- * reference to it is moved there), and there is nothing to copy.
+ * whole, under NoMask, two at a time - unless the payload is a register
+ * (temporary or vISA variable, not an input) that only this send reads
+ * and that nothing touches after it: then its writers write the joined
+ * payload directly (every reference to it is moved there), and there is
+ * nothing to copy.
  *
  * Sends built later (spill and call-save code in regalloc/) ask
  * caps.split_send themselves.
@@ -65,8 +66,7 @@ static bool movable(const struct jctx *c, uint32_t i, const struct ir_opnd *o,
 	const struct ir_vreg *r = &c->p->vregs.a[o->v];
 	uint32_t bad = IR_V_PINNED | IR_V_LIVE_IN | IR_V_GLOBAL |
 	               IR_V_ADDR_TAKEN;
-	return r->file == IR_RF_GRF && (r->flags & IR_V_WHOLE_GRF) &&
-	       !(r->flags & bad) && r->pin < 0 && !r->name &&
+	return r->file == IR_RF_GRF && !(r->flags & bad) && r->pin < 0 &&
 	       r->size <= grfs * IR_GRF_BYTES && c->reads[o->v] == 1 &&
 	       c->last[o->v] == i && !c->map[o->v].to;
 }

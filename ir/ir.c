@@ -26,9 +26,10 @@ void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
 	if (n < *cap)
 		return;
 	uint32_t nc = *cap ? *cap * 2 : 64;
-	void *na = ir_alloc(p, (size_t)nc * elem);
-	if (n)
-		memcpy(na, *a, (size_t)n * elem);
+	/* In place when it can be (issue 12: no old copies, no zero fill). */
+	void *na = vf_arena_grow(p->arena, *cap ? *a : NULL, *cap, nc, elem);
+	if (!na)
+		longjmp(*p->oom, 1);
 	*a = na;
 	*cap = nc;
 }
@@ -290,8 +291,16 @@ void ir_emit_label(struct ir_prog *p, uint32_t label)
 struct ir_insts_old ir_rewrite_begin(struct ir_prog *p)
 {
 	struct ir_insts_old o = { p->insts.a, p->insts.n };
-	p->insts.a = NULL;
-	p->insts.n = p->insts.cap = 0;
+	/* The previous rewrite's input is no longer read by anyone: it
+	 * takes the new sequence (its pages are already mapped), and the
+	 * array taken out now waits for the next rewrite. */
+	struct ir_inst *spare = p->rewritten;
+	uint32_t spare_cap = p->rewritten_cap;
+	p->rewritten = p->insts.a;
+	p->rewritten_cap = p->insts.cap;
+	p->insts.a = spare;
+	p->insts.cap = spare_cap;
+	p->insts.n = 0;
 	return o;
 }
 

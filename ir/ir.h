@@ -53,6 +53,9 @@ enum ir_vflag {
 	IR_V_GLOBAL = 1u << 6,    /* live in the whole program (ABI registers) */
 	IR_V_BLOCK_LOCAL = 1u << 7, /* spill/array temporary: all its uses in
 	                             * one block; every write defines it */
+	IR_V_VISA = 1u << 8,      /* holds a declared vISA variable, predicate
+	                           * or address (or a copy of one): vISA lets a
+	                           * kernel read it before writing it */
 };
 
 struct ir_vreg {
@@ -100,6 +103,22 @@ enum ir_pseudo_op {
 	IR_OP_COUNT
 };
 
+/* Software scoreboard annotation (Gen12 and later; all zero elsewhere),
+ * which the emitter copies into struct gen_swsb: wait until the
+ * instruction 'dist' back (in pipe 'pipe', IR_PIPE_ALL = any in-order
+ * pipe) has finished, and/or the SBID token 'sbid' in 'mode' (enum
+ * gen_sbid_mode: set it for this out-of-order instruction, or wait for
+ * the destination / sources of the one that set it). */
+enum ir_pipe { IR_PIPE_ALL, IR_PIPE_FLOAT, IR_PIPE_INT, IR_PIPE_LONG,
+               IR_PIPE_MATH };
+
+struct ir_swsb {
+	uint8_t dist;       /* 0: no distance dependency, else 1..7 */
+	uint8_t pipe;       /* enum ir_pipe */
+	uint8_t mode;       /* enum gen_sbid_mode, GEN_SBID_NONE */
+	uint8_t sbid;       /* token 0..15 */
+};
+
 struct ir_inst {
 	uint16_t op;        /* enum gen_op or enum ir_pseudo_op */
 	uint8_t exec;       /* 1..32 */
@@ -122,6 +141,7 @@ struct ir_inst {
 	const char *reloc;  /* symbol whose address the immediate takes */
 	uint8_t reloc_type; /* VF_RELOC_*: all 8 bytes, or the low/high 4 */
 	uint32_t loc;       /* vISA instruction number, for messages */
+	struct ir_swsb swsb;
 };
 
 enum ir_label_kind { IR_L_BLOCK, IR_L_SUBROUTINE, IR_L_FUNCTION };
@@ -155,7 +175,7 @@ static inline uint32_t ir_reloc_imm_at(unsigned type)
 	return type == VF_RELOC_ADDR ? 8 : 12;
 }
 
-/* Growable array in the arena (old buffers are left in the arena). */
+/* Growable array in the arena (grown in place where the arena can). */
 #define IR_VEC(T) struct { T *a; uint32_t n, cap; }
 
 struct ir_prog {
@@ -185,6 +205,10 @@ struct ir_prog {
 	uint32_t grf_used;       /* highest GRF allocated + 1 */
 	uint32_t payload_bytes;  /* bytes of GRF holding inputs (from r0) */
 	IR_VEC(struct ir_reloc) relocs;  /* filled by emit.c */
+	/* The array the last rewrite took out (ir_rewrite_begin): the next
+	 * rewrite writes into it (two arrays in turn, no new ones). */
+	struct ir_inst *rewritten;
+	uint32_t rewritten_cap;
 	uint32_t loc;            /* current vISA instruction (builder) */
 	const char *inst_name;   /* current vISA mnemonic (builder) */
 };
@@ -283,6 +307,21 @@ typedef void (*ir_opnd_fn)(void *ctx, const struct ir_inst *in,
 void ir_for_each_opnd(const struct ir_inst *in, ir_opnd_fn fn, void *ctx);
 bool ir_is_branch(unsigned op);
 bool ir_is_send(unsigned op);
+
+/* ---- verifier (verify.c) ---------------------------------------------- */
+
+/* What the pipeline has established so far; the verifier checks the
+ * invariants each stage promises on top of those that always hold. */
+enum ir_stage {
+	IR_STAGE_ALLOCATED = 1u << 0,  /* every used register has a location */
+	IR_STAGE_SWSB = 1u << 1,       /* SWSB annotations are final */
+};
+
+/* Check the IR's invariants (docs/ir.md "Verifier"): operand types,
+ * regions, register ids and bounds, labels, def-before-use, SWSB
+ * annotations.  False with an internal error naming the instruction
+ * and the broken rule. */
+bool ir_verify(struct ir_prog *p, unsigned stages);
 
 /* ---- dump (print.c) ---------------------------------------------------- */
 

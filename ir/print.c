@@ -95,6 +95,23 @@ static void print_opnd(struct pbuf *b, const struct ir_prog *p,
 		pf(b, "<%u;%u,%u>:%s", o->rgn.vs, o->rgn.w, o->rgn.hs, t);
 }
 
+/* SWSB as IGA writes it: {@2 $3} distance (with a pipe letter when one
+ * is named: F@2), token set $3, wait $3.dst / $3.src. */
+static void print_swsb(struct pbuf *b, const struct ir_swsb *w)
+{
+	static const char *const pipe[] = { "", "F", "I", "L", "M" };
+	static const char *const mode[] = { "", "", ".dst", ".src" };
+	if (!w->dist && !w->mode)
+		return;
+	pf(b, " {");
+	if (w->dist)
+		pf(b, "%s@%u", w->pipe < 5 ? pipe[w->pipe] : "?", w->dist);
+	if (w->mode)
+		pf(b, "%s$%u%s", w->dist ? " " : "", w->sbid,
+		   w->mode < 4 ? mode[w->mode] : "?");
+	pf(b, "}");
+}
+
 static void print_inst(struct pbuf *b, const struct ir_prog *p,
                        const struct ir_inst *in)
 {
@@ -132,6 +149,7 @@ static void print_inst(struct pbuf *b, const struct ir_prog *p,
 		pf(b, " jip=%s", p->labels.a[in->jip].name);
 	if (in->uip >= 0)
 		pf(b, " uip=%s", p->labels.a[in->uip].name);
+	print_swsb(b, &in->swsb);
 	pf(b, "   // $%u\n", in->loc);
 }
 

@@ -1,15 +1,27 @@
 /*
- * arena.c - region allocator (see arena.h).  Chunks grow geometrically;
- * a request larger than a chunk gets a chunk of its own.
+ * arena.c - region allocator (see arena.h).
+ *
+ * Small requests are cut from chunks (64 KB, doubling up to 1 MB).  A
+ * request of BIG_MIN bytes or more gets a block of its own from malloc,
+ * kept on a doubly linked list: growing it is a realloc (for the large
+ * blocks glibc maps, a remap without copying), so an array that doubles
+ * leaves no old copies behind, and calloc gives zeroed big blocks without
+ * touching their pages.  Invariant the growth path relies on: a block is
+ * a big block exactly when its size (as the caller states it) is at least
+ * BIG_MIN; chunk allocations never grow in place past that size.
  */
 #include "arena.h"
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define ARENA_MIN_CHUNK (64u * 1024u)
+#define ARENA_MAX_CHUNK (1024u * 1024u)
 #define ARENA_ALIGN 16u
+#define BIG_MIN (128u * 1024u)
 
 struct chunk {
 	struct chunk *next;
@@ -17,8 +29,15 @@ struct chunk {
 	_Alignas(16) unsigned char data[];
 };
 
+struct big {
+	struct big *prev, *next;
+	_Alignas(16) unsigned char data[];
+};
+
 struct vf_arena {
 	struct chunk *head;
+	struct big *bigs;
+	void *last;             /* the newest chunk allocation (vf_arena_grow) */
 	size_t next_size;
 	size_t requested;
 };
@@ -39,19 +58,58 @@ void vf_arena_free(struct vf_arena *a)
 		n = c->next;
 		free(c);
 	}
+	for (struct big *b = a->bigs, *n; b; b = n) {
+		n = b->next;
+		free(b);
+	}
 	free(a);
 }
 
-void *vf_arena_alloc(struct vf_arena *a, size_t size)
+static struct big *big_of(void *p)
 {
-	size_t need = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-	if (need < size)
+	return (struct big *)((unsigned char *)p - offsetof(struct big, data));
+}
+
+static void big_link(struct vf_arena *a, struct big *b)
+{
+	b->prev = NULL;
+	b->next = a->bigs;
+	if (a->bigs)
+		a->bigs->prev = b;
+	a->bigs = b;
+}
+
+static void big_unlink(struct vf_arena *a, struct big *b)
+{
+	if (b->prev)
+		b->prev->next = b->next;
+	else
+		a->bigs = b->next;
+	if (b->next)
+		b->next->prev = b->prev;
+}
+
+static void *big_alloc(struct vf_arena *a, size_t size, bool zero)
+{
+	if (size > SIZE_MAX - sizeof(struct big))
 		return NULL;
+	struct big *b = zero ? calloc(1, sizeof *b + size)
+	                     : malloc(sizeof *b + size);
+	if (!b)
+		return NULL;
+	big_link(a, b);
+	a->requested += size;
+	return b->data;
+}
+
+static void *alloc(struct vf_arena *a, size_t size, bool zero)
+{
+	if (size >= BIG_MIN)
+		return big_alloc(a, size, zero);
+	size_t need = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
 	struct chunk *c = a->head;
 	if (!c || c->size - c->used < need) {
 		size_t csize = a->next_size;
-		if (csize < need)
-			csize = need;
 		c = malloc(sizeof *c + csize);
 		if (!c)
 			return NULL;
@@ -59,14 +117,34 @@ void *vf_arena_alloc(struct vf_arena *a, size_t size)
 		c->used = 0;
 		c->next = a->head;
 		a->head = c;
-		if (a->next_size < (64u << 20))
+		if (a->next_size < ARENA_MAX_CHUNK)
 			a->next_size *= 2;
 	}
 	void *p = c->data + c->used;
 	c->used += need;
 	a->requested += size;
-	memset(p, 0, size);
+	a->last = p;
+	if (zero)
+		memset(p, 0, size);
 	return p;
+}
+
+void *vf_arena_alloc_raw(struct vf_arena *a, size_t size)
+{
+	return alloc(a, size, false);
+}
+
+void *vf_arena_alloc(struct vf_arena *a, size_t size)
+{
+	return alloc(a, size, true);
+}
+
+void *vf_arena_array_raw(struct vf_arena *a, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		return NULL;
+	size_t total = n * size;
+	return alloc(a, total ? total : 1, false);
 }
 
 void *vf_arena_array(struct vf_arena *a, size_t n, size_t size)
@@ -74,12 +152,64 @@ void *vf_arena_array(struct vf_arena *a, size_t n, size_t size)
 	if (size && n > SIZE_MAX / size)
 		return NULL;
 	size_t total = n * size;
-	return vf_arena_alloc(a, total ? total : 1);
+	return alloc(a, total ? total : 1, true);
+}
+
+void *vf_arena_grow(struct vf_arena *a, void *p, size_t old_n, size_t new_n,
+                    size_t size)
+{
+	if (size && new_n > SIZE_MAX / size)
+		return NULL;
+	size_t old_size = old_n * size, new_size = new_n * size;
+	if (!p || !old_n)
+		return vf_arena_array_raw(a, new_n, size);
+	if (old_size >= BIG_MIN) {
+		/* Its own block: realloc it (the list links move with it). */
+		struct big *b = big_of(p);
+		if (new_size > SIZE_MAX - sizeof *b)
+			return NULL;
+		struct big *prev = b->prev, *next = b->next;
+		struct big *nb = realloc(b, sizeof *nb + new_size);
+		if (!nb)
+			return NULL;
+		if (prev)
+			prev->next = nb;
+		else
+			a->bigs = nb;
+		if (next)
+			next->prev = nb;
+		a->requested += new_size - old_size;
+		return nb->data;
+	}
+	struct chunk *c = a->head;
+	if (p == a->last && c && new_size < BIG_MIN) {
+		size_t at = (size_t)((unsigned char *)p - c->data);
+		size_t need = (new_size + ARENA_ALIGN - 1) &
+		              ~(size_t)(ARENA_ALIGN - 1);
+		if (need <= c->size - at) {
+			a->requested += new_size - old_size;
+			c->used = at + need;
+			return p;
+		}
+	}
+	void *q = vf_arena_array_raw(a, new_n, size);
+	if (q)
+		memcpy(q, p, old_size);
+	return q;
+}
+
+void vf_arena_release(struct vf_arena *a, void *p, size_t size)
+{
+	if (!p || size < BIG_MIN)
+		return;
+	struct big *b = big_of(p);
+	big_unlink(a, b);
+	free(b);
 }
 
 void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size)
 {
-	void *q = vf_arena_alloc(a, size ? size : 1);
+	void *q = alloc(a, size ? size : 1, false);
 	if (q && size)
 		memcpy(q, p, size);
 	return q;
@@ -87,7 +217,7 @@ void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size)
 
 char *vf_arena_strndup(struct vf_arena *a, const char *s, size_t len)
 {
-	char *q = vf_arena_alloc(a, len + 1);
+	char *q = alloc(a, len + 1, false);
 	if (q) {
 		memcpy(q, s, len);
 		q[len] = '\0';

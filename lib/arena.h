@@ -18,6 +18,18 @@ void vf_arena_free(struct vf_arena *a);
 void *vf_arena_alloc(struct vf_arena *a, size_t size);
 /* Array of n elements of size each, zero-filled; NULL on overflow or OOM. */
 void *vf_arena_array(struct vf_arena *a, size_t n, size_t size);
+/* The same without the zero fill, for memory the caller writes whole. */
+void *vf_arena_alloc_raw(struct vf_arena *a, size_t size);
+void *vf_arena_array_raw(struct vf_arena *a, size_t n, size_t size);
+/* Grow the array p, allocated for old_n elements of size bytes (its
+ * whole capacity), to new_n (> old_n) elements: in place when it can be,
+ * else a copy.  The new elements are not zeroed.  NULL on overflow or OOM
+ * (p is then unchanged and still valid). */
+void *vf_arena_grow(struct vf_arena *a, void *p, size_t old_n, size_t new_n,
+                    size_t size);
+/* Hand back a block allocated with size bytes that nothing uses any more:
+ * large blocks are freed at once, small ones stay until vf_arena_free. */
+void vf_arena_release(struct vf_arena *a, void *p, size_t size);
 void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size);
 /* Copy of s[0..len) with a terminating NUL. */
 char *vf_arena_strndup(struct vf_arena *a, const char *s, size_t len);

@@ -2,6 +2,7 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,24 @@ enum vf_status vf_file_read(const char *path, uint8_t **data, size_t *size,
 	return VF_OK;
 }
 
+/* umask() can only be read by setting it: done once, before any other
+ * thread of this process writes a file through here (threads of
+ * vf_finalize_all and the batch command write their outputs in turn). */
+static mode_t umask_value;
+static pthread_once_t umask_once = PTHREAD_ONCE_INIT;
+
+static void read_umask(void)
+{
+	umask_value = umask(0);
+	umask(umask_value);
+}
+
+static mode_t process_umask(void)
+{
+	pthread_once(&umask_once, read_umask);
+	return umask_value;
+}
+
 enum vf_status vf_file_write(const char *path, const void *data, size_t size,
                              struct vf_error *err)
 {
@@ -79,9 +98,7 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 	}
 	int saved = errno;
 	/* Output files get the usual permissions, not mkstemp's 0600. */
-	mode_t mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
+	fchmod(fd, 0666 & ~process_umask());
 	if (close(fd) != 0 && !left)
 		left = 1, saved = errno;
 	if (left || rename(tmp, path) != 0) {

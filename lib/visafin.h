@@ -129,12 +129,26 @@ enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
 struct vf_finalize_options {
 	int platform;             /* vISA platform code, e.g. VF_PLATFORM_SKL */
 	const char *dump_passes;  /* IR dumps after passes: b(uild) g(oto)
-	                           * l(egalize) s(plit) r(egalloc); NULL none */
+	                           * (copy)p(rop) (b)y(te_layout) l(egalize)
+	                           * s(plit) (c)o(alesce) r(egalloc)
+	                           * c(allsave); NULL none */
 	void (*dump)(void *ctx, const char *pass, const char *text);
 	void *dump_ctx;
-	int verify;               /* check the register allocation (tests) */
+	int verify;               /* verify the IR after every pass and the
+	                           * register allocation (tests; always on
+	                           * in --enable-debug builds) */
 	int no_compaction;        /* leave every instruction 16 bytes */
+	/* When set, called after each pass with its time in milliseconds
+	 * (ctx = dump_ctx); pass names as in docs/ir.md's pipeline table. */
+	void (*pass_time)(void *ctx, const char *pass, double ms);
+	int threads;              /* vf_finalize_all: kernels finalized at
+	                           * once on this many threads (0 or 1: on
+	                           * the calling thread; at most
+	                           * VF_MAX_THREADS); results, errors and
+	                           * dumps (always serial) as in a serial run */
 };
+
+#define VF_MAX_THREADS 64
 
 /* One kernel input as the vISA input table declares it (input_info, spec
  * 4_visa_header.md): where the runtime puts it in the thread payload. */
@@ -190,7 +204,8 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
                                   struct vf_kernel_result *out,
                                   struct vf_error *err);
 /* Finalize every kernel; *out (malloc'ed, *count entries) is released
- * with vf_kernel_results_free().  Stops at the first error. */
+ * with vf_kernel_results_free().  Stops at the first error (with threads:
+ * the error of the lowest-numbered kernel that failed). */
 enum vf_status vf_finalize_all(const struct vf_module *m,
                                const struct vf_finalize_options *opt,
                                struct vf_kernel_result **out, size_t *count,

@@ -2,7 +2,7 @@
  * ra.h - register allocation: live intervals (live.c), linear scan onto
  * the GRF, flag and address files (linscan.c), spill code (spill.c).
  *
- * The allocator works on the finalizer IR (finalizer/ir.h) after
+ * The allocator works on the IR (ir/ir.h, CFG and liveness in ir/cfg.h) after
  * legalization.  Intervals are convex hulls of the instruction positions
  * where a virtual register may hold a value that is still needed.
  */
@@ -48,6 +48,21 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv);
 
 /* Save and restore the registers live across stack calls (callsave.c). */
 bool ra_callsave(struct ir_prog *p);
+
+/*
+ * Frames of the register-save stack (callsave.c).  With stack calls,
+ * every activation (the kernel's and each function call's) has a frame
+ * starting at the save pointer (ABI byte 16 of r126, 32-byte units):
+ * first the program's spill slots, then the registers its calls save.
+ * The kernel's frame starts at ra_frame_base_units, the first scratch
+ * GRF at or after SpillMemOffset; its spill slots keep static offsets.
+ */
+uint32_t ra_frame_base_units(const struct ir_prog *p);
+/* 32-byte units of spill slots at the start of every frame. */
+uint32_t ra_frame_spill_units(const struct ir_prog *p);
+/* a0.0 = save pointer + 'desc' (a scratch descriptor whose offset field
+ * is relative to the current frame), for a send with desc_reg desc_a0. */
+void ra_frame_desc(struct ir_prog *p, uint32_t desc);
 
 /* Check that no two simultaneously live registers share a byte
  * (ra_verify.c); false with an internal error if they do. */

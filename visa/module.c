@@ -52,11 +52,10 @@ uint32_t vf_routine_add_string(struct vf_arena *a, struct vf_routine *r,
 	uint32_t n = r->string_count;
 	if ((n & (n - 1)) == 0) {
 		uint32_t cap = n ? n * 2 : 16;
-		char **ns = vf_arena_array(a, cap, sizeof *ns);
+		char **ns = vf_arena_grow(a, n ? r->strings : NULL, n, cap,
+		                          sizeof *ns);
 		if (!ns)
 			return UINT32_MAX;
-		if (n)
-			memcpy(ns, r->strings, n * sizeof *ns);
 		r->strings = ns;
 	}
 	char *copy = vf_arena_strdup(a, s);

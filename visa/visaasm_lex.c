@@ -24,29 +24,59 @@
 
 #include "arena.h"
 
-struct va_lexer {
-	struct va_parser *p;
-	struct vf_arena *scratch;
-	size_t i;           /* next byte */
-	uint32_t line, col; /* position of byte i */
-	bool line_start;    /* no token yet on this line */
-	bool space;         /* whitespace seen since the last token */
-	size_t cap;
+/* The parser that owns a lexer state (the state is its member lx). */
+static struct va_parser *owner(const struct va_lexer *lx)
+{
+	return (struct va_parser *)((char *)lx - offsetof(struct va_parser, lx));
+}
+
+/* Character classes, one table lookup per byte. */
+enum { C_ALPHA = 1, C_DIGIT = 2, C_HEX = 4, C_LABEL = 8, C_PUNCT = 16 };
+
+static const unsigned char cclass[256] = {
+#define R3(a) a, a, a
+#define R4(a) a, a, a, a
+#define R6(a) a, a, a, a, a, a
+#define R10(a) R4(a), R6(a)
+#define R20(a) R10(a), R10(a)
+	['0'] = R10(C_DIGIT | C_HEX | C_LABEL),
+	['A'] = R6(C_ALPHA | C_HEX | C_LABEL), R20(C_ALPHA | C_LABEL),
+	['a'] = R6(C_ALPHA | C_HEX | C_LABEL), R20(C_ALPHA | C_LABEL),
+	['_'] = C_ALPHA | C_LABEL,
+	['$'] = C_LABEL, ['@'] = C_LABEL, ['?'] = C_LABEL | C_PUNCT,
+	['-'] = C_LABEL | C_PUNCT,
+	['*'] = C_PUNCT, ['+'] = C_PUNCT, ['='] = C_PUNCT, ['&'] = C_PUNCT,
+	['^'] = C_PUNCT, ['|'] = C_PUNCT, ['~'] = C_PUNCT, ['!'] = C_PUNCT,
+	['.'] = C_PUNCT, [','] = C_PUNCT, [';'] = C_PUNCT, [':'] = C_PUNCT,
+	['/'] = C_PUNCT, ['%'] = C_PUNCT, ['('] = C_PUNCT, [')'] = C_PUNCT,
+	['{'] = C_PUNCT, ['}'] = C_PUNCT, ['<'] = C_PUNCT, ['>'] = C_PUNCT,
+	['['] = C_PUNCT, [']'] = C_PUNCT,
+#undef R3
+#undef R4
+#undef R6
+#undef R10
+#undef R20
 };
+
+/* c is a byte (0..255) or -1 past the end. */
+static bool has(int c, unsigned cls)
+{
+	return c >= 0 && (cclass[c] & cls);
+}
 
 static bool is_alpha(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return has(c, C_ALPHA);
 }
 
 static bool is_digit(int c)
 {
-	return c >= '0' && c <= '9';
+	return has(c, C_DIGIT);
 }
 
 static bool is_alnum(int c)
 {
-	return is_alpha(c) || is_digit(c);
+	return has(c, C_ALPHA | C_DIGIT);
 }
 
 static int hex_value(int c)
@@ -63,13 +93,13 @@ static int hex_value(int c)
 static int at(const struct va_lexer *lx, size_t k)
 {
 	size_t j = lx->i + k;
-	return j < lx->p->size ? (unsigned char)lx->p->src[j] : -1;
+	return j < owner(lx)->size ? (unsigned char)owner(lx)->src[j] : -1;
 }
 
 static void advance(struct va_lexer *lx, size_t n)
 {
-	while (n-- && lx->i < lx->p->size) {
-		if (lx->p->src[lx->i] == '\n') {
+	while (n-- && lx->i < owner(lx)->size) {
+		if (owner(lx)->src[lx->i] == '\n') {
 			lx->line++;
 			lx->col = 1;
 		} else {
@@ -90,31 +120,29 @@ static bool lex_error(struct va_lexer *lx, const char *what)
 		snprintf(buf, sizeof buf, "'%c'", c), found = buf;
 	else if (c >= 0)
 		snprintf(buf, sizeof buf, "byte 0x%02x", (unsigned)c), found = buf;
-	vf_err_line(lx->p->err, lx->p->file, lx->line, lx->col,
+	vf_err_line(owner(lx)->err, owner(lx)->file, lx->line, lx->col,
 	            "expected %s, found %s", what, found);
 	return false;
 }
 
 static struct va_token *new_token(struct va_lexer *lx, enum va_tok_kind k)
 {
-	struct va_parser *p = lx->p;
-	if (p->ntoks == lx->cap) {
-		size_t ncap = lx->cap ? lx->cap * 2 : 1024;
-		struct va_token *nt = realloc(p->toks, ncap * sizeof *nt);
+	struct va_parser *p = owner(lx);
+	if (p->ntoks == lx->cap[lx->cur]) {
+		size_t ncap = lx->cap[lx->cur] ? lx->cap[lx->cur] * 2 : 64;
+		struct va_token *nt = realloc(lx->buf[lx->cur], ncap * sizeof *nt);
 		if (!nt) {
 			va_oom(p);
 			return NULL;
 		}
-		p->toks = nt;
-		lx->cap = ncap;
+		p->toks = lx->buf[lx->cur] = nt;
+		lx->cap[lx->cur] = ncap;
 	}
 	struct va_token *t = &p->toks[p->ntoks++];
-	memset(t, 0, sizeof *t);
-	t->kind = (uint8_t)k;
-	t->space_before = lx->space || lx->line_start;
-	t->line = lx->line;
-	t->col = lx->col;
-	t->start = lx->i;
+	*t = (struct va_token){ .kind = (uint8_t)k,
+	                        .space_before = lx->space || lx->line_start,
+	                        .line = lx->line, .col = lx->col,
+	                        .start = lx->i };
 	lx->space = false;
 	lx->line_start = false;
 	return t;
@@ -216,12 +244,12 @@ static bool lex_string(struct va_lexer *lx)
 	size_t start = lx->i, n = 0;
 	/* Decoded text is never longer than the source bytes. */
 	size_t end = start;
-	while (end < lx->p->size && lx->p->src[end] != '"' &&
-	       lx->p->src[end] != '\n')
-		end += (lx->p->src[end] == '\\' && end + 1 < lx->p->size) ? 2 : 1;
+	while (end < owner(lx)->size && owner(lx)->src[end] != '"' &&
+	       owner(lx)->src[end] != '\n')
+		end += (owner(lx)->src[end] == '\\' && end + 1 < owner(lx)->size) ? 2 : 1;
 	char *out = vf_arena_alloc(lx->scratch, end - start + 1);
 	if (!out)
-		return va_oom(lx->p);
+		return va_oom(owner(lx));
 	for (;;) {
 		int c = at(lx, 0);
 		if (c < 0 || c == '\n')
@@ -291,7 +319,7 @@ static bool lex_number(struct va_lexer *lx)
 		size_t nlen = fl - (dbl ? 3 : 2);
 		if (nlen >= sizeof buf)
 			return lex_error(lx, "a shorter floating-point literal");
-		memcpy(buf, lx->p->src + lx->i, nlen);
+		memcpy(buf, owner(lx)->src + lx->i, nlen);
 		buf[nlen] = '\0';
 		t->fval = strtod(buf, NULL);
 		t->is_double = dbl;
@@ -319,13 +347,19 @@ static bool lex_number(struct va_lexer *lx)
 		t->is_hex = true;
 		advance(lx, k);
 	} else {
-		/* Like atoi(): strtol saturates, then int keeps 32 bits. */
+		/* Intel's lexer reads decimals with atoi(): 2^31..2^32-1 come
+		 * out negative (kept: the parser's range checks refuse them
+		 * where a count or size is meant); anything from 2^32 up would
+		 * wrap to a small value, so it is an error here. */
 		uint64_t v = 0;
 		size_t k = 0;
 		while (is_digit(at(lx, k))) {
-			uint64_t d = (uint64_t)(at(lx, k) - '0');
-			v = v > (INT64_MAX - d) / 10 ? (uint64_t)INT64_MAX
-			                             : v * 10 + d;
+			v = v * 10 + (uint64_t)(at(lx, k) - '0');
+			if (v > UINT32_MAX) {
+				owner(lx)->ntoks--;
+				return lex_error(lx, "a decimal number below "
+				                 "4294967296");
+			}
 			k++;
 		}
 		t->ival = (int64_t)(int32_t)(uint32_t)v;
@@ -348,31 +382,63 @@ static bool lex_word(struct va_lexer *lx, enum va_tok_kind k, size_t skip)
 	return true;
 }
 
+/* Multi-character operators and source modifiers, by first character. */
+static size_t multi_punct(const struct va_lexer *lx, int *code, bool *mod)
+{
+	int c1 = at(lx, 1), c2 = at(lx, 2);
+	*mod = false;
+	switch (at(lx, 0)) {
+	case '(':
+		*mod = true;
+		if (c1 == '-' && c2 == 'a' && at(lx, 3) == 'b' &&
+		    at(lx, 4) == 's' && at(lx, 5) == ')')
+			return *code = VISA_MOD_NEG_ABS, 6;
+		if (c1 == 'a' && c2 == 'b' && at(lx, 3) == 's' && at(lx, 4) == ')')
+			return *code = VISA_MOD_ABS, 5;
+		if (c1 == '-' && c2 == ')')
+			return *code = VISA_MOD_NEG, 3;
+		if (c1 == '~' && c2 == ')')
+			return *code = VISA_MOD_NOT, 3;
+		return 0;
+	case '>':
+		if (c1 == '>' && c2 == '>')
+			return *code = VA_P_SHRZ, 3;
+		if (c1 == '>')
+			return *code = VA_P_SHRS, 2;
+		if (c1 == '=')
+			return *code = VA_P_GEQ, 2;
+		return 0;
+	case '<':
+		if (c1 == '<')
+			return *code = VA_P_SHL, 2;
+		if (c1 == '=')
+			return *code = VA_P_LEQ, 2;
+		return 0;
+	case '=':
+		return c1 == '=' ? (*code = VA_P_EQ, 2) : 0;
+	case '!':
+		return c1 == '=' ? (*code = VA_P_NEQ, 2) : 0;
+	default:
+		return 0;
+	}
+}
+
 static bool lex_punct(struct va_lexer *lx)
 {
-	static const struct { const char *s; int code; } multi[] = {
-		{ "(-abs)", VISA_MOD_NEG_ABS }, { "(abs)", VISA_MOD_ABS },
-		{ "(-)", VISA_MOD_NEG }, { "(~)", VISA_MOD_NOT },
-		{ ">>>", VA_P_SHRZ }, { "<<", VA_P_SHL }, { ">>", VA_P_SHRS },
-		{ "<=", VA_P_LEQ }, { ">=", VA_P_GEQ }, { "==", VA_P_EQ },
-		{ "!=", VA_P_NEQ },
-	};
-	for (size_t k = 0; k < sizeof multi / sizeof multi[0]; k++) {
-		size_t n = strlen(multi[k].s);
-		if (lx->i + n > lx->p->size ||
-		    memcmp(lx->p->src + lx->i, multi[k].s, n) != 0)
-			continue;
-		struct va_token *t = new_token(lx, multi[k].s[0] == '(' ?
-		                               VA_SRCMOD : VA_PUNCT);
+	int code;
+	bool mod;
+	size_t n = multi_punct(lx, &code, &mod);
+	if (n) {
+		struct va_token *t = new_token(lx, mod ? VA_SRCMOD : VA_PUNCT);
 		if (!t)
 			return false;
-		t->punct = multi[k].code;
+		t->punct = code;
 		t->len = n;
 		advance(lx, n);
 		return true;
 	}
 	int c = at(lx, 0);
-	if (!strchr("*+-=&^|~!.,;:/%?(){}<>[]", c) || c == 0)
+	if (!has(c, C_PUNCT))
 		return lex_error(lx, "a token");
 	struct va_token *t = new_token(lx, VA_PUNCT);
 	if (!t)
@@ -426,25 +492,67 @@ static bool lex_one(struct va_lexer *lx)
 	return lex_punct(lx);
 }
 
+/* A line that ends the token stream: a lone VA_EOF (at the end of the
+ * text, or after a lexical error). */
+static void end_stream(struct va_lexer *lx)
+{
+	struct va_parser *p = owner(lx);
+	if (!new_token(lx, VA_EOF)) {
+		/* Out of memory: fall back on a static end of file. */
+		static const struct va_token eof = { .kind = VA_EOF };
+		p->toks = (struct va_token *)&eof;
+		p->ntoks = 1;
+		lx->failed = true;
+	}
+}
+
+void va_lex_line(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	lx->cur ^= 1;
+	p->toks = lx->buf[lx->cur];
+	p->ntoks = 0;
+	p->pos = 0;
+	if (lx->failed) {
+		end_stream(lx);
+		return;
+	}
+	for (;;) {
+		if (!skip_space(lx))
+			break;
+		if (lx->i >= p->size) {
+			end_stream(lx);
+			return;
+		}
+		bool nl = at(lx, 0) == '\n';
+		if (!lex_one(lx))
+			break;
+		if (nl)
+			return;
+	}
+	lx->failed = true;
+	p->ntoks = 0;
+	end_stream(lx);
+}
+
 enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch)
 {
-	struct va_lexer lx = { .p = p, .scratch = scratch, .line = 1,
-	                       .col = 1, .line_start = true };
+	p->lx = (struct va_lexer){ .scratch = scratch, .line = 1, .col = 1,
+	                           .line_start = true };
+	va_lex_line(p);
+	if (p->lx.failed)
+		return p->err && p->err->status != VF_OK ? p->err->status
+		                                         : VF_ERR_INPUT;
+	return VF_OK;
+}
+
+void va_lex_end(struct va_parser *p)
+{
+	free(p->lx.buf[0]);
+	free(p->lx.buf[1]);
+	p->lx.buf[0] = p->lx.buf[1] = NULL;
 	p->toks = NULL;
 	p->ntoks = 0;
-	for (;;) {
-		if (!skip_space(&lx))
-			return p->err ? p->err->status : VF_ERR_INPUT;
-		if (lx.i >= p->size)
-			break;
-		if (!lex_one(&lx))
-			return p->err ? p->err->status : VF_ERR_INPUT;
-	}
-	struct va_token *t = new_token(&lx, VA_EOF);
-	if (!t)
-		return VF_ERR_MEMORY;
-	p->pos = 0;
-	return VF_OK;
 }
 
 const char *va_describe(const struct va_parser *p, const struct va_token *t,

@@ -488,7 +488,7 @@ static bool va_small_int(struct va_parser *p, unsigned *v, const char *what)
 static bool va_h_vme_ime(struct va_inst_ctx *c)
 {
 	struct va_parser *p = c->p;
-	unsigned sm, sc;
+	unsigned sm = 0, sc = 0;
 	struct vf_opnd surf;
 	if (!va_mem_no_pred(c) || !va_expect(p, '(', "'(' and the stream mode") ||
 	    !va_small_int(p, &sm, "a stream mode") ||

@@ -47,6 +47,20 @@ static bool va_sizeof(struct va_parser *p, int64_t *v)
 	return !paren || va_expect(p, ')', "')' after %sizeof(name");
 }
 
+/* A lone literal: an integer token followed by something that cannot
+ * continue an expression (the common case, "(0,0)", "num_elts=8"); 'gt'
+ * tells whether '>' ends it (the operand grammars that use va_int_nra). */
+static bool va_lone_int(const struct va_parser *p, bool gt)
+{
+	if (va_peek(p)->kind != VA_INT)
+		return false;
+	const struct va_token *n = va_peek_at(p, 1);
+	if (n->kind != VA_PUNCT)
+		return true;
+	return n->punct == ',' || n->punct == ')' || n->punct == ';' ||
+	       n->punct == ']' || n->punct == '}' || (gt && n->punct == '>');
+}
+
 bool va_int_prim(struct va_parser *p, int64_t *v)
 {
 	const struct va_token *t = va_peek(p);
@@ -149,6 +163,10 @@ bool va_int_add(struct va_parser *p, int64_t *v)
 /* Shifts: one at most, as in Intel's grammar. */
 bool va_int_nra(struct va_parser *p, int64_t *v)
 {
+	if (va_lone_int(p, true)) {
+		*v = va_next(p)->ival;
+		return true;
+	}
 	if (!va_int_add(p, v))
 		return false;
 	const struct va_token *t = va_peek(p);
@@ -244,6 +262,10 @@ static bool va_int_cond_from(struct va_parser *p, int64_t *v,
 
 bool va_int_expr(struct va_parser *p, int64_t *v)
 {
+	if (va_lone_int(p, false)) {
+		*v = va_next(p)->ival;
+		return true;
+	}
 	return va_int_cond_from(p, v, NULL);
 }
 

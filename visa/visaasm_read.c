@@ -30,7 +30,7 @@
 #include "arena.h"
 #include "bytes.h"
 
-#define VA_BUCKETS 4096u
+#define VA_BUCKETS 1024u  /* initial hash table size (a power of 2) */
 #define VA_NONE UINT32_MAX
 
 /* The pre-defined general variables V0..V20 (4_visa_header.md), with the
@@ -63,6 +63,10 @@ static const char *const va_predef_surfaces[VISA_NUM_PREDEF_SURFACES] = {
 static bool va_failv(struct va_parser *p, const struct va_token *at,
                      const char *fmt, va_list ap)
 {
+	/* After a lexical error the parser sees an end of file; the
+	 * lexer's message is the one to keep. */
+	if (p->lx.failed)
+		return false;
 	char what[256], buf[128];
 	vsnprintf(what, sizeof what, fmt, ap);
 	vf_err_line(p->err, p->file, at->line, at->col, "expected %s, found %s",
@@ -165,14 +169,17 @@ void *va_push(struct va_parser *p, void **arr, uint32_t *count,
               uint32_t *cap, size_t elem)
 {
 	if (*count == *cap) {
+		if (*cap > UINT32_MAX / 2) {
+			va_oom(p);
+			return NULL;
+		}
 		uint32_t ncap = *cap ? *cap * 2 : 8;
-		void *na = vf_arena_array(p->a, ncap, elem);
+		void *na = vf_arena_grow(p->a, *count ? *arr : NULL, *count,
+		                         ncap, elem);
 		if (!na) {
 			va_oom(p);
 			return NULL;
 		}
-		if (*count)
-			memcpy(na, *arr, *count * elem);
 		*arr = na;
 		*cap = ncap;
 	}
@@ -194,13 +201,14 @@ uint32_t va_add_string(struct va_parser *p, const char *s)
 
 /* ---- symbols ---- */
 
-static uint32_t va_hash(const char *s, size_t n, unsigned ns)
+static uint32_t va_hash_full(const char *s, size_t n, unsigned ns)
 {
 	uint32_t h = 2166136261u ^ ns;
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h % VA_BUCKETS;
+	return h;
 }
+
 
 /* Label kinds share one table with variables, in their own namespace. */
 static unsigned va_namespace(unsigned cls)
@@ -216,11 +224,12 @@ static const struct va_sym *va_find(const struct va_routine *rt,
                                     const char *name, size_t len,
                                     unsigned ns)
 {
-	uint32_t k = rt->buckets[va_hash(name, len, ns)];
+	uint32_t full = va_hash_full(name, len, ns);
+	uint32_t k = rt->buckets[full & (rt->nbuckets - 1)];
 	for (; k != VA_NONE; k = rt->syms[k].next) {
 		const struct va_sym *s = &rt->syms[k];
-		if (s->len == len && va_namespace(s->cls) == ns &&
-		    memcmp(s->name, name, len) == 0)
+		if (s->hash == full && s->len == len &&
+		    va_namespace(s->cls) == ns && memcmp(s->name, name, len) == 0)
 			return s;
 	}
 	return NULL;
@@ -242,17 +251,42 @@ const struct va_sym *va_lookup_tok(const struct va_parser *p,
 	return va_lookup(p, p->src + t->start, t->len, false, false);
 }
 
+/* Double the hash table when it holds as many symbols as heads, so
+ * chains stay short however many names a routine declares.  Symbols are
+ * linked back in declaration order: every chain stays newest first, as
+ * scopes (va_pop_scope) need. */
+static bool va_rehash(struct va_parser *p, struct va_routine *rt)
+{
+	uint32_t n = rt->nbuckets * 2;
+	uint32_t *b = vf_arena_array_raw(p->a, n, sizeof *b);
+	if (!b)
+		return va_oom(p);
+	memset(b, 0xFF, n * sizeof *b);
+	rt->buckets = b;
+	rt->nbuckets = n;
+	for (uint32_t k = 0; k < rt->nsyms; k++) {
+		struct va_sym *s = &rt->syms[k];
+		uint32_t h = s->hash & (n - 1);
+		s->next = b[h];
+		b[h] = k;
+	}
+	return true;
+}
+
 bool va_declare(struct va_parser *p, const struct va_token *at,
                 const char *name, size_t len, enum va_sym_class cls,
                 uint32_t index, bool unique)
 {
 	struct va_routine *rt = p->rt;
+	if (rt->nsyms >= rt->nbuckets && !va_rehash(p, rt))
+		return false;
 	unsigned ns = va_namespace(cls);
-	uint32_t h = va_hash(name, len, ns);
+	uint32_t full = va_hash_full(name, len, ns);
+	uint32_t h = full & (rt->nbuckets - 1);
 	for (uint32_t k = rt->buckets[h]; k != VA_NONE; k = rt->syms[k].next) {
 		const struct va_sym *s = &rt->syms[k];
-		if (s->len != len || va_namespace(s->cls) != ns ||
-		    memcmp(s->name, name, len) != 0)
+		if (s->hash != full || s->len != len ||
+		    va_namespace(s->cls) != ns || memcmp(s->name, name, len) != 0)
 			continue;
 		if (s->unique || s->scope == rt->scope || unique) {
 			if (s->line)
@@ -265,18 +299,22 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
 	uint32_t cap = rt->nsyms;
 	if ((cap & (cap - 1)) == 0) {
 		uint32_t ncap = cap ? cap * 2 : 64;
-		struct va_sym *ns2 = vf_arena_array(p->a, ncap, sizeof *ns2);
+		struct va_sym *ns2 = vf_arena_grow(p->a, cap ? rt->syms : NULL,
+		                                   cap, ncap, sizeof *ns2);
 		if (!ns2)
 			return va_oom(p);
-		if (cap)
-			memcpy(ns2, rt->syms, cap * sizeof *ns2);
 		rt->syms = ns2;
 	}
+	/* Names are kept once, together in the arena, not in the text: the
+	 * lookups that follow read a compact area. */
+	char *copy = vf_arena_strndup(p->a, name, len);
+	if (!copy)
+		return va_oom(p);
 	struct va_sym *s = &rt->syms[rt->nsyms];
-	*s = (struct va_sym){ .name = name, .len = len, .cls = (uint8_t)cls,
+	*s = (struct va_sym){ .name = copy, .len = len, .cls = (uint8_t)cls,
 	                      .unique = unique, .scope = rt->scope,
 	                      .index = index, .next = rt->buckets[h],
-	                      .line = at ? at->line : 0 };
+	                      .line = at ? at->line : 0, .hash = full };
 	rt->buckets[h] = rt->nsyms++;
 	return true;
 }
@@ -288,7 +326,7 @@ static void va_pop_scope(struct va_routine *rt)
 		struct va_sym *s = &rt->syms[rt->nsyms - 1];
 		if (s->scope < rt->scope || va_namespace(s->cls) != 0)
 			break;
-		rt->buckets[va_hash(s->name, s->len, 0)] = s->next;
+		rt->buckets[s->hash & (rt->nbuckets - 1)] = s->next;
 		rt->nsyms--;
 	}
 	rt->scope--;
@@ -400,6 +438,7 @@ bool va_begin_routine(struct va_parser *p, bool kernel, const char *name)
 	if (!rt->buckets)
 		return va_oom(p);
 	memset(rt->buckets, 0xFF, VA_BUCKETS * sizeof *rt->buckets);
+	rt->nbuckets = VA_BUCKETS;
 	rt->name = name;
 	rt->file = p->file;
 	rt->r.is_kernel = kernel;
@@ -499,14 +538,25 @@ static bool va_default_target(struct va_parser *p, struct va_routine *rt)
 static bool va_layout(struct va_parser *p, struct vf_routine *r)
 {
 	unsigned version = vf_version(p->m);
+	/* Each instruction is written into one small reused buffer just to
+	 * learn its size (the encoding does not depend on its offset). */
 	struct vf_buf b = { 0 };
+	uint64_t size = 0;
 	r->layout = VF_LAYOUT_COMPLETE;
 	for (uint32_t i = 0; i < r->inst_count; i++) {
-		r->insts[i].offset = (uint32_t)b.len;
+		r->insts[i].offset = (uint32_t)size;
+		b.len = 0;
 		visa_inst_write_ex(&b, version, &r->insts[i], VISA_IO_SPEC);
+		size += b.len;
 	}
 	bool oom = b.oom;
-	r->size = (uint32_t)b.len;
+	if (size > UINT32_MAX) {
+		vf_buf_free(&b);
+		return va_fail_msg(p, va_peek(p), "a routine whose binary form "
+		                   "is below 4 GB (%llu bytes)",
+		                   (unsigned long long)size);
+	}
+	r->size = (uint32_t)size;
 	vf_buf_free(&b);
 	if (oom)
 		return va_oom(p);
@@ -663,11 +713,9 @@ static enum vf_status va_read_one(struct va_parser *p, const struct vf_text *t,
 	p->src = t->data ? t->data : "";
 	p->size = t->data ? t->size : 0;
 	enum vf_status st = va_lex(p, scratch);
-	if (st == VF_OK && !va_parse_text(p, first))
+	if (st == VF_OK && (!va_parse_text(p, first) || p->lx.failed))
 		st = p->err->status != VF_OK ? p->err->status : VF_ERR_INPUT;
-	free(p->toks);
-	p->toks = NULL;
-	p->ntoks = 0;
+	va_lex_end(p);
 	vf_arena_free(scratch);
 	return st;
 }

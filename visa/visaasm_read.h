@@ -7,8 +7,9 @@
  * The parser turns the text format of shared/spec/visa/
  * 8_appendix_visa_assembly_syntax.md (IGC's dialect, as Intel's CISA.y
  * accepts it) into the same struct vf_module that visa_read.c builds from
- * a binary object.  The text is first cut into tokens (visaasm_lex.c),
- * then a hand-written recursive-descent parser walks the token array:
+ * a binary object.  The text is cut into tokens (visaasm_lex.c)
+ * one line at a time as the parser reaches it; a hand-written
+ * recursive-descent parser walks the tokens of the line:
  * visaasm_read.c holds the driver and the routine bookkeeping,
  * visaasm_decl.c the directives, visaasm_opnd.c operands and integer
  * expressions, visaasm_inst.c, visaasm_flow.c, visaasm_mem.c and
@@ -81,6 +82,7 @@ struct va_sym {
 	uint32_t index;     /* id as operands use it */
 	uint32_t next;      /* next symbol in the hash chain, or UINT32_MAX */
 	uint32_t line;      /* declaring line (0 for pre-defined) */
+	uint32_t hash;      /* of name and namespace (compared first) */
 };
 
 /* Where a label was first named, and whether a label line placed it. */
@@ -97,6 +99,7 @@ struct va_routine {
 	struct va_sym *syms;    /* all symbols, in declaration order */
 	uint32_t nsyms;
 	uint32_t *buckets;      /* hash heads */
+	uint32_t nbuckets;      /* a power of 2, grows with nsyms */
 	uint32_t scope;         /* current { } depth */
 	/* Counts of the tables whose model counts are narrower than 32
 	 * bits (copied into r when the routine is finished), and the
@@ -109,14 +112,34 @@ struct va_routine {
 	struct va_routine *next;
 };
 
+/* ---- the lexer's state (visaasm_lex.c) ---- */
+
+struct va_lexer {
+	struct vf_arena *scratch;  /* decoded string literals */
+	size_t i;               /* next byte */
+	uint32_t line, col;     /* position of byte i */
+	bool line_start;        /* no token yet on this line */
+	bool space;             /* whitespace seen since the last token */
+	bool failed;            /* a lexical error was reported */
+	/* Two token buffers, one line each, used in turn: the tokens of the
+	 * line just finished stay valid while the next one is parsed. */
+	struct va_token *buf[2];
+	size_t cap[2];
+	unsigned cur;           /* buffer p->toks points into */
+};
+
 /* ---- the parser ---- */
 
 struct va_parser {
 	const char *file;       /* text name for messages */
 	const char *src;        /* text bytes (not NUL-terminated) */
 	size_t size;
-	struct va_token *toks;  /* whole text, ends with VA_EOF */
+	/* Tokens of the current line only, ending with VA_NL or VA_EOF: the
+	 * text is cut one line at a time as the parser reaches it
+	 * (va_next), so memory does not grow with the text. */
+	struct va_token *toks;
 	size_t ntoks, pos;
+	struct va_lexer lx;
 	struct vf_module *m;
 	struct vf_arena *a;     /* the module's arena */
 	struct vf_error *err;
@@ -125,6 +148,10 @@ struct va_parser {
 	struct va_routine *first, *last;  /* all routines, all texts */
 	unsigned nkernels, nfunctions;
 };
+
+/* Cut the next line into tokens (visaasm_lex.c); on a lexical error the
+ * line is a lone VA_EOF and p->lx.failed is set. */
+void va_lex_line(struct va_parser *p);
 
 /* Token access. */
 static inline const struct va_token *va_peek(const struct va_parser *p)
@@ -140,13 +167,15 @@ static inline const struct va_token *va_peek_at(const struct va_parser *p,
 static inline const struct va_token *va_next(struct va_parser *p)
 {
 	const struct va_token *t = &p->toks[p->pos];
-	if (t->kind != VA_EOF)
-		p->pos++;
+	if (t->kind != VA_EOF && ++p->pos == p->ntoks)
+		va_lex_line(p);
 	return t;
 }
 
-/* visaasm_lex.c */
+/* visaasm_lex.c: start cutting p->src (the first line is ready when it
+ * returns VF_OK); va_lex_end frees the token buffers. */
 enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch);
+void va_lex_end(struct va_parser *p);
 /* Describe a token for messages ("'foo'", "end of line", ...). */
 const char *va_describe(const struct va_parser *p, const struct va_token *t,
                         char *buf, size_t n);

@@ -5,11 +5,11 @@
 # "gensim corpus --gen"), and every recipe run that passes with IGC's own
 # binary passes with visafin's ("lost to visafin 0", as
 # shared/checks/finalizer.sh counts).  Platforms the finalizer supports
-# are listed in VF_ORACLE_PLATFORMS (default: skl bxt bdw).
+# are listed in VF_ORACLE_PLATFORMS (default: skl bxt bdw icllp).
 . "$(dirname "$0")/common.sh"
 GS=$VF_BUILD/gensim
 [ -x "$GS" ] || { echo "no gensim at $GS"; exit 1; }
-for dev in ${VF_ORACLE_PLATFORMS:-skl bxt bdw}; do
+for dev in ${VF_ORACLE_PLATFORMS:-skl bxt bdw icllp}; do
 	mkdir -p "$TMP/$dev"
 	for v in "$CORPUS/$dev"/*.simd*.visaasm; do
 		case "$v" in *.f[0-9].visaasm) continue ;; esac

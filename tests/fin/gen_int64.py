@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes tests/fin/int64.visaasm: 64-bit integer vISA operations (add,
 sub, mul, d x d -> q, shifts by variable and immediate amounts, min/max,
-logic, extension and truncation, the six signed and unsigned compares)
-at SIMD8 with gensim expectations computed here from the spec's
+logic, extension and truncation, the six signed and unsigned compares,
+NoMask exec 16 and predicated operations) at SIMD8 with gensim expectations computed here from the spec's
 definitions (shared/spec/visa/instructions: ADD, MUL, SHL, SHR, ASR,
 MIN_MAX, AND, OR, XOR, NOT, MOV, CMP), never from visafin's output.
 Runs on every platform (native Q or lowered to dword pairs, lower64.c).
@@ -45,6 +45,12 @@ slots = [
     ("~A", [~a & M for a in A]),
     ("q <- d (sign)", [s32(d) & M for d in D]),
     ("uq <- ud (zero)", list(D)),
+    ("A|B << 5 at exec 16, first half", [(v << 5) & M for v in A]),
+    ("second half", [(v << 5) & M for v in B]),
+    ("A|B + 0x123456789 at exec 16, first half", [(v + 0x123456789) & M for v in A]),
+    ("second half", [(v + 0x123456789) & M for v in B]),
+    ("(D < 0) ? A + B : A (predicated)", [((a + b) & M) if s32(d) < 0 else a for a, b, d in zip(A, B, D)]),
+    ("(D < 0) ? A << S : A (predicated)", [((a << s) & M) if s32(d) < 0 else a for a, s, d in zip(A, S, D)]),
 ]
 if MUL:
     slots = [("A * B", [(a * b) & M for a, b in zip(A, B)]),
@@ -137,6 +143,13 @@ body = [
     f"not (M1, 8) {r(15)} {A_}",
     f"mov (M1, 8) {r(16, True)} {D_}",
     f"mov (M1, 8) {r(17)} SD(0,8)<1;1,0>",
+    f"shl (M1_NM, 16) {r(18)} AB(0,0)<1;1,0> 0x5:ud",
+    f"add (M1_NM, 16) {r(20)} AB(0,0)<1;1,0> 0x123456789:uq",
+    f"cmp.lt (M1, 8) P1 {D_} 0x0:d",
+    f"mov (M1, 8) {r(22)} {A_}",
+    f"(P1) add (M1, 8) {r(22)} {A_} {B_}",
+    f"mov (M1, 8) {r(23)} {A_}",
+    f"(P1) shl (M1, 8) {r(23)} {A_} {S_}",
     "mov (M1, 8) F(0,0)<1> 0x0:ud",
 ]
 for i, (name, _) in enumerate(rels):

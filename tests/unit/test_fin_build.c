@@ -250,7 +250,8 @@ END_TEST
  * payload, header then data in consecutive registers, with the message
  * length of both ("wr:1+2" sends on SKL, one send of 3 on BDW); BDW
  * has no mixed mode and no HF math (caps.mixed_float, math_hf): an
- * HF + F add reads a converted F copy, HF sqrt computes in F. */
+ * HF + F add reads a converted F copy, HF sqrt computes in F; an HF mad
+ * reads no replicated scalar (caps.a16_hf_replicate). */
 START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 {
 	char *a;
@@ -268,6 +269,8 @@ START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 		"    add (M1, 16) V0041(0,0)<1> V0042(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
 		"    sqrt (M1, 16) V0043(0,0)<1> V0042(0,0)<1;1,0>\n"
 		"    add (M1, 16) V0041(0,0)<1> V0043(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
+		"    mad (M1, 16) V0043(0,0)<1> V0042(0,0)<1;1,0> V0042(0,1)<0;1,0> V0043(0,0)<1;1,0>\n"
+		"    mov (M1, 16) V0041(0,0)<1> V0043(0,0)<1;1,0>\n"
 		"    svm_block_st (4) V0040(0,0)<0;1,0> V0041.0\n"
 		"    ret (M1, 1)\n";
 	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BDW, "bdw", &a, &r, &e),
@@ -289,6 +292,9 @@ START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 		}
 	}
 	ck_assert_uint_ge(arith, 3);
+	ck_assert_ptr_nonnull(strstr(a, "mad (16|M0)"));
+	ck_assert_ptr_null(strstr(a, "<0>:hf"));
+	ck_assert_ptr_null(strstr(a, "<0;0>:hf"));
 	free(a);
 }
 END_TEST
@@ -442,6 +448,79 @@ START_TEST(narrowing_conversion_uses_strided_dst)
 	vf_kernel_result_clear(&r);
 }
 END_TEST
+/* ICLLP has no Q arithmetic (caps.def native_q): a 64-bit add is addc on
+ * the low dwords, the carry from acc0 into the high ones, with no :q
+ * operand left (SKL adds :q natively); no DF either (native_df): DF
+ * arithmetic is an error naming the platform (lower64.c). */
+START_TEST(icllp_lowers_64bit_add_and_refuses_df)
+{
+	char *a, *b;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=q num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=q num_elts=8 align=hword\n"
+		".input V0041 offset=64 size=64\n"
+		".input V0040 offset=128 size=64\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_ICLLP, "icllp", &a, &r,
+	                        &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_int_eq(fin(with(body), &b, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_ptr_nonnull(strstr(a, "addc (4|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "addc (4|M4)"));
+	ck_assert_ptr_nonnull(strstr(a, "acc0.0<4;4,1>:ud"));
+	ck_assert_ptr_null(strstr(a, ":q"));
+	ck_assert_ptr_null(strstr(a, ":uq"));
+	ck_assert_ptr_nonnull(strstr(b, ":q"));
+	ck_assert_ptr_null(strstr(b, "addc"));
+	free(a);
+	free(b);
+	const char *df =
+		".decl V0040 v_type=G type=df num_elts=8 align=hword\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> V0040(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(df), VF_PLATFORM_ICLLP, "icllp", &a, &r, &e),
+	                 VF_ERR_UNSUPPORTED);
+	ck_assert_msg(strstr(e.msg, "is unsupported on icllp") != NULL, "%s",
+	              e.msg);
+	ck_assert_ptr_null(r.code);
+}
+END_TEST
+
+/* ICLLP: rol in one instruction (caps.native_rotate), float mad in the
+ * Align1 3-source form with <8;1> regions (caps.three_src_align1), as in
+ * IGC's icllp binaries. */
+START_TEST(icllp_rotate_and_align1_mad)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=ud num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=f num_elts=8 align=hword\n"
+		".input V0041 offset=64 size=32\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 8) V0040(0,0)<1> 0x12345678:ud\n"
+		"    rol (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x4:ud\n"
+		"    mad (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> V0041(0,0)<1;1,0>"
+		" V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_ICLLP, "icllp", &a, &r,
+	                        &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_ptr_nonnull(strstr(a, "rol (8|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "mad (8|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "<8;1>:f"));
+	ck_assert_ptr_null(strstr(a, ".xyzw"));
+	free(a);
+}
+END_TEST
+
 
 static Suite *suite(void)
 {
@@ -461,6 +540,8 @@ static Suite *suite(void)
 	tcase_add_test(t, lrp_is_native);
 	tcase_add_test(t, switchjmp_is_a_compare_chain);
 	tcase_add_test(t, typed_read_is_a_dc1_message);
+	tcase_add_test(t, icllp_lowers_64bit_add_and_refuses_df);
+	tcase_add_test(t, icllp_rotate_and_align1_mad);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -306,6 +306,21 @@ static const struct {
 	{ HDR "{\n    ret (M1, 1)\n", "t.visaasm:5:1:", "end of file" },
 	{ HDR ".decl V32 v_type=G type=d num_elts=1\n"
 	  "    mov (M1, 1) V32(0,0)<1> 0x1:zz\n", "t.visaasm:4:33:", "'zz'" },
+	/* Numbers from 2^32 up: an error where they start, not a wrap to
+	 * num_elts=0 or an execution size of 8. */
+	{ HDR ".decl V32 v_type=G type=d num_elts=4294967296\n",
+	  "t.visaasm:3:36:", "'4'" },
+	{ HDR ".decl V32 v_type=G type=d num_elts=1\n"
+	  "    mov (M1, 4294967304) V32(0,0)<1> 0x1:d\n", "t.visaasm:4:14:",
+	  "'4'" },
+	{ HDR "    ret (M1, 99999999999999999999999)\n", "t.visaasm:3:14:",
+	  "'9'" },
+	/* A lexical error after many lines (the text is cut a line at a
+	 * time): its own place and message. */
+	{ HDR "\n\n// c\n\n    ret (M1, 1) @\n", "t.visaasm:7:17:", "'@'" },
+	/* A parse error before a lexical one further down: the first. */
+	{ HDR "    frob (M1, 1)\n    ret (M1, 1) @\n", "t.visaasm:3:5:",
+	  "'frob'" },
 };
 
 START_TEST(malformed)

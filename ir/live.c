@@ -1,0 +1,209 @@
+/*
+ * live.c - liveness and "may be defined" per basic block (cfg.h).
+ *
+ * Needs: a CFG of the current instructions (ir_cfg_build).  Changes
+ * nothing.  Produces per block the registers live on entry and exit
+ * (backward: a read makes a register live, only a full unpredicated
+ * write kills it, since a partial or predicated write leaves other
+ * bytes or channels as they were) and those that may be defined on
+ * entry and exit (forward: any write defines, IR_V_LIVE_IN registers
+ * are defined at the kernel entry).  Indirect operands touch the
+ * address-taken registers the optional narrowing callback allows
+ * (regalloc/addr_targets.c for the allocator), else all of them.  A register live at a point where
+ * nothing may have written it holds no value anybody needs yet: the
+ * allocator's intervals start where both hold (regalloc/live.c).
+ *
+ * Register files are not told apart: GRF, flag and address registers
+ * are all bits of one set indexed by register id.
+ */
+#include "config.h"
+
+#include "cfg.h"
+
+static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
+                       const struct ir_opnd *d)
+{
+	const struct ir_vreg *v = &p->vregs.a[d->v];
+	/* the fills of a spill temporary write it in pieces, all in the
+	 * block that uses it: each counts as its definition */
+	if (v->flags & IR_V_BLOCK_LOCAL)
+		return true;
+	if ((in->pred && in->op != GEN_OP_SEL &&
+	     !(in->opts & IR_OPT_GUARD)) || d->off != 0)
+		return false;
+	if (ir_is_send(in->op))
+		return (uint32_t)in->rlen * IR_GRF_BYTES >= v->size;
+	if (in->exec > 1 && d->rgn.hs != 1)
+		return false;
+	return ir_opnd_extent(d, in->exec, true) >= v->size;
+}
+
+/* The registers indirect operand 'slot' of instruction 'pos', through
+ * address register 'a', may touch. */
+static void indirect_refs(const struct ir_live *l, uint32_t a, bool def,
+                          uint32_t pos, unsigned slot, ir_ref_fn fn,
+                          void *ctx)
+{
+	uint32_t only = l->local ? l->local[(size_t)pos * 4 + slot] : 0;
+	if (only) {   /* the block tells which variable */
+		fn(ctx, only, def, false, pos);
+		return;
+	}
+	if (!l->targets) {
+		for (uint32_t k = 0; k < l->ntaken; k++)
+			fn(ctx, l->taken[k], def, false, pos);
+		return;
+	}
+	const uint64_t *row = l->targets + (size_t)a * l->tw;
+	for (uint32_t k = 0; k < l->ntaken; k++)
+		if ((row[k / 64] >> (k % 64)) & 1)
+			fn(ctx, l->taken[k], def, false, pos);
+}
+
+void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
+                  const struct ir_inst *in, uint32_t pos, ir_ref_fn fn,
+                  void *ctx)
+{
+	if (in->op == IR_OP_LABEL)
+		return;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_REG)
+			fn(ctx, o->v, false, false, pos);
+		else if (o->kind == IR_O_IND) {
+			fn(ctx, o->v, false, false, pos);
+			indirect_refs(l, o->v, false, pos, s, fn, ctx);
+		}
+	}
+	if (in->flag && in->pred)
+		fn(ctx, in->flag, false, false, pos);
+	if (in->desc_reg)
+		fn(ctx, in->desc_reg, false, false, pos);
+	if (in->flag && in->cmod && in->op != GEN_OP_SEL) {
+		bool full = (!in->pred || (in->opts & IR_OPT_GUARD)) &&
+		            in->choff == 0 &&
+		            (uint32_t)in->exec >= p->vregs.a[in->flag].size * 8u;
+		fn(ctx, in->flag, true, full, pos);
+	}
+	const struct ir_opnd *d = &in->dst;
+	if (d->kind == IR_O_REG) {
+		fn(ctx, d->v, true, full_write(p, in, d), pos);
+	} else if (d->kind == IR_O_IND) {
+		fn(ctx, d->v, false, false, pos);
+		indirect_refs(l, d->v, true, pos, 3, fn, ctx);
+	}
+}
+
+/* Local sets of one block: read before any full write (gen), fully
+ * written (kill), written at all (def). */
+struct local {
+	vf_word *gen, *kill, *def;
+};
+
+static void gen_kill(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
+{
+	(void)pos;
+	struct local *s = ctx;
+	if (!def) {
+		if (!vf_bit_test(s->kill, v))
+			vf_bit_set(s->gen, v);
+		return;
+	}
+	vf_bit_set(s->def, v);
+	if (full)
+		vf_bit_set(s->kill, v);
+}
+
+static void solve_live(const struct ir_cfg *c, struct ir_live *l,
+                       const vf_word *gen, const vf_word *kill)
+{
+	uint32_t nw = l->nw;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (uint32_t b = c->nb; b-- > 0;) {
+			vf_word *out = l->out + (size_t)b * nw, *in = l->in + (size_t)b * nw;
+			for (uint32_t k = 0; k < c->b[b].nsucc; k++) {
+				const vf_word *si = l->in + (size_t)c->b[b].succ[k] * nw;
+				for (uint32_t w = 0; w < nw; w++)
+					out[w] |= si[w];
+			}
+			const vf_word *g = gen + (size_t)b * nw, *kl = kill + (size_t)b * nw;
+			for (uint32_t w = 0; w < nw; w++) {
+				vf_word n = g[w] | (out[w] & ~kl[w]);
+				if (n != in[w]) {
+					in[w] = n;
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
+static void solve_maydef(const struct ir_prog *p, const struct ir_cfg *c,
+                         struct ir_live *l, const vf_word *def)
+{
+	uint32_t nw = l->nw;
+	for (uint32_t v = 1; v < l->nv; v++)
+		if (p->vregs.a[v].flags & IR_V_LIVE_IN)
+			vf_bit_set(l->def_in, v);
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (uint32_t b = 0; b < c->nb; b++) {
+			vf_word *mi = l->def_in + (size_t)b * nw;
+			vf_word *mo = l->def_out + (size_t)b * nw;
+			const vf_word *d = def + (size_t)b * nw;
+			for (uint32_t w = 0; w < nw; w++) {
+				vf_word n = mi[w] | d[w];
+				if (n != mo[w]) {
+					mo[w] = n;
+					changed = true;
+				}
+			}
+			for (uint32_t k = 0; k < c->b[b].nsucc; k++) {
+				vf_word *si = l->def_in + (size_t)c->b[b].succ[k] * nw;
+				for (uint32_t w = 0; w < nw; w++) {
+					if ((si[w] | mo[w]) != si[w]) {
+						si[w] |= mo[w];
+						changed = true;
+					}
+				}
+			}
+		}
+	}
+}
+
+/* Arena memory comes zeroed. */
+static vf_word *zeroed(struct ir_prog *p, size_t words)
+{
+	return ir_alloc(p, (words + 1) * sizeof(vf_word));
+}
+
+struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
+                              ir_narrow_fn narrow)
+{
+	struct ir_live *l = ir_alloc(p, sizeof *l);
+	l->nv = p->vregs.n;
+	l->nw = vf_bits_words(l->nv);
+	l->taken = ir_alloc(p, (l->nv + 1) * sizeof *l->taken);
+	for (uint32_t v = 1; v < l->nv; v++)
+		if (p->vregs.a[v].flags & IR_V_ADDR_TAKEN)
+			l->taken[l->ntaken++] = v;
+	if (narrow)
+		narrow(p, l);
+	size_t words = (size_t)c->nb * l->nw;
+	l->in = zeroed(p, words);
+	l->out = zeroed(p, words);
+	l->def_in = zeroed(p, words);
+	l->def_out = zeroed(p, words);
+	vf_word *gen = zeroed(p, words), *kill = zeroed(p, words);
+	vf_word *def = zeroed(p, words);
+	for (uint32_t b = 0; b < c->nb; b++) {
+		struct local s = { gen + (size_t)b * l->nw, kill + (size_t)b * l->nw,
+		                   def + (size_t)b * l->nw };
+		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
+			ir_inst_refs(p, l, &p->insts.a[i], i, gen_kill, &s);
+	}
+	solve_live(c, l, gen, kill);
+	solve_maydef(p, c, l, def);
+	return l;
+}
