@@ -39,30 +39,27 @@ static void point(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 	touch(ctx, v, (int32_t)pos);
 }
 
+struct hull_ctx {
+	const struct ir_cfg *c;
+	struct ra_interval *iv;
+};
+
+/* Live and maybe defined on entry to / exit from block b. */
+static void block_edge(void *ctx, uint32_t v, uint32_t b, bool entry)
+{
+	const struct hull_ctx *h = ctx;
+	touch(h->iv, v, entry ? (int32_t)h->c->b[b].first
+	                      : (int32_t)h->c->b[b].end - 1);
+}
+
 static void hulls(struct ir_prog *p, const struct ir_cfg *c,
                   const struct ir_live *l, struct ra_interval *iv)
 {
-	for (uint32_t b = 0; b < c->nb; b++) {
-		const vf_word *in = ir_live_row(l, l->in, b);
-		const vf_word *out = ir_live_row(l, l->out, b);
-		const vf_word *mi = ir_live_row(l, l->def_in, b);
-		const vf_word *mo = ir_live_row(l, l->def_out, b);
-		int32_t first = (int32_t)c->b[b].first;
-		int32_t last = (int32_t)c->b[b].end - 1;
-		for (uint32_t w = 0; w < l->nw; w++) {
-			vf_word a = in[w] & mi[w], z = out[w] & mo[w];
-			for (vf_word m = a | z; m; m &= m - 1) {
-				uint32_t v = w * VF_WORD_BITS + (uint32_t)__builtin_ctzll(m);
-				vf_word bit = (vf_word)1 << (v % VF_WORD_BITS);
-				if (a & bit)
-					touch(iv, v, first);
-				if (z & bit)
-					touch(iv, v, last);
-			}
-		}
+	struct hull_ctx h = { c, iv };
+	ir_live_defined(p, c, l, block_edge, &h);
+	for (uint32_t b = 0; b < c->nb; b++)
 		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
 			ir_inst_refs(p, l, &p->insts.a[i], i, point, iv);
-	}
 }
 
 /* Values defined inside a loop and live after it cover the whole loop.
@@ -111,7 +108,7 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 	if (!ni)
 		return iv;
 	const struct ir_cfg *c = ir_cfg_build(p);
-	const struct ir_live *l = ir_live_build(p, c, narrow_indirect);
+	const struct ir_live *l = ir_live_refs(p, narrow_indirect);
 	hulls(p, c, l, iv);
 	extend_loops(p, c, iv);
 	for (uint32_t v = 1; v < nv; v++) {
