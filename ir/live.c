@@ -13,6 +13,11 @@
  * nothing may have written it holds no value anybody needs yet: the
  * allocator's intervals start where both hold (regalloc/live.c).
  *
+ * ir_live_build keeps them as bit sets per block (blocks x registers
+ * bits each); ir_live_defined gives the allocator what it needs (live
+ * and maybe defined, at block entries and exits) one register at a time
+ * over only the blocks where it is live.
+ *
  * Register files are not told apart: GRF, flag and address registers
  * are all bits of one set indexed by register id.
  */

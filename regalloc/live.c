@@ -9,7 +9,8 @@
  * "may be defined" sets, where only a full unpredicated write kills and
  * a register is not live before anything wrote it, so that partial
  * writes of vectors do not make it live from the kernel entry); hulls
- * of the points where both hold.  SIMD divergence adds one rule:
+ * of the points where both hold (ir_live_defined: per register over its
+ * live blocks, no blocks x registers sets).  SIMD divergence adds one rule:
  * channels that left a loop early wait at a join after it while the loop
  * runs on, so a value live after a backward branch and defined inside the
  * loop must stay allocated over the whole loop.  Registers read or
