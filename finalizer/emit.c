@@ -101,8 +101,11 @@ static bool map_opnd(const struct em *e, const struct ir_opnd *o,
 	}
 	case IR_O_STACKTOP:
 		g->kind = GEN_OPND_IMM;
-		g->imm = (e->p->spill_base + e->p->spill_size + IR_GRF_BYTES - 1) /
-		         IR_GRF_BYTES;
+		/* with stack calls the spill slots are part of every frame,
+		 * the kernel's included (regalloc/ra.h): its frame starts at
+		 * SpillMemOffset */
+		g->imm = (e->p->spill_base + (e->p->has_calls ? 0 :
+		          e->p->spill_size) + IR_GRF_BYTES - 1) / IR_GRF_BYTES;
 		g->rgn = (struct gen_region){ 0, 0, 0 };
 		return true;
 	case IR_O_ARF:

@@ -4,8 +4,10 @@
  * Needs: allocated IR (every vreg has its 'loc'), with stack calls
  * (call marked IR_OPT_STACKCALL).  Leaves: around every such call, the
  * GRFs of the registers live across it written to the register-save
- * stack in scratch before the call and read back after it; the stack
- * pointer (ABI byte 16 of r126, in 32-byte units) moves by the frame.
+ * stack in scratch before the call and read back after it, after the
+ * frame's spill slots (spill.c); the stack pointer (ABI byte 16 of r126,
+ * in 32-byte units) moves by the frame, slots and saves, so the callee's
+ * frame and its own spill slots lie above the caller's.
  *
  * Because a function's registers are the same in every activation, a
  * recursive call would otherwise overwrite the values the caller still
@@ -26,7 +28,19 @@
 
 #define CSP_OFF 16
 
-static void desc_to_a0(struct ir_prog *p, uint32_t desc)
+uint32_t ra_frame_base_units(const struct ir_prog *p)
+{
+	return (p->spill_base + IR_GRF_BYTES - 1) / IR_GRF_BYTES;
+}
+
+uint32_t ra_frame_spill_units(const struct ir_prog *p)
+{
+	uint32_t end = (p->spill_base + p->spill_size + IR_GRF_BYTES - 1) /
+	               IR_GRF_BYTES;
+	return end - ra_frame_base_units(p);
+}
+
+void ra_frame_desc(struct ir_prog *p, uint32_t desc)
 {
 	struct ir_opnd d = ir_reg(p->desc_a0, 0, GEN_TYPE_UD);
 	d.rgn = (struct gen_region){ 0, 0, 1 };
@@ -49,7 +63,7 @@ static void block_msg(struct ir_prog *p, bool write, unsigned g, unsigned n,
 {
 	struct gen_msg m = gen_msg_scratch(p->plat, write, n, unit);
 	uint32_t desc = m.desc | gen_desc_lengths(p->plat, 1, write ? 0 : n);
-	desc_to_a0(p, desc);
+	ra_frame_desc(p, desc);
 	struct ir_inst *in = ir_emit(p, write ? GEN_OP_SENDS : GEN_OP_SEND, 16);
 	in->nomask = true;
 	in->sfid = m.sfid;
@@ -71,11 +85,11 @@ static void block_msg(struct ir_prog *p, bool write, unsigned g, unsigned n,
 	in->exdesc = gen_exdesc(p->plat, m.sfid, in->xlen);
 }
 
-/* Write (or read) the marked GRFs in runs of 8, 4, 2 or 1; returns the
- * frame size in 32-byte units. */
+/* Write (or read) the marked GRFs in runs of 8, 4, 2 or 1 after the
+ * frame's spill slots; returns the frame size in 32-byte units. */
 static unsigned move_grfs(struct ir_prog *p, const bool *live, bool write)
 {
-	unsigned unit = 0;
+	unsigned unit = ra_frame_spill_units(p);
 	for (unsigned g = 0; g < IR_GRF_COUNT;) {
 		if (!live[g]) {
 			g++;

@@ -49,6 +49,21 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv);
 /* Save and restore the registers live across stack calls (callsave.c). */
 bool ra_callsave(struct ir_prog *p);
 
+/*
+ * Frames of the register-save stack (callsave.c).  With stack calls,
+ * every activation (the kernel's and each function call's) has a frame
+ * starting at the save pointer (ABI byte 16 of r126, 32-byte units):
+ * first the program's spill slots, then the registers its calls save.
+ * The kernel's frame starts at ra_frame_base_units, the first scratch
+ * GRF at or after SpillMemOffset; its spill slots keep static offsets.
+ */
+uint32_t ra_frame_base_units(const struct ir_prog *p);
+/* 32-byte units of spill slots at the start of every frame. */
+uint32_t ra_frame_spill_units(const struct ir_prog *p);
+/* a0.0 = save pointer + 'desc' (a scratch descriptor whose offset field
+ * is relative to the current frame), for a send with desc_reg desc_a0. */
+void ra_frame_desc(struct ir_prog *p, uint32_t desc);
+
 /* Check that no two simultaneously live registers share a byte
  * (ra_verify.c); false with an internal error if they do. */
 bool ra_verify(struct ir_prog *p);

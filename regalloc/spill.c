@@ -9,6 +9,10 @@
  * instruction writes it.  The fill happens before writes too, so that a
  * masked or partial write keeps the other channels' values.  Slots start
  * at the kernel's SpillMemOffset; p->spill_size grows to cover them.
+ * With stack calls the slots are the start of every frame of the
+ * register-save stack (ra.h, docs/finalizer.md "Stack-call ABI"): the
+ * kernel's frame is at SpillMemOffset (immediate descriptors as without
+ * calls), functions address theirs from the save pointer through a0.0.
  *
  * Messages (GEN-FACTS 6.3/6.4, IGC SpillManagerGMRF.cpp for the fields):
  * data port 0 scratch block read/write, header = r0 (r0.5 holds the
@@ -28,6 +32,8 @@
 
 struct sp {
 	struct ir_prog *p;
+	bool in_function;     /* rewriting a stack-call function: slots are
+	                       * frame-relative (see ra_spill) */
 	uint32_t *home;       /* spilled flag vreg -> its GRF copy */
 	uint32_t *array_of;   /* address vreg -> the spilled array it points
 	                       * into, 0 if none */
@@ -78,8 +84,7 @@ static int32_t find_units(const uint8_t *busy, unsigned n)
  */
 static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 {
-	uint32_t base = (p->spill_base + IR_GRF_BYTES - 1) &
-	                ~(uint32_t)(IR_GRF_BYTES - 1);
+	uint32_t base = ra_frame_base_units(p) * IR_GRF_BYTES;
 	uint8_t *busy = ir_alloc(p, MAX_SLOT_UNITS);
 	memset(busy, 0, MAX_SLOT_UNITS);
 	struct slot_key *order = ir_alloc(p, p->vregs.n * sizeof *order);
@@ -97,9 +102,6 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 				busy[u] = 2;
 			continue;
 		}
-		if (p->has_calls)  /* static slots break under recursion */
-			return ir_unsupported(p, "register spills in a kernel with "
-			                      "stack calls");
 		order[n++] = (struct slot_key){ iv[v].start, iv[v].end, v };
 	}
 	qsort(order, n, sizeof *order, by_start);
@@ -131,14 +133,28 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 	return true;
 }
 
-/* Scratch block message for 'n' (1, 2, 4 or 8) registers at 'off'. */
-static void scratch_msg(struct ir_prog *p, bool write, uint32_t tmp,
+/*
+ * Scratch block message for 'n' (1, 2, 4 or 8) registers at byte 'slot'
+ * of the kernel's frame.  In a stack-call function the frame is the
+ * activation's own: the offset is taken relative to the register-save
+ * stack pointer through an a0.0 descriptor (ra_frame_desc).
+ */
+static void scratch_msg(const struct sp *s, bool write, uint32_t tmp,
                         int32_t toff, uint32_t slot, unsigned n)
 {
-	struct gen_msg m = gen_msg_scratch(p->plat, write, n, slot / IR_GRF_BYTES);
+	struct ir_prog *p = s->p;
+	uint32_t unit = slot / IR_GRF_BYTES;
+	if (s->in_function)
+		unit -= ra_frame_base_units(p);
+	struct gen_msg m = gen_msg_scratch(p->plat, write, n, unit);
+	uint32_t desc = m.desc | gen_desc_lengths(p->plat, 1, write ? 0 : n);
+	if (s->in_function)
+		ra_frame_desc(p, desc);
 	struct ir_inst *in = ir_emit(p, write ? GEN_OP_SENDS : GEN_OP_SEND, 16);
 	in->nomask = true;
 	in->sfid = m.sfid;
+	if (s->in_function)
+		in->desc_reg = p->desc_a0;
 	in->src[0] = ir_reg(p->r0, 0, GEN_TYPE_UD);
 	in->nsrc = 1;
 	in->mlen = 1;
@@ -151,14 +167,15 @@ static void scratch_msg(struct ir_prog *p, bool write, uint32_t tmp,
 		in->dst = ir_dst(tmp, toff, GEN_TYPE_UD, 1);
 		in->rlen = (uint8_t)n;
 	}
-	in->desc = m.desc | gen_desc_lengths(p->plat, 1, in->rlen);
+	in->desc = desc;
 	in->exdesc = gen_exdesc(p->plat, m.sfid, in->xlen);
 }
 
 /* Fill or spill 'n' GRFs of v from GRF 'g0' of its slot, through tmp. */
-static void move_range(struct ir_prog *p, bool write, uint32_t v, uint32_t tmp,
-                       unsigned g0, unsigned n)
+static void move_range(const struct sp *s, bool write, uint32_t v,
+                       uint32_t tmp, unsigned g0, unsigned n)
 {
+	struct ir_prog *p = s->p;
 	const struct ir_vreg *r = ir_vreg(p, v);
 	unsigned done = 0;
 	unsigned max = write ? p->plat->caps.scratch_max_grfs : 8;
@@ -166,7 +183,7 @@ static void move_range(struct ir_prog *p, bool write, uint32_t v, uint32_t tmp,
 		unsigned left = n - done;
 		unsigned k = left >= 8 && max >= 8 ? 8 : left >= 4 ? 4
 		             : left >= 2 ? 2 : 1;
-		scratch_msg(p, write, tmp, (int32_t)(done * IR_GRF_BYTES),
+		scratch_msg(s, write, tmp, (int32_t)(done * IR_GRF_BYTES),
 		            (uint32_t)r->slot + (g0 + done) * IR_GRF_BYTES, k);
 		done += k;
 	}
@@ -335,7 +352,7 @@ static unsigned arrays_before(struct sp *s, struct ir_inst *in,
 			ir_vreg(p, t)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF |
 			                        IR_V_ADDR_TAKEN | IR_V_BLOCK_LOCAL;
 			ir_vreg(p, t)->name = "arraytmp";
-			move_range(p, false, u[j].array, t, 0, grfs_of(r));
+			move_range(s, false, u[j].array, t, 0, grfs_of(r));
 			for (unsigned q = j; q < nu; q++)
 				if (u[q].array == u[j].array)
 					u[q].tmp = t;
@@ -358,7 +375,7 @@ static void arrays_after(struct sp *s, const struct array_use *u, unsigned nu)
 			written = written || u[q].written;
 		}
 		if (first && written)
-			move_range(s->p, true, u[j].array, u[j].tmp, 0,
+			move_range(s, true, u[j].array, u[j].tmp, 0,
 			           grfs_of(ir_vreg(s->p, u[j].array)));
 	}
 }
@@ -422,7 +439,7 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		                        IR_V_BLOCK_LOCAL;
 		ir_vreg(p, t)->name = "spilltmp";
 		used[j].tmp = t;
-		move_range(p, false, used[j].v, t, used[j].g0, n);
+		move_range(s, false, used[j].v, t, used[j].g0, n);
 	}
 	for (unsigned k = 0; k < 4; k++) {
 		if (!nops[k] || !spilled(p, ops[k]))
@@ -445,7 +462,7 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 	arrays_after(s, arr, narr);
 	for (uint32_t j = 0; j < nused; j++)
 		if (in.dst.kind == IR_O_REG && in.dst.v == used[j].tmp)
-			move_range(p, true, used[j].v, used[j].tmp, used[j].g0,
+			move_range(s, true, used[j].v, used[j].tmp, used[j].g0,
 			           used[j].g1 - used[j].g0 + 1);
 }
 
@@ -490,14 +507,36 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 	s.local = ra_addr_local_bases(p);
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
+		const struct ir_inst *in = &old.a[i];
+		/* the stack-call functions follow the kernel and its
+		 * subroutines (build_call.c): from the first one on, code runs
+		 * in a frame of its own */
+		if (in->op == IR_OP_LABEL && in->src[0].v < p->labels.n &&
+		    p->labels.a[in->src[0].v].kind == IR_L_FUNCTION)
+			s.in_function = true;
 		s.pos = i;
-		rewrite_inst(&s, old.a[i]);
+		rewrite_inst(&s, *in);
 	}
 	return true;
 }
 
+/*
+ * A call writes its return address and jumps: a store after it would run
+ * only on return, too late for the ret that reads the address, so return
+ * addresses stay in registers.
+ */
+static void keep_return_addresses(struct ir_prog *p)
+{
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op == GEN_OP_CALL && in->dst.kind == IR_O_REG)
+			ir_vreg(p, in->dst.v)->flags |= IR_V_NOSPILL;
+	}
+}
+
 bool ra_allocate(struct ir_prog *p)
 {
+	keep_return_addresses(p);
 	for (unsigned round = 0; round < 6; round++) {
 		struct ra_interval *iv = ra_intervals(p);
 		bool sp = false;

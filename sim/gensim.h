@@ -32,6 +32,7 @@ struct gs_opts {
 	int verbose;
 	bool trace;
 	const char *out_dir;     /* --out: write out.<arg>[.simd<N>].bin */
+	bool swsb_check;         /* --swsb-check: Gen12 hazard checker */
 };
 
 #define GS_MAX_ARGS 64
@@ -64,6 +65,12 @@ uint8_t *gs_read_file(const char *path, size_t *len);
 /* Set r->why (printf-style); returns false for "return gs_fail(...)". */
 bool gs_fail(struct gs_run *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* --swsb-check only checks platforms with a software scoreboard; on the
+ * others it says so on stderr and checks nothing (so that one set of
+ * flags serves every platform, e.g. checks/finalizer.sh GS_FLAGS).
+ * Returns true (kept for a future refusal). */
+bool gs_swsb_platform_ok(const char *platform);
 
 int gs_corpus(const char *dir, const char *dev, const struct gs_opts *o);
 /* "gensim run PLATFORM K.dat ...": one kernel with explicit inputs

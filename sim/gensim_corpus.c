@@ -128,6 +128,8 @@ static bool run_one(struct gs_run *r)
 	bool ok = gs_setup(r);
 	if (ok && r->o->trace)
 		sim_set_trace(r->c, trace_inst, &tc);
+	if (ok)
+		sim_set_swsb_check(r->c, r->o->swsb_check);
 	if (ok) {
 		struct vf_error e = { 0 };
 		if (sim_run(r->c, &r->launch, &e) != VF_OK)

@@ -4,7 +4,7 @@
  *
  *   gensim corpus DIR PLATFORM [--gen DIR] [--only NAME] [--simd N]
  *                              [--random] [--seed N] [--trace]
- *                              [--out DIR] [-v]
+ *                              [--out DIR] [--swsb-check] [-v]
  *
  *   gensim run PLATFORM K.dat [--simd N] [--buffer ...] [--arg ...]
  *                             [--expect ...] [--out ...]  (gensim_run.c)
@@ -18,6 +18,16 @@
 #include <string.h>
 
 #include "gensim.h"
+#include "../platforms/swsb_gen12.h"
+
+bool gs_swsb_platform_ok(const char *platform)
+{
+	const struct plat_info *p = plat_by_name(platform);
+	if (p && !swsb_model_for(p->enc))
+		fprintf(stderr, "gensim: --swsb-check: %s has a hardware "
+		        "scoreboard, nothing to check\n", platform);
+	return true;   /* an unknown platform is reported later */
+}
 
 static int usage(void)
 {
@@ -33,6 +43,8 @@ static int usage(void)
 	        "  --seed N      seed of --random (default 1)\n"
 	        "  --trace       print every executed instruction to stderr\n"
 	        "  --out DIR     write DIR/out.<arg>[.simd<N>].bin of every run\n"
+	        "  --swsb-check  fail a run at the first software scoreboard hazard\n"
+	        "                (Gen12: tgllp; docs/swsb.md)\n"
 	        "   or: gensim run PLATFORM K.dat [options]  (one kernel with\n"
 	        "  explicit inputs; gensim run with no more arguments for help)\n"
 	        "platforms: bdw skl bxt icllp tgllp\n");
@@ -48,6 +60,8 @@ static bool parse_opts(int argc, char **argv, int first, struct gs_opts *o)
 			o->random = true;
 		} else if (!strcmp(a, "--trace")) {
 			o->trace = true;
+		} else if (!strcmp(a, "--swsb-check")) {
+			o->swsb_check = true;
 		} else if (!strcmp(a, "-v")) {
 			o->verbose++;
 		} else if (v && !strcmp(a, "--gen")) {
@@ -77,5 +91,7 @@ int main(int argc, char **argv)
 		return usage();
 	if (!parse_opts(argc, argv, 4, &o))
 		return usage();
+	if (o.swsb_check && !gs_swsb_platform_ok(argv[3]))
+		return 2;
 	return gs_corpus(argv[2], argv[3], &o);
 }

@@ -6,7 +6,7 @@
  *   gensim run PLATFORM K.dat [--simd N] [--items N] [--groups N]
  *       [--buffer NAME[:BTI]=SPEC]... [--arg OFF:TYPE=VALUES]...
  *       [--slm BYTES] [--scratch BYTES] [--expect NAME=TYPE:VALUES]...
- *       [--out NAME=FILE]... [--trace] [-v]
+ *       [--out NAME=FILE]... [--trace] [--swsb-check] [-v]
  *
  * Buffers are allocated page-aligned in GPU memory (SPEC: a byte count,
  * TYPE:VALUES, or @FILE) and optionally bound at a binding-table index.
@@ -336,7 +336,7 @@ static int run_usage(void)
 	        "[--arg OFF:TYPE=V,..]...\n"
 	        "         [--slm N] [--scratch N] [--expect NAME=TYPE:V,..]... "
 	        "[--out NAME=FILE]...\n"
-	        "         [--trace] [-v]\n");
+	        "         [--trace] [--swsb-check] [-v]\n");
 	return 2;
 }
 
@@ -345,13 +345,15 @@ static int run_with(struct gr *g, const struct plat_info *p, int argc,
 {
 	struct sim_launch l = { .simd = 8, .work_dim = 1 };
 	unsigned items = 0, groups = 1;
-	bool trace = false, verbose = false;
+	bool trace = false, verbose = false, swsb = false;
 	/* pass 1: launch shape and buffers (args may name buffers) */
 	for (int i = 4; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		bool ok = true;
 		if (!strcmp(a, "--trace"))
 			trace = true;
+		else if (!strcmp(a, "--swsb-check"))
+			swsb = true;
 		else if (!strcmp(a, "-v"))
 			verbose = true;
 		else if (!v)
@@ -375,11 +377,15 @@ static int run_with(struct gr *g, const struct plat_info *p, int argc,
 			fprintf(stderr, "gensim run: bad %s %s\n", a, v);
 			return 2;
 		}
-		if (strcmp(a, "--trace") && strcmp(a, "-v"))
+		if (strcmp(a, "--trace") && strcmp(a, "-v") &&
+		    strcmp(a, "--swsb-check"))
 			i++;
 	}
 	if (l.simd != 8 && l.simd != 16 && l.simd != 32)
 		return run_usage();
+	if (swsb && !gs_swsb_platform_ok(p->name))
+		return 2;
+	sim_set_swsb_check(g->c, swsb);
 	if (!items)
 		items = l.simd;
 	for (unsigned d = 0; d < 3; d++)

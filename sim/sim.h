@@ -126,6 +126,11 @@ void sim_set_sampler(struct sim_ctx *c, unsigned index,
 
 void sim_set_trace(struct sim_ctx *c, sim_trace_fn fn, void *user);
 
+/* Gen12: check every instruction against the software scoreboard model
+ * and fail the run at the first hazard (sim_swsb.c, docs/swsb.md).
+ * No effect on platforms with a hardware scoreboard. */
+void sim_set_swsb_check(struct sim_ctx *c, bool on);
+
 /* Hardware threads per work-group of a launch (= FFTID range: thread i
  * of a group runs with FFTID i). */
 unsigned sim_threads_per_group(const struct sim_launch *l);

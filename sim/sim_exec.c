@@ -28,6 +28,7 @@
 
 #include "err.h"
 #include "sim_priv.h"
+#include "sim_swsb.h"
 
 #define SIM_QUANTUM 2000u
 
@@ -61,6 +62,7 @@ void sim_destroy(struct sim_ctx *c)
 	free(c->at);
 	free(c->g.slm);
 	free_threads(c);
+	sim_swsb_destroy(c->swsb);
 	sim_mem_free(&c->mem);
 	free(c);
 }
@@ -258,6 +260,11 @@ static enum vf_status step(struct sim_ctx *c, struct sim_thread *t)
 	t->icount++;
 	c->icount++;
 	c->cur = in;
+	if (c->swsb) {
+		enum vf_status sst = sim_swsb_issue(c, c->swsb, t, in);
+		if (sst != VF_OK)
+			return sst;
+	}
 	bool adv = true;
 	enum vf_status st = dispatch(c, t, in, &adv);
 	if (st != VF_OK)
@@ -338,6 +345,8 @@ static enum vf_status setup_group(struct sim_ctx *c, const uint32_t id[3])
 	memcpy(c->g.id, id, sizeof(c->g.id));
 	memset(c->g.slm, 0, c->g.slm_size);
 	c->g.bar_arrived = 0;
+	if (c->swsb)
+		sim_swsb_reset(c->swsb);
 	for (unsigned i = 0; i < c->g.nthreads; i++) {
 		struct sim_thread *t = &c->g.t[i];
 		init_thread(c, t, i);
@@ -356,6 +365,8 @@ static enum vf_status prepare(struct sim_ctx *c, const struct sim_launch *l)
 	c->g.t = calloc(c->g.nthreads ? c->g.nthreads : 1, sizeof(*c->g.t));
 	if (!c->g.slm || !c->g.t)
 		return vf_err_oom(c->err);
+	if (sim_swsb_prepare(c, c->g.nthreads) != VF_OK)
+		return c->err->status;
 	c->scratch_base = 0;
 	if (l->scratch_per_thread) {
 		uint64_t n = (uint64_t)l->scratch_per_thread * c->g.nthreads;

@@ -118,6 +118,8 @@ struct sim_ctx {
 	sim_trace_fn trace;
 	void *trace_user;
 	const struct gen_inst *cur;   /* instruction being executed */
+	bool swsb_on;                 /* --swsb-check (sim_swsb.c) */
+	struct sim_swsb *swsb;
 	struct vf_error *err;
 };
 

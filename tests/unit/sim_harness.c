@@ -15,7 +15,7 @@ static const char eot_g8[] =
 	"(W) send (8|M0) null r127 0x27 0x02000010 {EOT}\n";
 static const char eot_g12[] =
 	"(W) mov (8|M0) r127.0<1>:ud r0.0<8;8,1>:ud\n"
-	"(W) send.ts (8|M0) null r127 null 0x0 0x02000010 {EOT}\n";
+	"(W) send.ts (8|M0) null r127 null 0x0 0x02000010 {EOT,@1}\n";
 
 bool simh_load(struct simh *h, const char *plat, unsigned simd,
                unsigned threads, const char *text)
