@@ -6,6 +6,8 @@
 #define VISAFIN_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "visafin.h"
 
@@ -35,6 +37,17 @@ void cli_inputs_free(struct cli_inputs *in);
 /* Save by the extension of 'path': .visaasm text, anything else binary. */
 enum vf_status cli_save(const struct vf_module *m, const char *path,
                         struct vf_error *err);
+/* Whole-file read that remembers the file as an input. */
+enum vf_status cli_read(const char *path, uint8_t **data, size_t *size,
+                        struct vf_error *err);
+/* vf_file_write (safe replace, links written through, "-" standard
+ * output), refused when 'path' is a file this command read. */
+enum vf_status cli_write(const char *path, const void *data, size_t size,
+                         struct vf_error *err);
+/* The first file cli_read read (the command's main input), or NULL. */
+const char *cli_first_input(void);
+/* cli_fail for errors of finalizing: the message names the input file. */
+int cli_fail_input(const struct vf_error *err);
 bool cli_has_suffix(const char *s, const char *suffix);
 /* Prints "visafin: MSG" to stderr and returns the exit code for 'st'. */
 int cli_fail(const struct vf_error *err);

@@ -47,9 +47,9 @@ int cmd_asm(int argc, char **argv)
 	struct vf_error err = { 0 };
 	uint8_t *text = NULL, *bin = NULL;
 	size_t len = 0, size = 0;
-	if (vf_file_read(in, &text, &len, &err) != VF_OK ||
+	if (cli_read(in, &text, &len, &err) != VF_OK ||
 	    gen_assemble(p, (const char *)text, len, in, &bin, &size, &err) != VF_OK ||
-	    vf_file_write(out, bin, size, &err) != VF_OK) {
+	    cli_write(out, bin, size, &err) != VF_OK) {
 		free(text);
 		free(bin);
 		return cli_fail(&err);

@@ -147,7 +147,7 @@ int cmd_disasm(int argc, char **argv)
 	struct vf_error err = { 0 };
 	uint8_t *data = NULL;
 	size_t size = 0;
-	if (vf_file_read(in, &data, &size, &err) != VF_OK)
+	if (cli_read(in, &data, &size, &err) != VF_OK)
 		return cli_fail(&err);
 	int rc;
 	if (size >= 4 && !memcmp(data, "\177ELF", 4))

@@ -9,6 +9,8 @@
 #include "cli.h"
 #include "err.h"
 #include "fileio.h"
+#include "../encoder/gen.h"
+#include "../platforms/platform.h"
 #include "visa_model.h"
 #include "../platforms/platform.h"
 
@@ -109,7 +111,7 @@ static enum vf_status run_fat(struct vf_module *m, const struct fat_args *a,
 		const struct vf_kernel_info *ki = &m->kernels[k];
 		for (unsigned j = 0; j < ki->gen_count; j++)
 			if (ki->gens[j].platform == a->platform)
-				return vf_file_write(a->out, ki->gens[j].bytes,
+				return cli_write(a->out, ki->gens[j].bytes,
 				                     ki->gens[j].size, err);
 		return vf_err(err, VF_ERR_INPUT, "kernel '%s' has no Gen binary for "
 		              "%s", ki->name, vf_platform_name(a->platform));
@@ -121,9 +123,17 @@ static enum vf_status run_fat(struct vf_module *m, const struct fat_args *a,
 	} else {
 		uint8_t *bytes;
 		size_t size;
-		st = vf_file_read(a->gen, &bytes, &size, err);
+		st = cli_read(a->gen, &bytes, &size, err);
 		if (st != VF_OK)
 			return st;
+		/* Only a decodable kernel for the platform goes into the object. */
+		const struct plat_info *pl = plat_by_visa_code(a->platform);
+		st = pl ? gen_check_kernel(pl, bytes, size, a->gen, err)
+		        : vf_err(err, VF_ERR_INPUT, "no platform %d", a->platform);
+		if (st != VF_OK) {
+			free(bytes);
+			return st;
+		}
 		st = vf_module_set_gen(m, (unsigned)k, a->platform,
 		                       a->action == FAT_ADD ? VF_GEN_ADD
 		                                            : VF_GEN_REPLACE,

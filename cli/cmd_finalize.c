@@ -45,7 +45,8 @@
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
-	"[--no-compaction] [--cache DIR] [-j N] [--time-passes]\n"
+	"[--no-compaction] [--no-siblings] [--cache DIR] [-j N] "
+	"[--time-passes]\n"
 	"       visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat] "
 	"[--cache DIR]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
@@ -70,6 +71,8 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->verify = 1;
 		else if (!strcmp(s, "--no-compaction"))
 			a->no_compaction = 1;
+		else if (!strcmp(s, "--no-siblings"))
+			a->no_siblings = true;
 		else if (!strcmp(s, "--time-passes"))
 			a->time_passes = 1;
 		else if (!strcmp(s, "--raw"))
@@ -159,6 +162,11 @@ static int write_relocs(const struct vf_kernel_result *r, const char *out)
 	struct vf_error err = { 0 };
 	if (!r->reloc_count)
 		return 0;
+	if (!strcmp(out, "-")) {
+		fprintf(stderr, "visafin: the relocations of a binary written to "
+		        "standard output are not written\n");
+		return 0;
+	}
 	size_t cap = 64 + r->reloc_count * 160, len = 0;
 	char *text = malloc(cap), path[4096];
 	if (!text)
@@ -174,7 +182,7 @@ static int write_relocs(const struct vf_kernel_result *r, const char *out)
 	if (n > 4 && !strcmp(out + n - 4, ".dat"))
 		n -= 4;
 	snprintf(path, sizeof path, "%.*s.rel.json", (int)n, out);
-	enum vf_status st = vf_file_write(path, text, len, &err);
+	enum vf_status st = cli_write(path, text, len, &err);
 	free(text);
 	return st == VF_OK ? 0 : cli_fail(&err);
 }
@@ -183,7 +191,7 @@ int fin_write_raw(const struct vf_kernel_result *r, const char *out,
                   bool relocs)
 {
 	struct vf_error err = { 0 };
-	if (vf_file_write(out, r->code, r->code_size, &err) != VF_OK)
+	if (cli_write(out, r->code, r->code_size, &err) != VF_OK)
 		return cli_fail(&err);
 	return relocs ? write_relocs(r, out) : 0;
 }
@@ -219,7 +227,7 @@ int fin_write_asm(const struct plat_info *pl,
 		len += (size_t)sprintf(all + len, "// kernel %s\n%s", r[k].name, text);
 		free(text);
 	}
-	enum vf_status st = vf_file_write(out, all, len, &err);
+	enum vf_status st = cli_write(out, all, len, &err);
 	free(all);
 	return st == VF_OK ? 0 : cli_fail(&err);
 }
@@ -251,7 +259,7 @@ int fin_write_gen(const struct vf_kernel_result *r, size_t n,
 	size_t size = 0;
 	if (vf_gen_write(r, n, &bytes, &size, &err) != VF_OK)
 		return cli_fail(&err);
-	enum vf_status st = vf_file_write(out, bytes, size, &err);
+	enum vf_status st = cli_write(out, bytes, size, &err);
 	free(bytes);
 	return st == VF_OK ? 0 : cli_fail(&err);
 }
@@ -265,7 +273,7 @@ int fin_compile(const struct vf_module *m, const char *kernel,
 	*n = 0;
 	if (!kernel)
 		return vf_finalize_all(m, o, r, n, &err) == VF_OK ? 0
-		       : cli_fail(&err);
+		       : cli_fail_input(&err);
 	int k = vf_module_kernel_index(m, kernel);
 	if (k < 0) {
 		fprintf(stderr, "visafin: no kernel '%s'\n", kernel);
@@ -276,7 +284,7 @@ int fin_compile(const struct vf_module *m, const char *kernel,
 	if (vf_finalize_kernel(m, (unsigned)k, o, *r, &err) != VF_OK) {
 		vf_kernel_results_free(*r, 0);
 		*r = NULL;
-		return cli_fail(&err);
+		return cli_fail_input(&err);
 	}
 	*n = 1;
 	return 0;
@@ -333,7 +341,8 @@ int fin_one(const struct fin_args *a, const struct plat_info *pl)
 	                                 .threads = a->batch || a->time_passes
 	                                 ? 1 : a->jobs ? a->jobs : fin_cores() };
 	struct fin_cache fc;
-	int rc = fin_cache_begin(&fc, a->cache, a->in, a->nin, a->kernel, &o,
+	int rc = fin_cache_begin(&fc, a->cache, a->in, a->nin, a->no_siblings,
+	                         a->kernel, &o,
 	                         !a->dump && !a->time_passes);
 	if (rc)
 		return rc;

@@ -87,7 +87,7 @@ static enum vf_status load_gen(const struct splice_args *a,
 {
 	uint8_t *data;
 	size_t size;
-	enum vf_status st = vf_file_read(a->gen, &data, &size, err);
+	enum vf_status st = cli_read(a->gen, &data, &size, err);
 	if (st != VF_OK)
 		return st;
 	st = vf_gen_read(data, size, a->gen, r, n, err);
@@ -132,7 +132,7 @@ static enum vf_status load_code(const struct splice_args *a,
 			              "KERNEL=FILE", a->code[k]);
 		if (!(r[k].name = strndup(a->code[k], (size_t)(eq - a->code[k]))))
 			return vf_err_oom(err);
-		enum vf_status st = vf_file_read(eq + 1, &r[k].code,
+		enum vf_status st = cli_read(eq + 1, &r[k].code,
 		                                 &r[k].code_size, err);
 		if (st != VF_OK)
 			return st;
@@ -156,12 +156,12 @@ int cmd_splice(int argc, char **argv)
 	enum vf_status st = a.gen ? load_gen(&a, &r, &n, &err)
 	                          : load_code(&a, &r, &n, &err);
 	if (st == VF_OK)
-		st = vf_file_read(a.program, &prog, &psize, &err);
+		st = cli_read(a.program, &prog, &psize, &err);
 	if (st == VF_OK)
 		st = vf_splice(prog, psize, a.program, r, n, &opt, &out, &osize,
 		               &err);
 	if (st == VF_OK)
-		st = vf_file_write(a.out, out, osize, &err);
+		st = cli_write(a.out, out, osize, &err);
 	vf_kernel_results_free(r, n);
 	free(prog);
 	free(out);

@@ -16,12 +16,13 @@
 #include "finalize.h"
 
 int fin_cache_begin(struct fin_cache *fc, const char *dir,
-                    const char *const *in, int nin, const char *kernel,
+                    const char *const *in, int nin, bool no_siblings,
+                    const char *kernel,
                     const struct vf_finalize_options *o, bool use)
 {
 	struct vf_error err = { 0 };
 	memset(fc, 0, sizeof *fc);
-	if (cli_read_inputs(in, nin, false, &fc->in, &err) != VF_OK)
+	if (cli_read_inputs(in, nin, no_siblings, &fc->in, &err) != VF_OK)
 		return cli_fail(&err);
 	fc->have_inputs = true;
 	if (!use)

@@ -21,6 +21,7 @@ enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
 struct fin_args {
 	const char *platform, *out, *kernel, *dump, *cache;
 	int verify, no_compaction, time_passes;
+	bool no_siblings;       /* --no-siblings: no X.f<K>.visaasm */
 	int jobs;               /* -j N, 0 = the number of processors */
 	bool batch;             /* -o DIR/: each input on its own */
 	const char **in;        /* malloc'ed */
@@ -69,7 +70,8 @@ struct fin_cache {
 	struct vf_cache_key key;
 };
 int fin_cache_begin(struct fin_cache *fc, const char *dir,
-                    const char *const *in, int nin, const char *kernel,
+                    const char *const *in, int nin, bool no_siblings,
+                    const char *kernel,
                     const struct vf_finalize_options *o, bool use);
 /* *hit with *r (*n results) when the cache holds them. */
 int fin_cache_lookup(struct fin_cache *fc, struct vf_kernel_result **r,

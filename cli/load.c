@@ -10,8 +10,14 @@
 #include "err.h"
 #include "fileio.h"
 
-static bool is_binary(const uint8_t *d, size_t n)
+/* The format by the file's extension (.isa binary, .visaasm text), else by
+ * its content (binary objects start with "CISA"). */
+static bool is_binary(const char *path, const uint8_t *d, size_t n)
 {
+	if (cli_has_suffix(path, ".isa"))
+		return true;
+	if (cli_has_suffix(path, ".visaasm"))
+		return false;
 	return n >= 4 && memcmp(d, "CISA", 4) == 0;
 }
 
@@ -67,7 +73,7 @@ static enum vf_status add_siblings(struct cli_inputs *ts, const char *path,
 		}
 		uint8_t *d;
 		size_t size;
-		enum vf_status st = vf_file_read(sp, &d, &size, err);
+		enum vf_status st = cli_read(sp, &d, &size, err);
 		if (st == VF_OK)
 			st = add_text(ts, sp, d, size, err);
 		free(sp);
@@ -85,17 +91,17 @@ enum vf_status cli_read_inputs(const char *const *paths, int n,
 	for (int i = 0; i < n && st == VF_OK; i++) {
 		uint8_t *d;
 		size_t size;
-		st = vf_file_read(paths[i], &d, &size, err);
+		st = cli_read(paths[i], &d, &size, err);
 		if (st != VF_OK)
 			break;
-		if (is_binary(d, size) && n != 1) {
+		if (is_binary(paths[i], d, size) && n != 1) {
 			free(d);
 			st = vf_err(err, VF_ERR_INPUT, "%s: a binary vISA object "
 			            "must be the only input", paths[i]);
 			break;
 		}
 		st = add_text(ts, paths[i], d, size, err);
-		if (st == VF_OK && is_binary(d, size)) {
+		if (st == VF_OK && is_binary(paths[i], d, size)) {
 			ts->binary = true;
 			break;
 		}
@@ -148,7 +154,7 @@ enum vf_status cli_save(const struct vf_module *m, const char *path,
 		size_t size;
 		st = vf_print_visaasm(m, &text, &size, err);
 		if (st == VF_OK)
-			st = vf_file_write(path, text, size, err);
+			st = cli_write(path, text, size, err);
 		free(text);
 		return st;
 	}
@@ -156,7 +162,7 @@ enum vf_status cli_save(const struct vf_module *m, const char *path,
 	size_t size;
 	st = vf_write_isa(m, &bin, &size, err);
 	if (st == VF_OK)
-		st = vf_file_write(path, bin, size, err);
+		st = cli_write(path, bin, size, err);
 	free(bin);
 	return st;
 }

@@ -57,6 +57,16 @@ int cli_fail(const struct vf_error *err)
 	}
 }
 
+int cli_fail_input(const struct vf_error *err)
+{
+	const char *in = cli_first_input();
+	if (!in || !err->msg[0] || !strncmp(err->msg, in, strlen(in)))
+		return cli_fail(err);
+	struct vf_error e = { .status = err->status };
+	snprintf(e.msg, sizeof e.msg, "%.256s: %.700s", in, err->msg);
+	return cli_fail(&e);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {

@@ -352,3 +352,36 @@ enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
 	*out = t.s;
 	return VF_OK;
 }
+
+enum vf_status gen_check_kernel(const struct plat_info *p, const uint8_t *bytes,
+                                size_t size, const char *name,
+                                struct vf_error *err)
+{
+	if (size == 0 || size % 8)
+		return vf_err(err, VF_ERR_INPUT, "%s: %zu bytes is not a Gen kernel "
+		              "(whole 8- or 16-byte instructions)", name, size);
+	size_t cap = size / 8 + 1, n = 0;
+	struct gen_inst *insts = malloc(sizeof(*insts) * cap);
+	if (!insts)
+		return vf_err_oom(err);
+	enum vf_status st = VF_OK;
+	for (size_t pc = 0; pc < size && st == VF_OK; pc += insts[n++].length)
+		st = gen_decode(p, bytes, size, pc, name, &insts[n], err);
+	if (st == VF_OK)
+		st = check_targets(insts, n, size, name, err);
+	/* A thread ends with a send carrying EOT.  The kernel's code comes
+	 * first; subroutines and stack-call functions after it end in ret. */
+	bool eot = false;
+	for (size_t i = 0; i < n; i++)
+		eot |= (insts[i].opts & GEN_OPT_EOT) != 0;
+	if (st == VF_OK && !eot)
+		st = vf_err(err, VF_ERR_INPUT, "%s: not a %s kernel: no instruction "
+		            "ends the thread (EOT)", name, p->name);
+	else if (st == VF_OK && !(insts[n - 1].opts & GEN_OPT_EOT) &&
+	         insts[n - 1].op != GEN_OP_RET)
+		st = vf_err(err, VF_ERR_INPUT, "%s: not a %s kernel: it ends at byte "
+		            "%u with neither EOT nor ret", name, p->name,
+		            insts[n - 1].pc);
+	free(insts);
+	return st;
+}

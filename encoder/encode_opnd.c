@@ -474,9 +474,10 @@ static bool send_dst(struct ectx *c)
 
 /* BDW keeps a src0 region in send that no syntax shows.  A region given
  * in the representation wins; for the implied <0;1,0> IGC's convention
- * is used: <8;8,1>, but <4;4,1> for SIMD4 and for SIMD8 A64 gathers
- * (DC1 message types 0x10, 0x11), <0;1,0> for SIMD1 (observed over all
- * BDW corpus sends). */
+ * is used: <w;w,1> with w the execution size up to 8, but <4;4,1> for
+ * SIMD8 A64 gathers (DC1 message types 0x10, 0x11), <0;1,0> for SIMD1
+ * (observed over all BDW corpus sends at SIMD1, 4, 8 and 16; SIMD2 sends
+ * with <2;2,1> as the same rule gives, issue 9 item 7). */
 static struct gen_region send_src0_region(const struct ectx *c,
                                           const struct gen_opnd *o)
 {
@@ -486,9 +487,10 @@ static struct gen_region send_src0_region(const struct ectx *c,
 		return r;
 	unsigned mt = (in->desc.imm >> 14) & 0x1F;
 	bool a64 = in->sfid == 12 && !in->desc.is_reg && (mt == 0x10 || mt == 0x11);
-	if (in->exec_size == 4 || (in->exec_size == 8 && a64))
+	if (in->exec_size == 8 && a64)
 		return (struct gen_region){ 4, 4, 1 };
-	return (struct gen_region){ 8, 8, 1 };
+	uint8_t w = in->exec_size < 8 ? in->exec_size : 8;
+	return (struct gen_region){ w, w, 1 };
 }
 
 static bool send_src0(struct ectx *c)

@@ -101,6 +101,13 @@ enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
                           size_t size, const char *name, char **out,
                           struct vf_error *err);
 
+/* Check that 'bytes' is a whole Gen kernel for platform p: every
+ * instruction decodes, every jump lands on an instruction, and the last
+ * instruction ends the thread (EOT).  Anything else is VF_ERR_INPUT. */
+enum vf_status gen_check_kernel(const struct plat_info *p, const uint8_t *bytes,
+                                size_t size, const char *name,
+                                struct vf_error *err);
+
 /* Assemble IGA-syntax text (what gen_disasm prints) into machine code;
  * *out is malloc'ed.  Errors name FILE:LINE:COL. */
 enum vf_status gen_assemble(const struct plat_info *p, const char *text,

@@ -68,6 +68,13 @@ uint32_t gen_desc_lengths(const struct plat_info *p, unsigned mlen,
 	return (uint32_t)mlen << p->msg.mlen_lo | (uint32_t)rlen << p->msg.rlen_lo;
 }
 
+uint32_t gen_desc_with_mlen(const struct plat_info *p, uint32_t desc,
+                            unsigned mlen)
+{
+	uint32_t field = 0xFu << p->msg.mlen_lo;   /* Desc[28:25] */
+	return (desc & ~field) | ((uint32_t)mlen << p->msg.mlen_lo & field);
+}
+
 uint32_t gen_exdesc(const struct plat_info *p, unsigned sfid, unsigned xlen)
 {
 	uint32_t s = p->caps.sfid_in_inst ? 0 : (sfid & 0xFu);

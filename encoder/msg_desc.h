@@ -43,6 +43,10 @@ enum gen_block_kind {
  * no split send) and response length, placed in the descriptor. */
 uint32_t gen_desc_lengths(const struct plat_info *p, unsigned mlen,
                           unsigned rlen);
+/* 'desc' with its message length field set to 'mlen' (joining the two
+ * payloads of a split send where the platform has none, caps.split_send). */
+uint32_t gen_desc_with_mlen(const struct plat_info *p, uint32_t desc,
+                            unsigned mlen);
 /* Extended descriptor of a message to 'sfid' with 'xlen' GRFs in src1
  * (the SFID is left out where it is an instruction field,
  * caps.sfid_in_inst). */

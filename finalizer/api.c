@@ -14,6 +14,7 @@
 #include <setjmp.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,6 +148,19 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
 	if (!plat->caps.finalizer_ready)
 		return vf_err(err, VF_ERR_UNSUPPORTED, "finalizing for %s (%s) is "
 		              "not supported yet", plat->name, plat->family);
+	/* Declarations that would give wrong code are refused first. */
+	char where[300];
+	snprintf(where, sizeof where, "kernel %.256s", m->kernels[kernel].name
+	         ? m->kernels[kernel].name : "?");
+	enum vf_status vst = vf_validate_routine(&m->kernels[kernel].body, where,
+	                                         err);
+	for (unsigned f = 0; vst == VF_OK && f < m->function_count; f++) {
+		snprintf(where, sizeof where, "function %.256s",
+		         m->functions[f].name ? m->functions[f].name : "?");
+		vst = vf_validate_routine(&m->functions[f].body, where, err);
+	}
+	if (vst != VF_OK)
+		return vst;
 	struct ir_prog p = { .err = err, .plat = plat };
 	p.arena = vf_arena_new();
 	if (!p.arena)

@@ -194,6 +194,7 @@ bool bld_walk(struct bld *b)
 	for (uint32_t i = 0; i < r->inst_count; i++) {
 		b->in = &r->insts[i];
 		b->p->loc = i + 1;
+		b->p->line = b->in->line;
 		b->p->inst_name = inst_name(b->in);
 		if (!b->in_subroutine && i > 0 && starts_subroutine(b, b->in)) {
 			b->p->inst_name = NULL;
@@ -230,7 +231,8 @@ bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel)
 	uint32_t v = 0;
 	p->simd = attr_int(b.r, "SimdSize", &v) && v ? v : 8;
 	if (p->simd != 8 && p->simd != 16 && p->simd != 32)
-		return ir_bad_input(p, "SimdSize %u", p->simd);
+		return ir_bad_input(p, "kernel attribute SimdSize=%u: must be 8, 16 "
+		                    "or 32", p->simd);
 	if (attr_int(b.r, "SpillMemOffset", &v))
 		p->spill_base = v;
 	if (attr_int(b.r, "SLMSize", &v))

@@ -399,38 +399,26 @@ static unsigned plain_op(unsigned vop, unsigned *nsrc)
 	return GEN_OP_INVALID;
 }
 
-static bool is_dword(unsigned t)
-{
-	return t == GEN_TYPE_D || t == GEN_TYPE_UD;
-}
-
 /* The platform multiplies 32-bit integers at most (a :q product of :d
- * sources is fine where caps.dw_mul_to_q); 64-bit integer sources need an
- * emulation not written yet, and so does D x D where the platform has no
- * dword multiply (caps.dw_mul_vector / dw_mul_scalar: BXT, ICLLP, TGLLP
- * use mul + mach, issue 9). */
+ * sources is fine); 64-bit integer sources need an emulation not written
+ * yet.  D x D where the platform has no such multiplier
+ * (caps.dw_mul_vector / dw_mul_scalar / dw_mul_to_q) becomes the
+ * accumulator sequence in dword_mul.c. */
 static bool mul(struct bld *b)
 {
-	const struct plat_caps *cap = &b->p->plat->caps;
-	bool dxd = true;
 	for (unsigned k = 1; k <= 2; k++) {
 		struct ir_opnd o;
 		if (!bld_src(b, k, &o))
 			return false;
-		bool word_imm = o.kind == IR_O_IMM && (int64_t)o.imm >= -32768 &&
-		                (int64_t)o.imm <= 65535;
-		dxd = dxd && is_dword(o.type) && !word_imm;
 		bool wide = o.type == GEN_TYPE_Q || o.type == GEN_TYPE_UQ;
 		if (wide && o.kind == IR_O_IMM &&
 		    (int64_t)o.imm == (int32_t)o.imm)
 			wide = false;  /* legalize.c narrows it to :d */
-		if (wide)
+		/* without native Q, lower64.c builds 64-bit products from
+		 * dword products */
+		if (wide && b->p->plat->caps.native_q)
 			return ir_unsupported(b->p, "64-bit integer multiplication");
 	}
-	unsigned n = bld_exec_size(b->in->exec);
-	if (dxd && !(n == 1 ? cap->dw_mul_scalar : cap->dw_mul_vector))
-		return ir_unsupported(b->p, "dword x dword multiply on %s",
-		                      b->p->plat->name);
 	return simple(b, GEN_OP_MUL, 2);
 }
 
@@ -502,6 +490,15 @@ static bool rotate(struct bld *b, bool left)
 	    gen_type_size((enum gen_type)x.type) != bits / 8)
 		return ir_unsupported(b->p, "%s on this type", left ? "rol" : "ror");
 	x.type = (uint8_t)t;
+	if (b->p->plat->caps.native_rotate) {   /* one instruction (Gen11+) */
+		in.op = left ? GEN_OP_ROL : GEN_OP_ROR;
+		in.dst.type = (uint8_t)t;
+		in.src[0] = x;
+		in.src[1] = n;
+		in.nsrc = 2;
+		ir_emit_copy(b->p, &in);
+		return true;
+	}
 	struct ir_opnd nl, nr;
 	if (n.kind == IR_O_IMM) {
 		nl = ir_imm(n.imm & (bits - 1), t);

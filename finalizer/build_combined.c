@@ -62,6 +62,41 @@ static struct ir_opnd to_q(struct bld *b, const struct ir_inst *in,
 	return in->exec == 1 ? ir_scalar(t, 0, qt) : ir_vec(t, 0, qt, 1);
 }
 
+/* One madw product (all of it, or eight channels): prod = a * b (+ c),
+ * then the low dwords to dst and the high ones hi_off bytes further
+ * (the high ones first when 'hi_first'). */
+static void madw_part(struct bld *b, const struct ir_inst *part,
+                      struct ir_opnd add, enum gen_type qt, enum gen_type dt,
+                      int32_t hi_off, bool hi_first)
+{
+	struct ir_inst in = *part;
+	struct ir_opnd dst = in.dst;
+	uint32_t prod = ir_temp(b->p, qt, in.exec, 1);
+	struct ir_opnd pv = in.exec == 1 ? ir_scalar(prod, 0, qt)
+	                                 : ir_vec(prod, 0, qt, 1);
+	in.nsrc = 2;
+	in.dst = ir_dst(prod, 0, qt, 1);
+	ir_emit_copy(b->p, &in);                       /* prod = a * b */
+	struct ir_inst sum = in;
+	sum.op = GEN_OP_ADD;
+	sum.src[0] = pv;
+	sum.src[1] = to_q(b, &in, add, qt);
+	/* IGC writes madw x, y, 0 for a plain 32 x 32 -> 64 product */
+	if (add.kind != IR_O_IMM || (uint32_t)add.imm != 0)
+		ir_emit_copy(b->p, &sum);                  /* prod += c */
+	struct ir_inst mv = in;
+	mv.op = GEN_OP_MOV;
+	mv.nsrc = 1;
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned half = hi_first ? 1 - k : k;
+		mv.dst = dst;
+		mv.dst.off += (int32_t)half * hi_off;
+		mv.src[0] = in.exec == 1 ? ir_scalar(prod, (int32_t)half * 4, dt)
+		                         : ir_vec(prod, (int32_t)half * 4, dt, 2);
+		ir_emit_copy(b->p, &mv);
+	}
+}
+
 static bool madw(struct bld *b)
 {
 	struct ir_inst in;
@@ -84,29 +119,28 @@ static bool madw(struct bld *b)
 		in.src[1] = t;
 	}
 	enum gen_type qt = dt == GEN_TYPE_UD ? GEN_TYPE_UQ : GEN_TYPE_Q;
-	struct ir_opnd dst = in.dst;
-	uint32_t prod = ir_temp(b->p, qt, in.exec, 1);
-	struct ir_opnd pv = in.exec == 1 ? ir_scalar(prod, 0, qt)
-	                                 : ir_vec(prod, 0, qt, 1);
-	in.nsrc = 2;
-	in.dst = ir_dst(prod, 0, qt, 1);
-	ir_emit_copy(b->p, &in);                       /* prod = a * b */
-	struct ir_inst sum = in;
-	sum.op = GEN_OP_ADD;
-	sum.src[0] = pv;
-	sum.src[1] = to_q(b, &in, add, qt);
-	ir_emit_copy(b->p, &sum);                      /* prod += c */
-	struct ir_inst mv = in;
-	mv.op = GEN_OP_MOV;
-	mv.nsrc = 1;
-	for (unsigned half = 0; half < 2; half++) {
-		mv.dst = dst;
-		/* high halves start at the GRF after the low ones */
-		mv.dst.off += (int32_t)(half * ((in.exec * 4u + IR_GRF_BYTES - 1) &
-		                                ~(IR_GRF_BYTES - 1u)));
-		mv.src[0] = in.exec == 1 ? ir_scalar(prod, (int32_t)half * 4, dt)
-		                         : ir_vec(prod, (int32_t)half * 4, dt, 2);
-		ir_emit_copy(b->p, &mv);
+	/* high halves start at the GRF after the low ones */
+	int32_t hi_off = (int32_t)((in.exec * 4u + IR_GRF_BYTES - 1) &
+	                           ~(IR_GRF_BYTES - 1u));
+	/* without a D x D -> Q multiplier, dword_mul.c builds the product
+	 * through acc0 eight channels at a time: each eight channels get
+	 * their own product, copied high half first, so that coalesce.c
+	 * (one exec size, the destination untouched since the producer)
+	 * writes both halves straight into the destination */
+	bool acc = !b->p->plat->caps.dw_mul_to_q;
+	unsigned step = acc && in.exec > 8 ? 8 : in.exec;
+	for (unsigned c = 0; c < in.exec; c += step) {
+		struct ir_inst ch = in;
+		struct ir_opnd ca = add;
+		ch.exec = (uint8_t)step;
+		ch.choff = (uint8_t)(in.choff + c);
+		for (unsigned s = 0; s < 3; s++) {
+			struct ir_opnd *o = s < 2 ? &ch.src[s] : &ca;
+			if (o->kind == IR_O_REG && !ir_opnd_is_scalar(o))
+				o->off += ir_elem_off(o, c, false);
+		}
+		ch.dst.off += (int32_t)(c * 4);
+		madw_part(b, &ch, ca, qt, dt, hi_off, acc);
 	}
 	return true;
 }

@@ -52,6 +52,13 @@ static bool emit_math(struct bld *b, unsigned fc, unsigned nsrc)
 			                      gen_type_size(t));
 		in.fc = GEN_MATH_IQOT;
 	}
+	/* mod is integer-only (spec MOD.md): float operands are invalid. */
+	for (unsigned s = 0; fc == GEN_MATH_IREM && s <= nsrc; s++) {
+		enum gen_type ot = (enum gen_type)(s ? in.src[s - 1].type : t);
+		if (gen_type_is_float(ot))
+			return ir_bad_input(b->p, "mod takes integer operands, not "
+			                    ":%s", gen_type_name(ot));
+	}
 	if (fc == GEN_MATH_IREM && gen_type_size(t) > 4)
 		return ir_unsupported(b->p, "%u-byte integer remainder",
 		                      gen_type_size(t));

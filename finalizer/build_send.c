@@ -621,7 +621,10 @@ static void barrier(struct bld *b, bool signal, bool wait)
 }
 
 /* fence: DC0 memory fence with r0 as header; with commit, wait for the
- * write-back by reading it.  Bit 7 is a scheduling-only fence. */
+ * write-back by reading it.  Bit 7 is a scheduling-only fence; bit 5
+ * (fence_local, ICLLP+) fences SLM where the platform can (caps.slm_fence:
+ * binding table index 254, IGC's icllp "synchronized SLM fence"), else
+ * memory as a whole. */
 static void fence(struct bld *b)
 {
 	unsigned mask = (unsigned)bld_int(b, 0);
@@ -630,7 +633,7 @@ static void fence(struct bld *b)
 	struct ir_prog *p = b->p;
 	bool commit = mask & 1;
 	struct gen_msg m = gen_msg_fence(p->plat, commit, (mask >> 1) & 0xFu,
-	                                 false);
+	                                 (mask & 0x20) && p->plat->caps.slm_fence);
 	struct ir_opnd dst = { 0 };
 	uint32_t t = 0;
 	if (commit) {

@@ -182,7 +182,9 @@ static bool try_use(struct cp_ctx *c, const struct ir_inst *m,
 	         : gen_type_size((enum gen_type)o->type) !=
 	           gen_type_size((enum gen_type)s->type))
 		return false;
-	if (s->kind == IR_O_IMM && conv)
+	/* An immediate has no source modifier bits: a negated or absolute use
+	 * keeps reading the register (-0.0 is not 0.0, NOT is not NEG). */
+	if (s->kind == IR_O_IMM && (conv || o->mods))
 		return false;
 	bool bcast;
 	if (!region_ok(m, u, o, &bcast))

@@ -8,8 +8,9 @@
  *
  * Operand mapping: a GRF register at byte b is r(b/32).(b%32); flag
  * registers f0.0 f0.1 f1.0 f1.1 are flag bytes 0, 2, 4, 6; a0.N is
- * address byte 2N.  3-source instructions are Align16 on Gen9 (GEN-FACTS
- * 2.7): sources replicated (scalar) or swizzled .xyzw.  Branch offsets
+ * address byte 2N.  3-source instructions are Align16 on Gen8/9 (GEN-FACTS
+ * 2.7): sources replicated (scalar) or swizzled .xyzw; Align1 with
+ * regions where caps.three_src_align1 (Gen11+).  Branch offsets
  * (GEN-FACTS 2.5) are computed by the encoder from absolute label
  * targets; branches stay uncompacted so that sizes do not depend on
  * offsets.
@@ -161,6 +162,25 @@ static void align16_srcs(struct gen_inst *g)
 	}
 }
 
+/* Align1 3-source (caps.three_src_align1, Gen11+): no width field;
+ * src0/src1 carry <vs;hs>, src2 only <hs>, and the execution type bit
+ * says whether the operation is float.  The legalizer leaves every source
+ * a scalar or a contiguous vector (the Align16 rules, which also hold
+ * here), so the regions are IGC's two forms: <0;0>/<0> and <8;1>/<1>. */
+static void align1_three_srcs(struct gen_inst *g)
+{
+	g->exec_type = gen_type_is_float((enum gen_type)g->dst.type);
+	for (unsigned s = 0; s < 3; s++) {
+		struct gen_opnd *o = &g->src[s];
+		if (o->kind == GEN_OPND_IMM)
+			continue;
+		bool scalar = o->rgn.vs == 0 && o->rgn.hs == 0;
+		o->rgn = (struct gen_region){
+			(uint8_t)(s == 2 ? GEN_RGN_NONE : scalar ? 0 : 8),
+			GEN_RGN_NONE, (uint8_t)(scalar ? 0 : 1) };
+	}
+}
+
 static void header(const struct em *e, const struct ir_inst *in,
                    struct gen_inst *g)
 {
@@ -201,9 +221,12 @@ static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 	for (unsigned s = 0; s < in->nsrc; s++)
 		if (!map_opnd(e, &in->src[s], &g->src[s], false))
 			return false;
-	if (is_three_src(in->op) && in->op != GEN_OP_MADM &&
-	    !e->p->plat->caps.three_src_align1)
-		align16_srcs(g);
+	if (is_three_src(in->op) && in->op != GEN_OP_MADM) {
+		if (e->p->plat->caps.three_src_align1)
+			align1_three_srcs(g);
+		else
+			align16_srcs(g);
+	}
 	macro_opnds(in, g);
 	if (ir_is_send(in->op)) {
 		g->sfid = in->sfid;

@@ -23,6 +23,11 @@
  *   3-source     Align16: GRF operands, one source type, sources scalar
  *                (replicated) or contiguous and 16-byte aligned, dst
  *                16-byte aligned with stride 1 (IGC isGoodAlign16Src)
+ *   64-bit       where caps.region_64bit_restricted (BXT): no indirect,
+ *                8-byte-aligned strides, equal GRF offsets in 64-bit
+ *                instructions (IGC HWConformity.cpp fix64bInst)
+ *   mixed float  no HF next to F where the platform has no mixed mode,
+ *                no HF math where it has none (caps.mixed_float, math_hf)
  *   math         sources F/HF (or one D/UD type for integer division, no
  *                source modifiers there), direct, scalar or contiguous and
  *                GRF-aligned; dst GRF-aligned with stride 1 (IGC
@@ -418,11 +423,25 @@ static void fix_three_src(struct lctx *c, struct ir_inst *in)
 	if (!is_three_src(in->op))
 		return;
 	enum gen_type t = (enum gen_type)in->dst.type;
+	bool hf_bcast = t == GEN_TYPE_HF && in->exec > 1 &&
+	                !c->p->plat->caps.a16_hf_replicate;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		struct ir_opnd *o = &in->src[s];
 		/* one source type field: every source takes the dst's type */
 		if (o->type != t || !good_a16_src(c->p, o, in->exec))
 			copy_src(c, in, s, t, 16);
+		if (hf_bcast && ir_opnd_is_scalar(o)) {
+			/* no HF replicate (caps.a16_hf_replicate): a full copy */
+			uint32_t v = temp(c->p, t, in->exec, 1, IR_GRF_BYTES);
+			struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, in->exec,
+			                            in->nomask, ir_dst(v, 0, t, 1), *o);
+			mv->src[0].mods = 0;
+			mv->choff = in->choff;
+			mv->loc = in->loc;
+			uint8_t mods = o->mods;
+			*o = ir_vec(v, 0, t, 1);
+			o->mods = mods;
+		}
 	}
 	const struct ir_opnd *d = &in->dst;
 	bool ok = d->kind == IR_O_REG && d->rgn.hs == 1 &&
@@ -521,6 +540,140 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 		             (enum gen_type)d->type, 1, IR_GRF_BYTES);
 }
 
+/* ---- 64-bit regions (caps.region_64bit_restricted) --------------------- */
+
+/* Does the instruction count as a 64-bit operation (an 8-byte operand,
+ * or a D x D mul where workarounds.def dw_mul_counts_as_64bit)? */
+static bool uses_64bit(const struct ir_prog *p, const struct ir_inst *in,
+                       bool *dxd)
+{
+	*dxd = false;
+	if (in->dst.kind != IR_O_NONE && is_64(in->dst.type))
+		return true;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		if (in->src[s].kind != IR_O_NONE && in->src[s].kind != IR_O_LABEL &&
+		    is_64(in->src[s].type))
+			return true;
+	*dxd = p->plat->wa.dw_mul_counts_as_64bit && in->op == GEN_OP_MUL &&
+	       in->nsrc == 2 && gen_type_size((enum gen_type)in->src[0].type) == 4 &&
+	       gen_type_size((enum gen_type)in->src[1].type) == 4 &&
+	       !gen_type_is_float((enum gen_type)in->src[0].type) &&
+	       !gen_type_is_float((enum gen_type)in->src[1].type);
+	return *dxd;
+}
+
+/* A register operand whose place in its GRF is not fixed yet gets a
+ * GRF-aligned register (IGC gives such temporaries GRF alignment too). */
+static void fix_place(struct ir_prog *p, const struct ir_opnd *o)
+{
+	if (o->kind != IR_O_REG)
+		return;
+	struct ir_vreg *r = &p->vregs.a[o->v];
+	if (r->file == IR_RF_GRF && r->pin < 0 && r->align < IR_GRF_BYTES &&
+	    !(r->flags & (IR_V_PINNED | IR_V_LIVE_IN | IR_V_ADDR_TAKEN)))
+		r->align = IR_GRF_BYTES;
+}
+
+/* "[DevCHV, DevBXT]: When source or destination datatype is 64b,
+ * indirect addressing must not be used ... Source and Destination
+ * horizontal stride must be aligned to the execution datatype ...
+ * Source and Destination offset must be the same, except the case of
+ * scalar source" (IGC HWConformity.cpp fix64bInst at cb07252e8^; the
+ * D x D mul counts, "since the result is 64-bit").  32-bit sources that
+ * break a rule are copied (a 32-bit move obeys none of them); operands
+ * whose GRF offset is not fixed yet get whole registers so that offsets
+ * agree.  64-bit operands are not copied (the copy would itself be a
+ * 64-bit move): docs/platforms.md lists what is left. */
+static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
+{
+	bool dxd;
+	if (!c->p->plat->caps.region_64bit_restricted || ir_is_send(in->op) ||
+	    ir_is_branch(in->op) || in->op == IR_OP_LABEL ||
+	    in->op == GEN_OP_WAIT || !uses_64bit(c->p, in, &dxd))
+		return;
+	bool vector = in->exec > 1;
+	if (vector && dst_is_grf(c->p, &in->dst))
+		fix_place(c->p, &in->dst);
+	int want = vector && in->dst.kind == IR_O_REG
+	           ? ir_opnd_sub(c->p, &in->dst) : -1;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		struct ir_opnd *o = &in->src[s];
+		unsigned ts = gen_type_size((enum gen_type)o->type);
+		if (o->kind == IR_O_IND && ts < 8) {
+			copy_src(c, in, s, (enum gen_type)o->type, IR_GRF_BYTES);
+			continue;
+		}
+		if (o->kind != IR_O_REG || ir_opnd_is_scalar(o) || !vector)
+			continue;
+		fix_place(c->p, o);
+		if (ts == 8)
+			continue;
+		/* a narrow vector source: stride aligned to 8 bytes, its
+		 * offset that of the destination (scalars excepted) */
+		unsigned step = (unsigned)(ir_elem_off(o, 1, false) - ir_elem_off(o, 0, false));
+		bool strided = dxd || step == 8;
+		bool placed = want < 0 || ir_opnd_sub(c->p, o) == want;
+		if (strided && placed)
+			continue;
+		unsigned mult = dxd ? 1 : 8 / ts;
+		enum gen_type t = (enum gen_type)o->type;
+		if (mult == 8) {   /* no stride 8: bytes go through words */
+			t = t == GEN_TYPE_B ? GEN_TYPE_W : GEN_TYPE_UW;
+			mult = 4;
+		}
+		uint8_t mods = o->mods;
+		struct ir_opnd from = *o;
+		from.mods = 0;
+		int32_t at = want > 0 ? want : 0;
+		unsigned el = gen_type_size(t) * mult;
+		uint32_t v = temp(c->p, t, in->exec + ((unsigned)at + el - 1) / el,
+		                  mult, IR_GRF_BYTES);
+		ir_vreg(c->p, v)->align = IR_GRF_BYTES;
+		struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, in->exec, in->nomask,
+		                            ir_dst(v, at, t, mult), from);
+		mv->choff = in->choff;
+		mv->loc = in->loc;
+		*o = ir_vec(v, at, t, mult);
+		o->mods = mods;
+	}
+}
+
+/* ---- mixed float (caps.mixed_float, math_hf) --------------------------- */
+
+static bool is_hf(unsigned t)
+{
+	return t == GEN_TYPE_HF;
+}
+
+/* Without mixed mode (caps.def mixed_float: BDW; IGC HWCaps.inc
+ * hasMixMode "getPlatform() > GENX_BDW"), an instruction computing on
+ * floats has all its float operands of one type: HF sources next to F
+ * ones are converted to F first, and an HF result of F arithmetic is
+ * written as F then converted (a mov converts; that is not mixed mode).
+ * Without HF math (caps.math_hf: BDW), math computes HF in F. */
+static void fix_mixed_float(struct lctx *c, struct ir_inst *in)
+{
+	const struct plat_caps *cap = &c->p->plat->caps;
+	if (ir_is_send(in->op) || ir_is_branch(in->op) || in->op == IR_OP_LABEL ||
+	    in->op == GEN_OP_MOV || in->op == GEN_OP_WAIT)
+		return;
+	bool math = in->op == GEN_OP_MATH;
+	if (math ? cap->math_hf : cap->mixed_float)
+		return;
+	bool any_hf = is_hf(in->dst.type), any_f = in->dst.type == GEN_TYPE_F;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		any_hf = any_hf || is_hf(in->src[s].type);
+		any_f = any_f || in->src[s].type == GEN_TYPE_F;
+	}
+	if (!any_hf || (!any_f && !math))
+		return;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		if (is_hf(in->src[s].type))
+			copy_src(c, in, s, GEN_TYPE_F, math ? IR_GRF_BYTES : 4);
+	if (is_hf(in->dst.type) && dst_is_grf(c->p, &in->dst))
+		redirect_dst(c, in, GEN_TYPE_F, 1, math ? IR_GRF_BYTES : 4);
+}
+
 /* ---- driver ------------------------------------------------------------ */
 
 static bool is_macro(const struct ir_inst *in)
@@ -536,6 +689,8 @@ static void legalize_inst(struct lctx *c, struct ir_inst in)
 		return;
 	}
 	fix_imm(c, &in);
+	fix_mixed_float(c, &in);
+	fix_64bit_regions(c, &in);
 	fix_arf_src1(c, &in);
 	fix_three_src(c, &in);
 	fix_math(c, &in);

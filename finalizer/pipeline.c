@@ -6,6 +6,9 @@
  *     │ goto       goto.c               SIMD gotos -> goto/join or jmpi
  *     │ copyprop   copyprop.c           movs forwarded into their uses
  *     │ byte_layout byte_layout.c       byte/word registers at their writers' stride
+ *     │ lower64    lower64.c            64-bit integers as dword pairs (no native Q/DF)
+ *     │ dword_mul  dword_mul.c          D x D multiply via acc0 where caps ask
+ *     │ send_join  send_join.c          one payload per send where no split send
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
  *     │ coalesce   coalesce.c           results written where a mov copies them
@@ -41,6 +44,9 @@ bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
 bool ir_lower_goto(struct ir_prog *p);
 bool ir_copyprop(struct ir_prog *p);
 bool ir_byte_layout(struct ir_prog *p);
+bool ir_lower64(struct ir_prog *p);
+bool ir_dword_mul(struct ir_prog *p);
+bool ir_send_join(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_coalesce(struct ir_prog *p);
@@ -66,6 +72,9 @@ static bool run_build(struct fin_job *j) { return ir_build(j->p, j->m, j->kernel
 static bool run_goto(struct fin_job *j) { return ir_lower_goto(j->p); }
 static bool run_copyprop(struct fin_job *j) { return ir_copyprop(j->p); }
 static bool run_byte_layout(struct fin_job *j) { return ir_byte_layout(j->p); }
+static bool run_lower64(struct fin_job *j) { return ir_lower64(j->p); }
+static bool run_dword_mul(struct fin_job *j) { return ir_dword_mul(j->p); }
+static bool run_send_join(struct fin_job *j) { return ir_send_join(j->p); }
 static bool run_legalize(struct fin_job *j) { return ir_legalize(j->p); }
 static bool run_split(struct fin_job *j) { return ir_split(j->p); }
 static bool run_coalesce(struct fin_job *j) { return ir_coalesce(j->p); }
@@ -74,6 +83,11 @@ static bool run_callsave(struct fin_job *j) { return ra_callsave(j->p); }
 static bool run_emit(struct fin_job *j) { return ir_emit_code(j->p, j->code, j->size); }
 
 static bool has_calls(const struct ir_prog *p) { return p->has_calls; }
+/* caps.def native_q / native_df: 64-bit types the hardware lacks */
+static bool lacks_64bit(const struct ir_prog *p)
+{
+	return !p->plat->caps.native_q || !p->plat->caps.native_df;
+}
 
 struct pass_row {
 	const char *name;
@@ -89,6 +103,9 @@ static const struct pass_row passes[] = {
 	{ "goto", run_goto, NULL, 'g', 0, NULL },
 	{ "copyprop", run_copyprop, NULL, 'p', 0, NULL },
 	{ "byte_layout", run_byte_layout, NULL, 'y', 0, NULL },
+	{ "lower64", run_lower64, lacks_64bit, '6', 0, NULL },
+	{ "dword_mul", run_dword_mul, NULL, 'm', 0, NULL },
+	{ "send_join", run_send_join, NULL, 'j', 0, NULL },
 	{ "legalize", run_legalize, NULL, 'l', 0, NULL },
 	{ "split", run_split, NULL, 's', 0, NULL },
 	{ "coalesce", run_coalesce, NULL, 'o', 0, NULL },

@@ -334,10 +334,29 @@ static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
 	}
 }
 
+/* A general operand stays inside its register: the elements the
+ * instruction's exec size reaches through the region end within the
+ * variable's storage (5_operands.md); anything else is bad input, never
+ * a write over a neighbour. */
+static bool inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
+{
+	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file != IR_RF_GRF)
+		return true;
+	unsigned n = bld_exec_size(b->in->exec);
+	uint64_t end = (uint64_t)(int64_t)o->off + ir_opnd_extent(o, n, dst);
+	if (o->off < 0 || end > b->p->vregs.a[o->v].size)
+		return ir_bad_input(b->p, "%s operand reaches byte %llu of a "
+		                    "variable of %u bytes (exec size %u)",
+		                    dst ? "destination" : "source",
+		                    (unsigned long long)end,
+		                    b->p->vregs.a[o->v].size, n);
+	return true;
+}
+
 bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o)
 {
 	unsigned mod;
-	if (!vector(b, k, false, o, &mod))
+	if (!vector(b, k, false, o, &mod) || !inside_var(b, o, false))
 		return false;
 	if (mod == VISA_MOD_SAT)
 		return ir_bad_input(b->p, "saturation on a source");
@@ -348,7 +367,7 @@ bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o)
 bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
 {
 	unsigned mod;
-	if (!vector(b, k, true, o, &mod))
+	if (!vector(b, k, true, o, &mod) || !inside_var(b, o, true))
 		return false;
 	if (o->kind == IR_O_IMM)
 		return ir_bad_input(b->p, "immediate destination");

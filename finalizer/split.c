@@ -238,6 +238,26 @@ static void shrink_src(struct ir_opnd *o, unsigned half)
 
 static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth);
 
+/* Whether destination d (at exec size n) writes bytes that source s
+ * (at exec size n) reads: then the half writing d must come second. */
+static bool clobbers(const struct ir_opnd *d, const struct ir_opnd *s,
+                     unsigned n)
+{
+	if (d->kind != IR_O_REG || s->kind != IR_O_REG || d->v != s->v)
+		return false;
+	int64_t d0 = d->off, d1 = d0 + ir_opnd_extent(d, n, true);
+	int64_t s0 = s->off, s1 = s0 + ir_opnd_extent(s, n, false);
+	return d0 < s1 && s0 < d1;
+}
+
+static bool half_clobbers(const struct ir_inst *w, const struct ir_inst *r)
+{
+	for (unsigned s = 0; s < r->nsrc; s++)
+		if (clobbers(&w->dst, &r->src[s], w->exec))
+			return true;
+	return false;
+}
+
 static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
                          unsigned depth)
 {
@@ -261,6 +281,40 @@ static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
 	}
 	if (in->dst.kind == IR_O_REG || in->dst.kind == IR_O_IND)
 		hi.dst.off += ir_elem_off(&in->dst, half, true);
+	/* Each half must read its sources before the other half writes over
+	 * them (dst and src of one instruction may overlap shifted, e.g. a
+	 * SIMD16 op writing rows 3-4 from rows 2-3): the low half first when
+	 * it does not clobber the high half's sources, else the high half
+	 * first when that one is safe. */
+	if (!half_clobbers(&lo, &hi))
+		return emit_split(p, lo, depth + 1) && emit_split(p, hi, depth + 1);
+	if (!half_clobbers(&hi, &lo))
+		return emit_split(p, hi, depth + 1) && emit_split(p, lo, depth + 1);
+	/* Both ways clobber: the high half's endangered sources are copied
+	 * to temporaries first (all channels), then low, then high. */
+	for (unsigned s = 0; s < hi.nsrc; s++) {
+		if (!clobbers(&lo.dst, &hi.src[s], lo.exec))
+			continue;
+		enum gen_type t = (enum gen_type)hi.src[s].type;
+		uint32_t tmp = ir_temp(p, t, hi.exec, 1);
+		struct ir_inst mv;
+		memset(&mv, 0, sizeof mv);
+		mv.op = GEN_OP_MOV;
+		mv.exec = hi.exec;
+		mv.choff = hi.choff;
+		mv.nomask = true;
+		mv.jip = mv.uip = -1;
+		mv.loc = in->loc;
+		mv.dst = ir_dst(tmp, 0, t, 1);
+		mv.src[0] = hi.src[s];
+		mv.src[0].mods = 0;
+		mv.nsrc = 1;
+		if (!emit_split(p, mv, depth + 1))
+			return false;
+		uint8_t mods = hi.src[s].mods;
+		hi.src[s] = ir_vec(tmp, 0, t, 1);
+		hi.src[s].mods = mods;
+	}
 	return emit_split(p, lo, depth + 1) && emit_split(p, hi, depth + 1);
 }
 

@@ -49,7 +49,10 @@ static bool ir_verr(struct ir_prog *p, enum vf_status st, const char *fmt,
 	vsnprintf(what, sizeof what, fmt, ap);
 	if (p->err->status != VF_OK)
 		return false;  /* keep the first error */
-	if (p->inst_name)
+	if (p->inst_name && p->line)
+		vf_err(p->err, st, "line %u: %s: vISA instruction %u (%s): %s",
+		       p->line, p->name, p->loc, p->inst_name, what);
+	else if (p->inst_name)
 		vf_err(p->err, st, "%s: vISA instruction %u (%s): %s", p->name,
 		       p->loc, p->inst_name, what);
 	else if (p->loc)

@@ -196,6 +196,7 @@ struct ir_prog {
 	struct ir_inst *rewritten;
 	uint32_t rewritten_cap;
 	uint32_t loc;            /* current vISA instruction (builder) */
+	uint32_t line;           /* its text line, 0 if unknown (messages) */
 	const char *inst_name;   /* current vISA mnemonic (builder) */
 };
 

@@ -9,9 +9,9 @@
  * in .note.visafin with the kernel's metadata; a first note carries the
  * format version, the platform and the kernel count.
  *
- * libelf writes only to file descriptors: the writer builds the file in
- * an anonymous temporary file and returns its bytes; callers store them
- * with vf_file_write (temporary + rename).  The reader works on a private
+ * The writer lays the image out itself in memory (libelf writes only to
+ * file descriptors, and the library touches no file system); callers
+ * store the bytes where they want.  The reader works on a private
  * copy of the image (elf_memory) and checks every index, size and offset
  * before use: a malformed file is an input error, never a crash.
  */
@@ -19,6 +19,7 @@
 
 #include <gelf.h>
 #include <libelf.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,41 +90,57 @@ static uint32_t rd_u32(const uint8_t *p)
 
 /* ---- writing ---------------------------------------------------------- */
 
+/* One section of the image being built: its header fields and bytes. */
+struct gsec {
+	uint32_t name, type, link, info;
+	uint64_t flags, align, entsize;
+	const void *p;
+	size_t size;
+};
+
 struct gw {
-	Elf *e;
+	struct gsec *secs;         /* [0] is the null section */
+	size_t nsec;
 	struct buf shstr, str, note;
 	Elf64_Sym *syms;
 	size_t nsym;
-	Elf64_Rel **rels;          /* per kernel, NULL without relocations */
+	struct buf *rels;          /* per kernel, encoded Elf64_Rel entries */
 	struct vf_error *err;
 };
 
-static Elf_Scn *new_section(struct gw *w, const char *name, Elf64_Word type,
-                            Elf64_Xword flags, Elf64_Xword align)
+static void buf_u16(struct buf *b, uint16_t v)
 {
-	Elf_Scn *s = elf_newscn(w->e);
-	Elf64_Shdr *sh = s ? elf64_getshdr(s) : NULL;
-	if (!sh)
-		return NULL;
-	sh->sh_name = buf_str(&w->shstr, name);
-	sh->sh_type = type;
-	sh->sh_flags = flags;
-	sh->sh_addralign = align;
-	return s;
+	uint8_t le[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
+	buf_add(b, le, 2);
 }
 
-static bool set_data(Elf_Scn *s, void *p, size_t size, Elf_Type type,
-                     size_t align)
+static void buf_u64(struct buf *b, uint64_t v)
 {
-	Elf_Data *d = elf_newdata(s);
-	if (!d)
-		return false;
-	d->d_buf = p;
-	d->d_size = size;
-	d->d_type = type;
-	d->d_align = align;
-	d->d_version = EV_CURRENT;
-	return true;
+	buf_u32(b, (uint32_t)v);
+	buf_u32(b, (uint32_t)(v >> 32));
+}
+
+static void buf_pad(struct buf *b, uint64_t align)
+{
+	static const uint8_t zero[64];
+	while (align > 1 && b->n % align)
+		buf_add(b, zero, (size_t)(align - b->n % align));
+}
+
+/* Index of a new section (the caller knows the table is large enough). */
+static size_t new_section(struct gw *w, const char *name, uint32_t type,
+                          uint64_t flags, uint64_t align)
+{
+	struct gsec *s = &w->secs[w->nsec];
+	*s = (struct gsec){ .name = buf_str(&w->shstr, name), .type = type,
+	                    .flags = flags, .align = align };
+	return w->nsec++;
+}
+
+static void set_data(struct gw *w, size_t sec, const void *p, size_t size)
+{
+	w->secs[sec].p = p;
+	w->secs[sec].size = size;
 }
 
 /* Index of the undefined symbol 'name', added on first use. */
@@ -171,92 +188,131 @@ static void kernel_note(struct gw *w, const struct vf_kernel_result *r,
 }
 
 /* .text.<kernel>, its symbol, its relocations and its note. */
-static bool add_kernel(struct gw *w, const struct vf_kernel_result *r,
+static void add_kernel(struct gw *w, const struct vf_kernel_result *r,
                        size_t k, size_t symtab)
 {
 	char name[1100];
 	snprintf(name, sizeof name, TEXT_PREFIX "%s", r->name);
-	Elf_Scn *text = new_section(w, name, SHT_PROGBITS,
-	                            SHF_ALLOC | SHF_EXECINSTR, 64);
-	if (!text || !set_data(text, r->code, r->code_size, ELF_T_BYTE, 64))
-		return false;
-	size_t ti = elf_ndxscn(text), sym = w->nsym++;
+	size_t ti = new_section(w, name, SHT_PROGBITS,
+	                        SHF_ALLOC | SHF_EXECINSTR, 64);
+	set_data(w, ti, r->code, r->code_size);
+	size_t sym = w->nsym++;
 	w->syms[sym] = (Elf64_Sym){
 		.st_name = buf_str(&w->str, r->name),
 		.st_info = ELF64_ST_INFO(STB_GLOBAL, STT_FUNC),
 		.st_shndx = (Elf64_Section)ti, .st_size = r->code_size };
 	if (r->reloc_count) {
-		Elf64_Rel *rel = calloc(r->reloc_count, sizeof *rel);
-		if (!(w->rels[k] = rel))
-			return false;
-		for (size_t i = 0; i < r->reloc_count; i++)
-			rel[i] = (Elf64_Rel){
-				.r_offset = r->relocs[i].offset,
-				.r_info = ELF64_R_INFO(undef_symbol(w, r->relocs[i].symbol),
-				                       GEN_R_ZE_SYM_ADDR) };
+		struct buf *rel = &w->rels[k];
+		for (size_t i = 0; i < r->reloc_count; i++) {
+			buf_u64(rel, r->relocs[i].offset);
+			buf_u64(rel, ELF64_R_INFO(undef_symbol(w, r->relocs[i].symbol),
+			                          GEN_R_ZE_SYM_ADDR));
+		}
 		snprintf(name, sizeof name, ".rel" TEXT_PREFIX "%s", r->name);
-		Elf_Scn *rs = new_section(w, name, SHT_REL, SHF_INFO_LINK, 8);
-		if (!rs || !set_data(rs, rel, r->reloc_count * sizeof *rel,
-		                     ELF_T_REL, 8))
-			return false;
-		Elf64_Shdr *sh = elf64_getshdr(rs);
-		sh->sh_link = (Elf64_Word)symtab;
-		sh->sh_info = (Elf64_Word)ti;
-		sh->sh_entsize = sizeof(Elf64_Rel);
+		size_t rs = new_section(w, name, SHT_REL, SHF_INFO_LINK, 8);
+		set_data(w, rs, rel->p, rel->n);
+		w->secs[rs].link = (uint32_t)symtab;
+		w->secs[rs].info = (uint32_t)ti;
+		w->secs[rs].entsize = sizeof(Elf64_Rel);
 	}
 	kernel_note(w, r, ti, sym);
-	return true;
 }
 
-static bool set_header(struct gw *w)
+/* The image: ELF header, section contents in index order (each at its
+ * alignment), then the section header table. */
+static void serialize(const struct gw *w, size_t shstrndx, struct buf *img)
 {
-	Elf64_Ehdr *eh = elf64_newehdr(w->e);
-	if (!eh)
-		return false;
-	eh->e_ident[EI_CLASS] = ELFCLASS64;
-	eh->e_ident[EI_DATA] = ELFDATA2LSB;
-	eh->e_ident[EI_VERSION] = EV_CURRENT;
-	eh->e_ident[EI_OSABI] = ELFOSABI_NONE;
-	eh->e_type = ET_REL;
-	eh->e_machine = EM_INTELGT;
-	eh->e_version = EV_CURRENT;
-	return true;
+	uint64_t at = sizeof(Elf64_Ehdr), *offs = calloc(w->nsec, sizeof *offs);
+	if (!offs) {
+		img->oom = true;
+		return;
+	}
+	for (size_t i = 1; i < w->nsec; i++) {
+		uint64_t a = w->secs[i].align ? w->secs[i].align : 1;
+		at = (at + a - 1) / a * a;
+		offs[i] = at;
+		at += w->secs[i].size;
+	}
+	uint64_t shoff = (at + 7) / 8 * 8;
+	static const uint8_t ident[EI_NIDENT] = {
+		ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64, ELFDATA2LSB,
+		EV_CURRENT, ELFOSABI_NONE };
+	buf_add(img, ident, sizeof ident);
+	buf_u16(img, ET_REL);
+	buf_u16(img, EM_INTELGT);
+	buf_u32(img, EV_CURRENT);
+	buf_u64(img, 0);                     /* e_entry */
+	buf_u64(img, 0);                     /* e_phoff */
+	buf_u64(img, shoff);
+	buf_u32(img, 0);                     /* e_flags */
+	buf_u16(img, sizeof(Elf64_Ehdr));
+	buf_u16(img, 0);                     /* e_phentsize */
+	buf_u16(img, 0);                     /* e_phnum */
+	buf_u16(img, sizeof(Elf64_Shdr));
+	buf_u16(img, (uint16_t)w->nsec);
+	buf_u16(img, (uint16_t)shstrndx);
+	for (size_t i = 1; i < w->nsec; i++) {
+		buf_pad(img, w->secs[i].align);
+		if (w->secs[i].size)
+			buf_add(img, w->secs[i].p, w->secs[i].size);
+	}
+	buf_pad(img, 8);
+	for (size_t i = 0; i < w->nsec; i++) {
+		const struct gsec *s = &w->secs[i];
+		buf_u32(img, s->name);
+		buf_u32(img, s->type);
+		buf_u64(img, s->flags);
+		buf_u64(img, 0);                 /* sh_addr */
+		buf_u64(img, i ? offs[i] : 0);
+		buf_u64(img, s->size);
+		buf_u32(img, s->link);
+		buf_u32(img, s->info);
+		buf_u64(img, s->align);
+		buf_u64(img, s->entsize);
+	}
+	free(offs);
 }
 
-/* Every section, then the file layout from libelf. */
-static bool build_elf(struct gw *w, const struct vf_kernel_result *r,
-                      size_t count)
+/* Every section, then the image. */
+static void build_elf(struct gw *w, const struct vf_kernel_result *r,
+                      size_t count, struct buf *img)
 {
 	buf_add(&w->shstr, "", 1);
 	buf_add(&w->str, "", 1);
-	if (!set_header(w))
-		return false;
-	Elf_Scn *str = new_section(w, ".strtab", SHT_STRTAB, 0, 1);
-	Elf_Scn *sym = new_section(w, ".symtab", SHT_SYMTAB, 0, 8);
-	if (!str || !sym)
-		return false;
+	w->nsec = 1;
+	size_t str = new_section(w, ".strtab", SHT_STRTAB, 0, 1);
+	size_t sym = new_section(w, ".symtab", SHT_SYMTAB, 0, 8);
 	note_header(&w->note, FILE_WORDS, NOTE_FILE);
 	buf_u32(&w->note, GEN_FILE_VERSION);
 	buf_u32(&w->note, (uint32_t)r[0].platform);
 	buf_u32(&w->note, (uint32_t)count);
 	for (size_t k = 0; k < count; k++)
-		if (!add_kernel(w, &r[k], k, elf_ndxscn(sym)))
-			return false;
-	Elf_Scn *note = new_section(w, NOTE_SECTION, SHT_NOTE, 0, 4);
-	Elf_Scn *shstr = new_section(w, ".shstrtab", SHT_STRTAB, 0, 1);
-	if (!note || !shstr || w->shstr.oom || w->str.oom || w->note.oom)
-		return false;
-	Elf64_Shdr *ss = elf64_getshdr(sym);
-	ss->sh_link = (Elf64_Word)elf_ndxscn(str);
-	ss->sh_info = 1;                     /* every symbol but #0 is global */
-	ss->sh_entsize = sizeof(Elf64_Sym);
-	if (!set_data(str, w->str.p, w->str.n, ELF_T_BYTE, 1) ||
-	    !set_data(sym, w->syms, w->nsym * sizeof *w->syms, ELF_T_SYM, 8) ||
-	    !set_data(note, w->note.p, w->note.n, ELF_T_BYTE, 4) ||
-	    !set_data(shstr, w->shstr.p, w->shstr.n, ELF_T_BYTE, 1))
-		return false;
-	elf64_getehdr(w->e)->e_shstrndx = (Elf64_Half)elf_ndxscn(shstr);
-	return elf_update(w->e, ELF_C_WRITE) >= 0;
+		add_kernel(w, &r[k], k, sym);
+	size_t note = new_section(w, NOTE_SECTION, SHT_NOTE, 0, 4);
+	size_t shstr = new_section(w, ".shstrtab", SHT_STRTAB, 0, 1);
+	/* The symbols in file form. */
+	struct buf syms = { 0 };
+	for (size_t i = 0; i < w->nsym; i++) {
+		const Elf64_Sym *y = &w->syms[i];
+		buf_u32(&syms, y->st_name);
+		buf_add(&syms, &y->st_info, 1);
+		buf_add(&syms, &y->st_other, 1);
+		buf_u16(&syms, y->st_shndx);
+		buf_u64(&syms, y->st_value);
+		buf_u64(&syms, y->st_size);
+	}
+	w->secs[sym].link = (uint32_t)str;
+	w->secs[sym].info = 1;               /* every symbol but #0 is global */
+	w->secs[sym].entsize = sizeof(Elf64_Sym);
+	set_data(w, str, w->str.p, w->str.n);
+	set_data(w, sym, syms.p, syms.n);
+	set_data(w, note, w->note.p, w->note.n);
+	set_data(w, shstr, w->shstr.p, w->shstr.n);
+	if (!syms.oom && !w->shstr.oom && !w->str.oom && !w->note.oom)
+		serialize(w, shstr, img);
+	else
+		img->oom = true;
+	free(syms.p);
 }
 
 static enum vf_status check_results(const struct vf_kernel_result *r,
@@ -279,25 +335,6 @@ static enum vf_status check_results(const struct vf_kernel_result *r,
 	return VF_OK;
 }
 
-static enum vf_status slurp(FILE *f, uint8_t **out, size_t *size,
-                            struct vf_error *err)
-{
-	long n;
-	if (fflush(f) != 0 || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET) != 0)
-		return vf_err(err, VF_ERR_IO, ".gen: temporary file unreadable");
-	uint8_t *p = malloc((size_t)n + 1);
-	if (!p)
-		return vf_err_oom(err);
-	if (fread(p, 1, (size_t)n, f) != (size_t)n) {
-		free(p);
-		return vf_err(err, VF_ERR_IO, ".gen: temporary file unreadable");
-	}
-	*out = p;
-	*size = (size_t)n;
-	return VF_OK;
-}
-
 enum vf_status vf_gen_write(const struct vf_kernel_result *r, size_t count,
                             uint8_t **out, size_t *size,
                             struct vf_error *err)
@@ -313,28 +350,27 @@ enum vf_status vf_gen_write(const struct vf_kernel_result *r, size_t count,
 	struct gw w = { .err = err };
 	w.syms = calloc(1 + count + relocs, sizeof *w.syms);
 	w.rels = calloc(count, sizeof *w.rels);
+	/* null, .strtab, .symtab, per kernel text and relocations, .note,
+	 * .shstrtab */
+	w.secs = calloc(5 + 2 * count, sizeof *w.secs);
 	w.nsym = 1;
-	FILE *f = tmpfile();
-	if (!w.syms || !w.rels)
+	struct buf img = { 0 };
+	if (!w.syms || !w.rels || !w.secs)
+		img.oom = true;
+	else
+		build_elf(&w, r, count, &img);
+	if (img.oom) {
+		free(img.p);
 		st = vf_err_oom(err);
-	else if (!f)
-		st = vf_err(err, VF_ERR_IO, ".gen: no temporary file");
-	else if (elf_version(EV_CURRENT) == EV_NONE ||
-	         !(w.e = elf_begin(fileno(f), ELF_C_WRITE, NULL)))
-		st = vf_err(err, VF_ERR_INTERNAL, "libelf: %s", elf_errmsg(-1));
-	else if (!build_elf(&w, r, count))
-		st = w.shstr.oom || w.str.oom || w.note.oom ? vf_err_oom(err)
-		     : vf_err(err, VF_ERR_IO, ".gen: libelf: %s", elf_errmsg(-1));
-	if (w.e)
-		elf_end(w.e);
-	if (st == VF_OK)
-		st = slurp(f, out, size, err);
-	if (f)
-		fclose(f);
+	} else {
+		*out = img.p;
+		*size = img.n;
+	}
 	for (size_t k = 0; w.rels && k < count; k++)
-		free(w.rels[k]);
+		free(w.rels[k].p);
 	free(w.rels);
 	free(w.syms);
+	free(w.secs);
 	free(w.shstr.p);
 	free(w.str.p);
 	free(w.note.p);
@@ -577,6 +613,22 @@ static enum vf_status read_notes(struct gr *g, struct vf_kernel_result **out,
 	return VF_OK;
 }
 
+/* libelf's version handshake sets a library global: done once per
+ * process, whichever thread reads a .gen first. */
+static pthread_once_t libelf_once = PTHREAD_ONCE_INIT;
+static bool libelf_ok;
+
+static void libelf_init(void)
+{
+	libelf_ok = elf_version(EV_CURRENT) != EV_NONE;
+}
+
+static bool libelf_ready(void)
+{
+	pthread_once(&libelf_once, libelf_init);
+	return libelf_ok;
+}
+
 enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
                            struct vf_kernel_result **out, size_t *count,
                            struct vf_error *err)
@@ -589,7 +641,7 @@ enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
 		return vf_err_oom(err);
 	memcpy(copy, data, size);
 	enum vf_status st;
-	if (elf_version(EV_CURRENT) == EV_NONE)
+	if (!libelf_ready())
 		st = vf_err(err, VF_ERR_INTERNAL, "libelf: %s", elf_errmsg(-1));
 	else if (size < 4 || memcmp(copy, ELFMAG, SELFMAG) ||
 	         !(g.e = elf_memory(copy, size)))

@@ -1,12 +1,15 @@
-/* fileio.c - whole-file reads and atomic writes (see fileio.h). */
+/* fileio.c - whole-file reads and safe writes (see fileio.h). */
+/* realpath() is an X/Open function */
+#define _XOPEN_SOURCE 700
 #include "fileio.h"
 
 #include <errno.h>
-#include <pthread.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -52,63 +55,135 @@ enum vf_status vf_file_read(const char *path, uint8_t **data, size_t *size,
 	return VF_OK;
 }
 
-/* umask() can only be read by setting it: done once, before any other
- * thread of this process writes a file through here (threads of
- * vf_finalize_all and the batch command write their outputs in turn). */
-static mode_t umask_value;
-static pthread_once_t umask_once = PTHREAD_ONCE_INIT;
-
-static void read_umask(void)
+/* Writes all of 'size' bytes to fd; 0 or an errno value. */
+static int write_all(int fd, const uint8_t *p, size_t size)
 {
-	umask_value = umask(0);
-	umask(umask_value);
+	while (size) {
+		ssize_t w = write(fd, p, size);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return errno;
+		if (w == 0)
+			return EIO;
+		p += w;
+		size -= (size_t)w;
+	}
+	return 0;
 }
 
-static mode_t process_umask(void)
+/* Devices, FIFOs, sockets and standard output are written in place: they
+ * cannot be replaced by a rename, and replacing them is never wanted. */
+static enum vf_status write_in_place(const char *path, int fd,
+                                     const void *data, size_t size,
+                                     struct vf_error *err)
 {
-	pthread_once(&umask_once, read_umask);
-	return umask_value;
+	bool own = fd < 0;
+	if (own)
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return vf_err(err, VF_ERR_IO, "%s: cannot open: %s", path,
+		              strerror(errno));
+	int e = write_all(fd, data, size);
+	if (own && close(fd) != 0 && !e)
+		e = errno;
+	if (e)
+		return vf_err(err, VF_ERR_IO, "%s: write failed: %s", path,
+		              strerror(e));
+	return VF_OK;
+}
+
+/* The file a path names after following symbolic links, so that writing
+ * through a link replaces the link's target and keeps the link.  NULL on
+ * out of memory; a path whose links do not resolve is returned as is. */
+static char *resolve(const char *path)
+{
+	char *real = realpath(path, NULL);
+	return real ? real : strdup(path);
+}
+
+/* A new file next to 'target' with a name no one else uses, created with
+ * 'mode' (the umask applies, as for any new file). */
+static int create_temp(const char *target, mode_t mode, char **tmp_out)
+{
+	size_t n = strlen(target);
+	char *tmp = malloc(n + 24);
+	if (!tmp)
+		return -1;
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuv";
+	unsigned long seed = (unsigned long)getpid() ^
+	                     (unsigned long)time(NULL) ^ (unsigned long)(size_t)tmp;
+	for (int attempt = 0; attempt < 100; attempt++) {
+		char suffix[8];
+		for (int i = 0; i < 7; i++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			suffix[i] = digits[(seed >> 33) & 31];
+		}
+		suffix[7] = 0;
+		snprintf(tmp, n + 24, "%s.tmp%s", target, suffix);
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+		if (fd >= 0 || errno != EEXIST) {
+			*tmp_out = tmp;
+			return fd;
+		}
+	}
+	free(tmp);
+	errno = EEXIST;
+	return -1;
 }
 
 enum vf_status vf_file_write(const char *path, const void *data, size_t size,
                              struct vf_error *err)
 {
-	size_t n = strlen(path);
-	char *tmp = malloc(n + 16);
-	if (!tmp)
+	if (!strcmp(path, "-"))
+		return write_in_place("standard output", STDOUT_FILENO, data, size,
+		                      err);
+	struct stat st;
+	bool exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode))
+			return vf_err(err, VF_ERR_IO, "%s: is a directory", path);
+		return write_in_place(path, -1, data, size, err);
+	}
+	if (exists && ((st.st_mode & 0222) == 0 || access(path, W_OK) != 0))
+		return vf_err(err, VF_ERR_IO, "%s: the file is read-only", path);
+	char *target = resolve(path);
+	if (!target)
 		return vf_err_oom(err);
-	snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
+	/* A new file gets 0666 less the umask, like any created file; an
+	 * existing one keeps its mode. */
+	char *tmp = NULL;
+	int fd = create_temp(target, exists ? (st.st_mode & 07777) : 0666, &tmp);
 	if (fd < 0) {
-		enum vf_status st = vf_err(err, VF_ERR_IO, "%s: cannot create: %s",
-		                           path, strerror(errno));
+		int e = errno;
 		free(tmp);
-		return st;
+		free(target);
+		return vf_err(err, VF_ERR_IO, "%s: cannot create: %s", path,
+		              strerror(e));
 	}
-	const uint8_t *p = data;
-	size_t left = size;
-	while (left) {
-		ssize_t w = write(fd, p, left);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		p += w;
-		left -= (size_t)w;
+	if (exists) {
+		/* open() applied the umask: restore the old mode and owner. */
+		(void)fchmod(fd, st.st_mode & 07777);
+		(void)!fchown(fd, st.st_uid, st.st_gid);
 	}
-	int saved = errno;
-	/* Output files get the usual permissions, not mkstemp's 0600. */
-	fchmod(fd, 0666 & ~process_umask());
-	if (close(fd) != 0 && !left)
-		left = 1, saved = errno;
-	if (left || rename(tmp, path) != 0) {
-		if (!left)
-			saved = errno;
+	int e = write_all(fd, data, size);
+	if (close(fd) != 0 && !e)
+		e = errno;
+	if (!e && rename(tmp, target) != 0)
+		e = errno;
+	if (e)
 		unlink(tmp);
-		free(tmp);
-		return vf_err(err, VF_ERR_IO, "%s: write failed: %s", path,
-		              strerror(saved));
-	}
 	free(tmp);
+	free(target);
+	if (e)
+		return vf_err(err, VF_ERR_IO, "%s: write failed: %s", path,
+		              strerror(e));
 	return VF_OK;
+}
+
+bool vf_file_same(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }

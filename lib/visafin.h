@@ -67,14 +67,14 @@ enum vf_platform_code {
 /* Platform by name: bdw, skl, bxt, icllp, tgllp, any case; also GenX_IR's
  * spellings (BDW, SKL, BXT, ICLLP, TGLLP, GEN8, GEN9, GEN11, GEN12LP).
  * Returns the vISA platform code, or -1 if unknown. */
-int vf_platform_from_name(const char *name);
+VF_API int vf_platform_from_name(const char *name);
 /* Canonical lower-case name of a platform code, or NULL. */
-const char *vf_platform_name(int code);
+VF_API const char *vf_platform_name(int code);
 
 /* Read a binary vISA object from memory; 'name' is used in error
  * messages.  Release *out with vf_module_free().  Malformed bytes are
  * VF_ERR_INPUT naming the byte offset. */
-enum vf_status vf_read_isa(const void *data, size_t size, const char *name,
+VF_API enum vf_status vf_read_isa(const void *data, size_t size, const char *name,
                            struct vf_module **out, struct vf_error *err);
 
 /* Parse vISA assembly text.  Several texts (a kernel and the functions it
@@ -87,27 +87,27 @@ struct vf_text {
 	size_t size;
 };
 /* Parse 'count' texts into one module (*out, vf_module_free()). */
-enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
+VF_API enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
                                struct vf_module **out, struct vf_error *err);
 
 /* Serialise to the binary format; *out is malloc'ed, caller frees. */
-enum vf_status vf_write_isa(const struct vf_module *m, uint8_t **out,
+VF_API enum vf_status vf_write_isa(const struct vf_module *m, uint8_t **out,
                             size_t *size, struct vf_error *err);
 
 /* Print as vISA assembly in IGC's dialect; *out is malloc'ed and
  * NUL-terminated, caller frees. */
-enum vf_status vf_print_visaasm(const struct vf_module *m, char **out,
+VF_API enum vf_status vf_print_visaasm(const struct vf_module *m, char **out,
                                 size_t *size, struct vf_error *err);
 
 /* Release a module and everything it owns; NULL is ignored. */
-void vf_module_free(struct vf_module *m);
+VF_API void vf_module_free(struct vf_module *m);
 
 /* The module as a vISA binary written by Intel's tools holds it: IGC's
  * writer leaves the last one or two fields of every instruction out
  * (docs/objmodel.md).  The view shares data with 'm'; free it before 'm'.
  * "visafin dump" prints this view so that an IGC .isa and the .visaasm
  * printed for the same kernel compare equal. */
-enum vf_status vf_module_igc_view(const struct vf_module *m,
+VF_API enum vf_status vf_module_igc_view(const struct vf_module *m,
                                   struct vf_module **out,
                                   struct vf_error *err);
 
@@ -115,7 +115,7 @@ enum vf_status vf_module_igc_view(const struct vf_module *m,
  * add one for 'platform' (VF_ERR_INPUT if it has one), replace it (if it
  * has none) or remove it ('bytes' unused).  The bytes are copied. */
 enum vf_gen_edit { VF_GEN_ADD, VF_GEN_REPLACE, VF_GEN_REMOVE };
-enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
+VF_API enum vf_status vf_module_set_gen(struct vf_module *m, unsigned kernel,
                                  int platform, enum vf_gen_edit edit,
                                  const void *bytes, size_t size,
                                  struct vf_error *err);
@@ -190,34 +190,34 @@ struct vf_kernel_result {
 /* Finalize kernel number 'kernel' of 'm'.  On success *out is filled and
  * must be released with vf_kernel_result_clear().  Thread-safe: all state
  * lives in the call. */
-enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
+VF_API enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
                                   const struct vf_finalize_options *opt,
                                   struct vf_kernel_result *out,
                                   struct vf_error *err);
 /* Finalize every kernel; *out (malloc'ed, *count entries) is released
  * with vf_kernel_results_free().  Stops at the first error (with threads:
  * the error of the lowest-numbered kernel that failed). */
-enum vf_status vf_finalize_all(const struct vf_module *m,
+VF_API enum vf_status vf_finalize_all(const struct vf_module *m,
                                const struct vf_finalize_options *opt,
                                struct vf_kernel_result **out, size_t *count,
                                struct vf_error *err);
 /* Free what one result owns and zero it (the struct itself stays). */
-void vf_kernel_result_clear(struct vf_kernel_result *r);
+VF_API void vf_kernel_result_clear(struct vf_kernel_result *r);
 /* Clear 'count' results and free the array; NULL is ignored. */
-void vf_kernel_results_free(struct vf_kernel_result *r, size_t count);
+VF_API void vf_kernel_results_free(struct vf_kernel_result *r, size_t count);
 
 /* ---- .gen files: finalized kernels in ELF (docs/gen-file.md) -------- */
 
 /* Serialise 'count' results of one platform as a .gen ELF image: per
  * kernel a .text.<kernel> section, a symbol, relocations, and the
  * metadata in a note section.  *out is malloc'ed, caller frees. */
-enum vf_status vf_gen_write(const struct vf_kernel_result *r, size_t count,
+VF_API enum vf_status vf_gen_write(const struct vf_kernel_result *r, size_t count,
                             uint8_t **out, size_t *size,
                             struct vf_error *err);
 /* Read a .gen image back into one result per kernel (in file order), to
  * be released with vf_kernel_results_free().  'name' is used in error
  * messages.  Malformed input is VF_ERR_INPUT, never a crash. */
-enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
+VF_API enum vf_status vf_gen_read(const void *data, size_t size, const char *name,
                            struct vf_kernel_result **out, size_t *count,
                            struct vf_error *err);
 
@@ -341,16 +341,16 @@ struct vf_splice_options {
  * code_only, the .ze_info fields that depend on the code.  A kernel the
  * program lacks, a different argument layout or platform, or anything
  * splice cannot update is an error.  *out is malloc'ed. */
-enum vf_status vf_splice(const void *program, size_t size, const char *name,
+VF_API enum vf_status vf_splice(const void *program, size_t size, const char *name,
                          const struct vf_kernel_result *r, size_t count,
                          const struct vf_splice_options *opt,
                          uint8_t **out, size_t *out_size,
                          struct vf_error *err);
 
 /* Index of the kernel called 'name', or -1. */
-int vf_module_kernel_index(const struct vf_module *m, const char *name);
+VF_API int vf_module_kernel_index(const struct vf_module *m, const char *name);
 /* Number of kernels in a module. */
-unsigned vf_module_kernel_count(const struct vf_module *m);
+VF_API unsigned vf_module_kernel_count(const struct vf_module *m);
 /* Name of kernel 'kernel' (owned by 'm'), or NULL. */
 VF_API const char *vf_module_kernel_name(const struct vf_module *m, unsigned kernel);
 

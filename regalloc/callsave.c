@@ -58,19 +58,50 @@ static uint32_t phys(struct ir_prog *p, unsigned g, unsigned n)
 	return v;
 }
 
+/* Where the platform has no split send (caps.split_send), a save sends
+ * one payload: the r0 header then the data, copied into 'free' GRFs
+ * [t, t+1+n) that nothing holds at the call (GEN-FACTS 6.5). */
+struct join_area {
+	int t;          /* first free GRF, -1: none */
+	unsigned room;  /* free GRFs from t */
+};
+
 static void block_msg(struct ir_prog *p, bool write, unsigned g, unsigned n,
-                      unsigned unit)
+                      unsigned unit, const struct join_area *ja)
 {
+	bool joined = write && !p->plat->caps.split_send;
 	struct gen_msg m = gen_msg_scratch(p->plat, write, n, unit);
-	uint32_t desc = m.desc | gen_desc_lengths(p->plat, 1, write ? 0 : n);
+	unsigned mlen = joined ? 1 + n : 1;
+	uint32_t desc = m.desc | gen_desc_lengths(p->plat, mlen, write ? 0 : n);
+	uint32_t pl = 0;
+	if (joined) {
+		pl = phys(p, (unsigned)ja->t, 1 + n);
+		ir_op1(p, GEN_OP_MOV, 8, true, ir_dst(pl, 0, GEN_TYPE_UD, 1),
+		       ir_vec(p->r0, 0, GEN_TYPE_UD, 1));
+		uint32_t from = phys(p, g, n);
+		for (unsigned k = 0; k < n;) {
+			unsigned c = n - k >= 2 ? 2 : 1;
+			ir_op1(p, GEN_OP_MOV, 8 * c, true,
+			       ir_dst(pl, (int32_t)((k + 1) * IR_GRF_BYTES), GEN_TYPE_UD, 1),
+			       ir_vec(from, (int32_t)(k * IR_GRF_BYTES), GEN_TYPE_UD, 1));
+			k += c;
+		}
+	}
 	ra_frame_desc(p, desc);
-	struct ir_inst *in = ir_emit(p, write ? GEN_OP_SENDS : GEN_OP_SEND, 16);
+	struct ir_inst *in = ir_emit(p, write && !joined ? GEN_OP_SENDS
+	                                                 : GEN_OP_SEND, 16);
 	in->nomask = true;
 	in->sfid = m.sfid;
 	in->desc_reg = p->desc_a0;
-	in->src[0] = ir_reg(p->r0, 0, GEN_TYPE_UD);
+	in->src[0] = ir_reg(joined ? pl : p->r0, 0, GEN_TYPE_UD);
 	in->nsrc = 1;
-	in->mlen = 1;
+	in->mlen = (uint8_t)mlen;
+	if (joined) {
+		in->dst = ir_null(GEN_TYPE_UD);
+		in->desc = desc;
+		in->exdesc = gen_exdesc(p->plat, m.sfid, 0);
+		return;
+	}
 	uint32_t r = phys(p, g, n);
 	if (write) {
 		in->dst = ir_null(GEN_TYPE_UD);
@@ -87,7 +118,8 @@ static void block_msg(struct ir_prog *p, bool write, unsigned g, unsigned n,
 
 /* Write (or read) the marked GRFs in runs of 8, 4, 2 or 1 after the
  * frame's spill slots; returns the frame size in 32-byte units. */
-static unsigned move_grfs(struct ir_prog *p, const bool *live, bool write)
+static unsigned move_grfs(struct ir_prog *p, const bool *live, bool write,
+                          const struct join_area *ja)
 {
 	unsigned unit = ra_frame_spill_units(p);
 	for (unsigned g = 0; g < IR_GRF_COUNT;) {
@@ -99,7 +131,12 @@ static unsigned move_grfs(struct ir_prog *p, const bool *live, bool write)
 		while (g + n < IR_GRF_COUNT && live[g + n] && n < 8)
 			n++;
 		n = n >= 8 ? 8 : n >= 4 ? 4 : n >= 2 ? 2 : 1;
-		block_msg(p, write, g, n, unit);
+		if (write && !p->plat->caps.split_send) {
+			unsigned max = p->plat->caps.scratch_max_grfs;
+			while (n > 1 && (n > max || 1 + n > ja->room))
+				n /= 2;
+		}
+		block_msg(p, write, g, n, unit, ja);
 		unit += n;
 		g += n;
 	}
@@ -136,6 +173,47 @@ static bool live_grfs(struct ir_prog *p, const struct ra_interval *iv,
 	return true;
 }
 
+/* The longest run (at most 1 + 8) of GRFs free for the joined save
+ * payload at position pos: preferably GRFs no register uses anywhere
+ * (nothing, not even an uninitialised read, can see them), else GRFs no
+ * register holds at pos. */
+static struct join_area longest_run(const bool *busy)
+{
+	struct join_area best = { -1, 0 };
+	for (unsigned g = 0; g < IR_GRF_COUNT;) {
+		unsigned n = 0;
+		while (g + n < IR_GRF_COUNT && !busy[g + n] && n < 9)
+			n++;
+		if (n > best.room)
+			best = (struct join_area){ (int)g, n };
+		g += n ? n : 1;
+	}
+	return best;
+}
+
+static struct join_area free_area(struct ir_prog *p,
+                                  const struct ra_interval *iv, int32_t pos)
+{
+	bool busy[IR_GRF_COUNT], used[IR_GRF_COUNT];
+	memset(busy, 0, sizeof busy);
+	memset(used, 0, sizeof used);
+	for (uint32_t v = 1; v < p->vregs.n; v++) {
+		const struct ir_vreg *r = &p->vregs.a[v];
+		if (r->file != IR_RF_GRF || r->loc < 0)
+			continue;
+		bool held = (r->flags & (IR_V_GLOBAL | IR_V_PINNED)) || v == p->r0 ||
+		            (iv[v].start >= 0 && iv[v].start <= pos && iv[v].end >= pos);
+		unsigned lo = (unsigned)r->loc / IR_GRF_BYTES;
+		unsigned hi = ((unsigned)r->loc + r->size - 1) / IR_GRF_BYTES;
+		for (unsigned g = lo; g <= hi && g < IR_GRF_COUNT; g++) {
+			used[g] = true;
+			busy[g] = busy[g] || held;
+		}
+	}
+	struct join_area a = longest_run(used);
+	return a.room >= 2 ? a : longest_run(busy);
+}
+
 bool ra_callsave(struct ir_prog *p)
 {
 	if (!p->has_calls)
@@ -152,13 +230,21 @@ bool ra_callsave(struct ir_prog *p)
 		}
 		if (!live_grfs(p, iv, (int32_t)i, live))
 			return false;
-		unsigned frame = move_grfs(p, live, true);
+		struct join_area ja = { -1, 0 };
+		if (!p->plat->caps.split_send) {
+			ja = free_area(p, iv, (int32_t)i);
+			if (ja.room < 2)
+				return ir_unsupported(p, "a stack call on %s with no two "
+				                      "free registers for the save "
+				                      "payload", p->plat->name);
+		}
+		unsigned frame = move_grfs(p, live, true, &ja);
 		if (frame)
 			bump(p, (int)frame);
 		ir_emit_copy(p, &in);
 		if (frame) {
 			bump(p, -(int)frame);
-			move_grfs(p, live, false);
+			move_grfs(p, live, false, &ja);
 		}
 	}
 	return true;

@@ -133,11 +133,35 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 	return true;
 }
 
+/* Where the platform has no split send (caps.split_send), a scratch
+ * write sends one payload: a copy of the r0 header followed by the data,
+ * in a fresh block-local register (GEN-FACTS 6.5; IGC's bdw spill code
+ * "wr:1+n" as one send). Returns that register. */
+static uint32_t joined_payload(struct ir_prog *p, uint32_t tmp, int32_t toff,
+                               unsigned n)
+{
+	uint32_t pl = ir_vreg_new(p, IR_RF_GRF, (n + 1) * IR_GRF_BYTES,
+	                          IR_GRF_BYTES);
+	ir_vreg(p, pl)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF | IR_V_BLOCK_LOCAL;
+	ir_vreg(p, pl)->name = "spillpayload";
+	ir_op1(p, GEN_OP_MOV, 8, true, ir_dst(pl, 0, GEN_TYPE_UD, 1),
+	       ir_vec(p->r0, 0, GEN_TYPE_UD, 1));
+	for (unsigned g = 0; g < n;) {
+		unsigned k = n - g >= 2 ? 2 : 1;
+		ir_op1(p, GEN_OP_MOV, 8 * k, true,
+		       ir_dst(pl, (int32_t)((g + 1) * IR_GRF_BYTES), GEN_TYPE_UD, 1),
+		       ir_vec(tmp, toff + (int32_t)(g * IR_GRF_BYTES), GEN_TYPE_UD, 1));
+		g += k;
+	}
+	return pl;
+}
+
 /*
  * Scratch block message for 'n' (1, 2, 4 or 8) registers at byte 'slot'
  * of the kernel's frame.  In a stack-call function the frame is the
  * activation's own: the offset is taken relative to the register-save
- * stack pointer through an a0.0 descriptor (ra_frame_desc).
+ * stack pointer through an a0.0 descriptor (ra_frame_desc).  Without
+ * split sends a write carries header and data in one payload.
  */
 static void scratch_msg(const struct sp *s, bool write, uint32_t tmp,
                         int32_t toff, uint32_t slot, unsigned n)
@@ -147,18 +171,24 @@ static void scratch_msg(const struct sp *s, bool write, uint32_t tmp,
 	if (s->in_function)
 		unit -= ra_frame_base_units(p);
 	struct gen_msg m = gen_msg_scratch(p->plat, write, n, unit);
-	uint32_t desc = m.desc | gen_desc_lengths(p->plat, 1, write ? 0 : n);
+	bool joined = write && !p->plat->caps.split_send;
+	uint32_t pl = joined ? joined_payload(p, tmp, toff, n) : 0;
+	unsigned mlen = joined ? 1 + n : 1;
+	uint32_t desc = m.desc | gen_desc_lengths(p->plat, mlen, write ? 0 : n);
 	if (s->in_function)
 		ra_frame_desc(p, desc);
-	struct ir_inst *in = ir_emit(p, write ? GEN_OP_SENDS : GEN_OP_SEND, 16);
+	struct ir_inst *in = ir_emit(p, write && !joined ? GEN_OP_SENDS
+	                                                 : GEN_OP_SEND, 16);
 	in->nomask = true;
 	in->sfid = m.sfid;
 	if (s->in_function)
 		in->desc_reg = p->desc_a0;
-	in->src[0] = ir_reg(p->r0, 0, GEN_TYPE_UD);
+	in->src[0] = ir_reg(joined ? pl : p->r0, 0, GEN_TYPE_UD);
 	in->nsrc = 1;
-	in->mlen = 1;
-	if (write) {
+	in->mlen = (uint8_t)mlen;
+	if (joined) {
+		in->dst = ir_null(GEN_TYPE_UD);
+	} else if (write) {
 		in->dst = ir_null(GEN_TYPE_UD);
 		in->src[1] = ir_reg(tmp, toff, GEN_TYPE_UD);
 		in->nsrc = 2;

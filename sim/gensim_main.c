@@ -29,9 +29,11 @@ bool gs_swsb_platform_ok(const char *platform)
 	return true;   /* an unknown platform is reported later */
 }
 
-static int usage(void)
+/* Help: to standard output with status 0 when asked for (--help), to
+ * standard error with status 2 after a usage error. */
+static int usage_to(FILE *f, int status)
 {
-	fprintf(stderr,
+	fprintf(f,
 	        "usage: gensim corpus DIR PLATFORM [options]\n"
 	        "  run every (kernel, SIMD) of DIR/manifest.PLATFORM.json that has\n"
 	        "  a recipe in DIR/runs.json and compare with the expected outputs\n"
@@ -48,7 +50,12 @@ static int usage(void)
 	        "   or: gensim run PLATFORM K.dat [options]  (one kernel with\n"
 	        "  explicit inputs; gensim run with no more arguments for help)\n"
 	        "platforms: bdw skl bxt icllp tgllp\n");
-	return 2;
+	return status;
+}
+
+static int usage(void)
+{
+	return usage_to(stderr, 2);
 }
 
 static bool parse_opts(int argc, char **argv, int first, struct gs_opts *o)
@@ -85,6 +92,9 @@ static bool parse_opts(int argc, char **argv, int first, struct gs_opts *o)
 int main(int argc, char **argv)
 {
 	struct gs_opts o = { .seed = 1 };
+	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	                  !strcmp(argv[1], "help")))
+		return usage_to(stdout, 0);
 	if (argc >= 2 && !strcmp(argv[1], "run"))
 		return gs_run_kernel(argc, argv);
 	if (argc < 4 || strcmp(argv[1], "corpus"))

@@ -10,6 +10,8 @@
  * stores, so both sources can be compared field for field; "visafin dump"
  * prints this view.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -52,6 +54,74 @@ static enum vf_status shorten(struct vf_arena *a, unsigned version,
 	return st;
 }
 
+/* True when 'name' is empty or spells the declared id: the letter, then
+ * digits whose value is 'id' (S0, S000, T6, T006). */
+static bool names_own_id(const char *name, char letter, unsigned id)
+{
+	if (!name || !name[0])
+		return true;
+	if (name[0] != letter || !name[1])
+		return false;
+	char *end;
+	unsigned long v = strtoul(name + 1, &end, 10);
+	return !*end && name[1] >= '0' && name[1] <= '9' && v == id;
+}
+
+/* IGC names samplers and surfaces it creates without a name S<nnn> and
+ * T<nnn> (the id, three digits) in its text, but a binary may hold the
+ * bare id (S0, T6) or no name, e.g. for the state variables of kernels
+ * with stack-call functions (docs/objmodel.md "State variable names").
+ * The view spells them all the generated way, so that a text and a binary
+ * of one kernel compare equal. */
+static enum vf_status state_names(struct vf_arena *a, struct vf_routine *rt,
+                                  struct vf_error *err)
+{
+	bool any = false;
+	for (unsigned i = 0; i < rt->sampler_count; i++)
+		any |= names_own_id(vf_routine_string(rt, rt->samplers[i].name), 'S', i);
+	for (unsigned i = 0; i < rt->surface_count; i++)
+		any |= names_own_id(vf_routine_string(rt, rt->surfaces[i].name), 'T',
+		                    i + VISA_NUM_PREDEF_SURFACES);
+	if (!any)
+		return VF_OK;
+	/* A private string pool and symbol tables (the original is shared):
+	 * room up to the next power of two, as vf_routine_add_string expects. */
+	uint32_t n = rt->string_count, cap = 16;
+	while (cap < n)
+		cap *= 2;
+	char **pool = vf_arena_array(a, cap, sizeof *pool);
+	struct vf_symvar *smp = rt->sampler_count
+		? vf_arena_memdup(a, rt->samplers, rt->sampler_count * sizeof *smp)
+		: NULL;
+	struct vf_symvar *srf = rt->surface_count
+		? vf_arena_memdup(a, rt->surfaces, rt->surface_count * sizeof *srf)
+		: NULL;
+	if (!pool || (rt->sampler_count && !smp) || (rt->surface_count && !srf))
+		return vf_err_oom(err);
+	if (n)
+		memcpy(pool, rt->strings, n * sizeof *pool);
+	rt->strings = pool;
+	rt->samplers = smp;
+	rt->surfaces = srf;
+	char name[16];
+	for (unsigned i = 0; i < rt->sampler_count; i++) {
+		if (!names_own_id(vf_routine_string(rt, smp[i].name), 'S', i))
+			continue;
+		snprintf(name, sizeof name, "S%03u", i);
+		if ((smp[i].name = vf_routine_add_string(a, rt, name)) == UINT32_MAX)
+			return vf_err_oom(err);
+	}
+	for (unsigned i = 0; i < rt->surface_count; i++) {
+		unsigned id = i + VISA_NUM_PREDEF_SURFACES;
+		if (!names_own_id(vf_routine_string(rt, srf[i].name), 'T', id))
+			continue;
+		snprintf(name, sizeof name, "T%03u", id);
+		if ((srf[i].name = vf_routine_add_string(a, rt, name)) == UINT32_MAX)
+			return vf_err_oom(err);
+	}
+	return VF_OK;
+}
+
 enum vf_status vf_module_igc_view(const struct vf_module *m,
                                   struct vf_module **out,
                                   struct vf_error *err)
@@ -76,9 +146,11 @@ enum vf_status vf_module_igc_view(const struct vf_module *m,
 	unsigned ver = vf_version(m);
 	enum vf_status st = VF_OK;
 	for (unsigned i = 0; i < v->kernel_count && st == VF_OK; i++)
-		st = shorten(a, ver, &v->kernels[i].body, err);
+		if ((st = shorten(a, ver, &v->kernels[i].body, err)) == VF_OK)
+			st = state_names(a, &v->kernels[i].body, err);
 	for (unsigned i = 0; i < v->function_count && st == VF_OK; i++)
-		st = shorten(a, ver, &v->functions[i].body, err);
+		if ((st = shorten(a, ver, &v->functions[i].body, err)) == VF_OK)
+			st = state_names(a, &v->functions[i].body, err);
 	if (st != VF_OK) {
 		vf_module_free(v);
 		return st;

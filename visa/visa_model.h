@@ -280,6 +280,12 @@ uint32_t vf_routine_add_string(struct vf_arena *a, struct vf_routine *r,
                                const char *s);
 
 /* Type helpers. */
+/* Declarations that would give wrong code (validate.c): inputs against
+ * the .input table and the payload, aliases within their base.  'where'
+ * names the routine in the message; malformed input is VF_ERR_INPUT. */
+struct vf_error;
+enum vf_status vf_validate_routine(const struct vf_routine *r,
+                                   const char *where, struct vf_error *err);
 unsigned vf_type_size(unsigned type);  /* bytes; 0 for unknown */
 const char *vf_type_name(unsigned type); /* lower case: "ud", "d", ... */
 

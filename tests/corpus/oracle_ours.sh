@@ -1,15 +1,15 @@
 #!/bin/sh
-# Guards the finalizer's correctness on the corpus oracle: every SKL
-# kernel finalized into a .gen file (no raw .dat beside it, so gensim
+# Guards the finalizer's correctness on the corpus oracle: every
+# kernel of each platform finalized into a .gen file (no raw .dat beside it, so gensim
 # takes code, scratch size and relocations from visafin's own metadata,
 # "gensim corpus --gen"), and every recipe run that passes with IGC's own
 # binary passes with visafin's ("lost to visafin 0", as
 # shared/checks/finalizer.sh counts).  Platforms the finalizer supports
-# are listed in VF_ORACLE_PLATFORMS (default: skl).
+# are listed in VF_ORACLE_PLATFORMS (default: skl bxt bdw icllp).
 . "$(dirname "$0")/common.sh"
 GS=$VF_BUILD/gensim
 [ -x "$GS" ] || { echo "no gensim at $GS"; exit 1; }
-for dev in ${VF_ORACLE_PLATFORMS:-skl}; do
+for dev in ${VF_ORACLE_PLATFORMS:-skl bxt bdw icllp}; do
 	mkdir -p "$TMP/$dev"
 	for v in "$CORPUS/$dev"/*.simd*.visaasm; do
 		case "$v" in *.f[0-9].visaasm) continue ;; esac

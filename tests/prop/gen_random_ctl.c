@@ -156,7 +156,10 @@ static void send_options(struct gctx *c)
 
 void build_send(struct gctx *c)
 {
-	static const uint8_t es[] = { 1, 4, 8, 8, 16, 16 };
+	/* SIMD2 sends: issue 9 item 7 (BDW's implied src0 region <2;2,1>;
+	 * iga64 -a -Wall warns on a :f send source, so the :f case is in
+	 * tests/unit/test_gen_encode.c) */
+	static const uint8_t es[] = { 1, 2, 4, 8, 8, 16, 16 };
 	static const uint8_t types[] = { GEN_TYPE_UD, GEN_TYPE_UD, GEN_TYPE_UW,
 	                                 GEN_TYPE_W, GEN_TYPE_D, GEN_TYPE_F };
 	struct gen_inst *in = c->in;

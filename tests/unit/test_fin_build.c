@@ -21,10 +21,11 @@ static const char header8[] =
 	".version 4.1\n.kernel \"k\"\n"
 	".decl V0033 v_type=G type=d num_elts=8 align=hword alias=<%r0, 0>\n";
 
-/* Finalize 'text' for SKL; returns the status, the disassembly in *asm_
- * (malloc'ed) and the result in *r. */
-static enum vf_status fin(const char *text, char **asm_,
-                          struct vf_kernel_result *r, struct vf_error *e)
+/* Finalize 'text' for platform 'code' (named 'name'); returns the
+ * status, the disassembly in *asm_ (malloc'ed) and the result in *r. */
+static enum vf_status fin_on(const char *text, int code, const char *name,
+                             char **asm_, struct vf_kernel_result *r,
+                             struct vf_error *e)
 {
 	struct vf_text t = { "t.visaasm", text, strlen(text) };
 	struct vf_module *m = NULL;
@@ -32,16 +33,22 @@ static enum vf_status fin(const char *text, char **asm_,
 	memset(r, 0, sizeof *r);
 	enum vf_status st = vf_read_visaasm(&t, 1, &m, e);
 	ck_assert_msg(st == VF_OK, "parse: %s", e->msg);
-	struct vf_finalize_options o = { .platform = VF_PLATFORM_SKL,
-	                                 .verify = 1 };
+	struct vf_finalize_options o = { .platform = code, .verify = 1 };
 	st = vf_finalize_kernel(m, 0, &o, r, e);
 	if (st == VF_OK) {
 		struct vf_error de = { 0 };
-		ck_assert_int_eq(gen_disasm(plat_by_name("skl"), r->code,
+		ck_assert_int_eq(gen_disasm(plat_by_name(name), r->code,
 		                            r->code_size, "k", asm_, &de), VF_OK);
 	}
 	vf_module_free(m);
 	return st;
+}
+
+/* Finalize 'text' for SKL. */
+static enum vf_status fin(const char *text, char **asm_,
+                          struct vf_kernel_result *r, struct vf_error *e)
+{
+	return fin_on(text, VF_PLATFORM_SKL, "skl", asm_, r, e);
 }
 
 static char *with(const char *body)
@@ -200,6 +207,132 @@ START_TEST(unsupported_instruction_is_named)
 }
 END_TEST
 
+/* BXT has no vector D x D multiplier (caps.def dw_mul_vector): a SIMD16
+ * dword product is (W) mul acc0 D x UW + mach {AccWrEn} + mov from acc0,
+ * eight channels at a time; SKL keeps one mul; a scalar stays native
+ * (IGC HWConformity.cpp fixMULInst: "scalar insts are a-ok"). */
+START_TEST(dword_mul_through_acc_on_bxt)
+{
+	char *a, *b;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=d num_elts=16 align=hword\n"
+		".decl V0041 v_type=G type=d num_elts=16 align=hword\n"
+		".decl V0042 v_type=G type=d num_elts=1 align=dword\n"
+		".input V0041 offset=64 size=64\n"
+		".input V0040 offset=128 size=64\n"
+		".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n"
+		"    mul (M1, 16) V0040(0,0)<1> V0040(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
+		"    mul (M1_NM, 1) V0042(0,0)<1> V0040(0,0)<0;1,0> V0041(0,1)<0;1,0>\n"
+		"    add (M1, 16) V0041(0,0)<1> V0040(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BXT, "bxt", &a, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_int_eq(fin(with(body), &b, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	/* BXT: two 8-channel accumulator sequences, mach at M0 and M8 */
+	ck_assert_ptr_nonnull(strstr(a, "mach (8|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "mach (8|M8)"));
+	ck_assert_ptr_nonnull(strstr(a, "acc0.0<1>:d"));
+	ck_assert_ptr_nonnull(strstr(a, "{AccWrEn"));
+	ck_assert_ptr_nonnull(strstr(a, "(W)     mul (1|M0)"));
+	ck_assert_ptr_null(strstr(a, "mul (16|M0)"));
+	/* SKL: one native SIMD16 multiply, no mach */
+	ck_assert_ptr_nonnull(strstr(b, "mul (16|M0)"));
+	ck_assert_ptr_null(strstr(b, "mach"));
+	free(a);
+	free(b);
+}
+END_TEST
+
+/* BDW has no split send (caps.split_send): a block store sends one
+ * payload, header then data in consecutive registers, with the message
+ * length of both ("wr:1+2" sends on SKL, one send of 3 on BDW); BDW
+ * has no mixed mode and no HF math (caps.mixed_float, math_hf): an
+ * HF + F add reads a converted F copy, HF sqrt computes in F; an HF mad
+ * reads no replicated scalar (caps.a16_hf_replicate). */
+START_TEST(bdw_joins_payloads_and_splits_mixed_float)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=uq num_elts=1 align=qword\n"
+		".decl V0041 v_type=G type=f num_elts=16 align=hword\n"
+		".decl V0042 v_type=G type=hf num_elts=16 align=hword\n"
+		".decl V0043 v_type=G type=hf num_elts=16 align=hword\n"
+		".input V0040 offset=64 size=8\n"
+		".input V0041 offset=128 size=64\n"
+		".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 16) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    add (M1, 16) V0041(0,0)<1> V0042(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
+		"    sqrt (M1, 16) V0043(0,0)<1> V0042(0,0)<1;1,0>\n"
+		"    add (M1, 16) V0041(0,0)<1> V0043(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
+		"    mad (M1, 16) V0043(0,0)<1> V0042(0,0)<1;1,0> V0042(0,1)<0;1,0> V0043(0,0)<1;1,0>\n"
+		"    mov (M1, 16) V0041(0,0)<1> V0043(0,0)<1;1,0>\n"
+		"    svm_block_st (4) V0040(0,0)<0;1,0> V0041.0\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BDW, "bdw", &a, &r, &e),
+	                 VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_ptr_null(strstr(a, "sends"));
+	ck_assert_ptr_nonnull(strstr(a, "wr:3+0"));
+	ck_assert_ptr_nonnull(strstr(a, "math.sqt (16|M0)"));
+	/* no add or math line has an HF operand; the conversions are movs */
+	unsigned arith = 0;
+	for (const char *l = a; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *end = strchr(l, '\n');
+		size_t n = end ? (size_t)(end - l) : strlen(l);
+		char line[256];
+		snprintf(line, sizeof line, "%.*s", (int)(n < 255 ? n : 255), l);
+		if (strstr(line, " add (") || strstr(line, " math.")) {
+			arith++;
+			ck_assert_msg(strstr(line, ":hf") == NULL, "%s", line);
+		}
+	}
+	ck_assert_uint_ge(arith, 3);
+	ck_assert_ptr_nonnull(strstr(a, "mad (16|M0)"));
+	ck_assert_ptr_null(strstr(a, "<0>:hf"));
+	ck_assert_ptr_null(strstr(a, "<0;0>:hf"));
+	free(a);
+}
+END_TEST
+
+/* BXT restricts 64-bit regions (caps.def region_64bit_restricted; IGC
+ * HWConformity.cpp fix64bInst: "Source and Destination horizontal stride
+ * must be aligned to the execution datatype", equal offsets): a float
+ * vector converted to double is first spread to stride 2 at the
+ * destination's offset; SKL converts it in place. */
+START_TEST(bxt_64bit_sources_are_qword_strided)
+{
+	char *a, *b;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=f num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=df num_elts=8 align=hword\n"
+		".decl V0042 v_type=G type=uq num_elts=1 align=qword\n"
+		".input V0040 offset=64 size=32\n"
+		".input V0042 offset=96 size=8\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+		"    svm_block_st (4) V0042(0,0)<0;1,0> V0041.0\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BXT, "bxt", &a, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_int_eq(fin(with(body), &b, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_ptr_nonnull(strstr(a, "<2>:f"));
+	ck_assert_ptr_nonnull(strstr(a, "<8;4,2>:f"));
+	ck_assert_ptr_null(strstr(a, ":df    r2.4<4;4,1>:f"));
+	ck_assert_ptr_nonnull(strstr(b, ":df    r2.4<4;4,1>:f"));
+	ck_assert_ptr_null(strstr(b, "<8;4,2>:f"));
+	free(a);
+	free(b);
+}
+END_TEST
+
 /* rol/ror exist from ICLLP on (spec appendix_instruction_by_platform;
  * GenX_IR -platform SKL says "vISA instruction not supported on this
  * platform"): an error naming instruction and platform, not code. */
@@ -315,6 +448,79 @@ START_TEST(narrowing_conversion_uses_strided_dst)
 	vf_kernel_result_clear(&r);
 }
 END_TEST
+/* ICLLP has no Q arithmetic (caps.def native_q): a 64-bit add is addc on
+ * the low dwords, the carry from acc0 into the high ones, with no :q
+ * operand left (SKL adds :q natively); no DF either (native_df): DF
+ * arithmetic is an error naming the platform (lower64.c). */
+START_TEST(icllp_lowers_64bit_add_and_refuses_df)
+{
+	char *a, *b;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=q num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=q num_elts=8 align=hword\n"
+		".input V0041 offset=64 size=64\n"
+		".input V0040 offset=128 size=64\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_ICLLP, "icllp", &a, &r,
+	                        &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_int_eq(fin(with(body), &b, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_ptr_nonnull(strstr(a, "addc (4|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "addc (4|M4)"));
+	ck_assert_ptr_nonnull(strstr(a, "acc0.0<4;4,1>:ud"));
+	ck_assert_ptr_null(strstr(a, ":q"));
+	ck_assert_ptr_null(strstr(a, ":uq"));
+	ck_assert_ptr_nonnull(strstr(b, ":q"));
+	ck_assert_ptr_null(strstr(b, "addc"));
+	free(a);
+	free(b);
+	const char *df =
+		".decl V0040 v_type=G type=df num_elts=8 align=hword\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> V0040(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(df), VF_PLATFORM_ICLLP, "icllp", &a, &r, &e),
+	                 VF_ERR_UNSUPPORTED);
+	ck_assert_msg(strstr(e.msg, "is unsupported on icllp") != NULL, "%s",
+	              e.msg);
+	ck_assert_ptr_null(r.code);
+}
+END_TEST
+
+/* ICLLP: rol in one instruction (caps.native_rotate), float mad in the
+ * Align1 3-source form with <8;1> regions (caps.three_src_align1), as in
+ * IGC's icllp binaries. */
+START_TEST(icllp_rotate_and_align1_mad)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=ud num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=f num_elts=8 align=hword\n"
+		".input V0041 offset=64 size=32\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 8) V0040(0,0)<1> 0x12345678:ud\n"
+		"    rol (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x4:ud\n"
+		"    mad (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> V0041(0,0)<1;1,0>"
+		" V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_ICLLP, "icllp", &a, &r,
+	                        &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_ptr_nonnull(strstr(a, "rol (8|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "mad (8|M0)"));
+	ck_assert_ptr_nonnull(strstr(a, "<8;1>:f"));
+	ck_assert_ptr_null(strstr(a, ".xyzw"));
+	free(a);
+}
+END_TEST
+
 
 static Suite *suite(void)
 {
@@ -328,9 +534,14 @@ static Suite *suite(void)
 	tcase_add_test(t, unsupported_instruction_is_named);
 	tcase_add_test(t, narrowing_conversion_uses_strided_dst);
 	tcase_add_test(t, rotate_is_unsupported_on_skl);
+	tcase_add_test(t, dword_mul_through_acc_on_bxt);
+	tcase_add_test(t, bxt_64bit_sources_are_qword_strided);
+	tcase_add_test(t, bdw_joins_payloads_and_splits_mixed_float);
 	tcase_add_test(t, lrp_is_native);
 	tcase_add_test(t, switchjmp_is_a_compare_chain);
 	tcase_add_test(t, typed_read_is_a_dc1_message);
+	tcase_add_test(t, icllp_lowers_64bit_add_and_refuses_df);
+	tcase_add_test(t, icllp_rotate_and_align1_mad);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -57,6 +57,12 @@ static const struct vec vecs[] = {
 	  "mad (4|M0) r104.0<1>:df r71.0<2;1>:df r11.0<2;1>:df r120.3<0>:df" },
 	{ "skl", "5b01400000d81e68dc7104391620071e",
 	  "mad (4|M0) r104.0<1>:df r71.1<0;0>:df r11.0<2;1>:df r120.0<1>:df" },
+	/* BDW send src0 regions no syntax shows, IGC's convention rather
+	 * than iga64 -a's <0;1,0>: <4;4,1> for a SIMD8 A64 gather (corpus),
+	 * <2;2,1> at SIMD2 (issue 9 item 7: a SIMD2 :f send must survive
+	 * disassembly and assembly byte for byte) */
+	{ "bdw", "3100600ce83ac022c0026906ff011404", "send (8|M0) r22:f r22:f 0xC 0x041401FF" },
+	{ "bdw", "3100200ce83a402180024506005e2004", "send (2|M0) r10:f r20:f 0xC 0x04205E00" },
 };
 
 #define NVEC(a) (sizeof(a) / sizeof((a)[0]))

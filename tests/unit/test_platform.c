@@ -85,7 +85,8 @@ START_TEST(bxt_is_not_skl)
 	ck_assert(bxt->wa.dw_mul_counts_as_64bit && !skl->wa.dw_mul_counts_as_64bit);
 	ck_assert_uint_eq(bxt->caps.threads_per_eu, 6);
 	ck_assert_uint_eq(skl->caps.threads_per_eu, 7);
-	ck_assert(skl->caps.finalizer_ready && !bxt->caps.finalizer_ready);
+	ck_assert(skl->caps.finalizer_ready && bxt->caps.finalizer_ready);
+	ck_assert(!bxt->caps.dw_mul_to_q && skl->caps.dw_mul_to_q);
 }
 END_TEST
 
@@ -98,17 +99,26 @@ START_TEST(family_columns)
 		const struct plat_caps *c = &all[i].caps;
 		ck_assert_uint_eq(c->grf_count, 128);
 		ck_assert_uint_eq(c->eot_grf_first, 112);
-		/* only one platform is ready; the others are refused by api.c */
-		ck_assert_int_eq(c->finalizer_ready, !strcmp(all[i].name, "skl"));
+		/* BDW, SKL, BXT and ICLLP are ready (issue 9); TGLLP is
+		 * refused by api.c */
+		ck_assert_int_eq(c->finalizer_ready, strcmp(all[i].name, "tgllp") != 0);
+		/* without native Q, lower64.c needs the acc0 multiply */
+		ck_assert(c->native_q || !c->dw_mul_to_q);
 		/* split sends have an opcode exactly where both exist */
 		ck_assert(!c->sends_opcode || c->split_send);
 		/* no native 64-bit types without 64-bit region rules there */
 		ck_assert(c->native_q || c->region_64bit_restricted);
 	}
 	ck_assert(!P("bdw")->caps.split_send);
+	ck_assert(!P("bdw")->caps.mixed_float && P("skl")->caps.mixed_float);
+	ck_assert(!P("bdw")->caps.a16_hf_replicate && P("skl")->caps.a16_hf_replicate);
 	ck_assert(P("icllp")->caps.three_src_align1 && !P("skl")->caps.three_src_align1);
 	ck_assert(P("tgllp")->caps.swsb && !P("icllp")->caps.swsb);
 	ck_assert(!P("icllp")->caps.native_df && P("bxt")->caps.native_df);
+	ck_assert(!P("icllp")->caps.native_q && P("skl")->caps.native_q);
+	ck_assert(P("icllp")->caps.mach_low && !P("bxt")->caps.mach_low);
+	ck_assert(P("icllp")->caps.native_rotate && !P("skl")->caps.native_rotate);
+	ck_assert(P("icllp")->caps.slm_fence && !P("skl")->caps.slm_fence);
 	ck_assert_uint_eq(P("skl")->caps.barrier_id_mask, 0x8F000000u);
 	ck_assert_uint_eq(P("icllp")->caps.barrier_id_mask, 0x7F000000u);
 	ck_assert(P("icllp")->caps.goto_jumps_on_true && !P("skl")->caps.goto_jumps_on_true);

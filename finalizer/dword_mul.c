@@ -1,0 +1,383 @@
+/*
+ * dword_mul.c - dword x dword multiplies where the platform has no vector
+ * D x D multiplier (caps.def dw_mul_vector / dw_mul_to_q: BXT).
+ *
+ * Needs: builder IR (after copyprop), before legalize.  Leaves: every
+ * vector mul of two dword operands the platform cannot do in one
+ * instruction as the accumulator sequence, eight channels at a time (the
+ * accumulator holds eight dwords):
+ *
+ *   (W) mul (8)  acc0:d   src0:d  src1.lo:uw    low half of the product
+ *       mach (8) hi:d     src0:d  src1:d        {AccWrEn}: acc0 = low 32
+ *       mov (8)  dst:d    acc0:d                bits, hi = high 32 bits
+ *
+ * hi is null unless the high half is wanted (a :q destination).  The mul
+ * writes acc0 under NoMask (the mach reads all eight lanes); the mach
+ * keeps the instruction's mask, the final mov its predicate and
+ * condition modifier.  Facts: IGC visa/HWConformity.cpp fixMULInst and
+ * fixMulSrc1 at cb07252e8^ ("If both source operands of an MUL
+ * instruction are of dword integer type, only the lower 16 bits of data
+ * elements in src0 are used"; on CHV/BXT "scalar insts are a-ok", a
+ * vector one is native only with qword-aligned operands), the same
+ * sequence in IGC's bxt binaries (shared/corpus/bxt/ IGC binaries, e.g.
+ * p_index3d.volume_ids).  A multiply whose sources are qword-strided (the
+ * one native vector case IGC keeps) is lowered too: simpler, same result.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "../encoder/gen.h"
+#include "../ir/ir.h"
+
+bool ir_dword_mul(struct ir_prog *p);
+
+static bool is_dword(unsigned t)
+{
+	return t == GEN_TYPE_D || t == GEN_TYPE_UD;
+}
+
+static bool is_qword_int(unsigned t)
+{
+	return t == GEN_TYPE_Q || t == GEN_TYPE_UQ;
+}
+
+/* A dword immediate the hardware could not take as a word (a mul with a
+ * word immediate is D x W, which every platform multiplies). */
+static bool dword_opnd(const struct ir_opnd *o)
+{
+	if (!is_dword(o->type))
+		return false;
+	if (o->kind != IR_O_IMM)
+		return o->kind == IR_O_REG || o->kind == IR_O_IND ||
+		       o->kind == IR_O_ARF;
+	int64_t v = o->type == GEN_TYPE_D ? (int64_t)(int32_t)o->imm
+	                                  : (int64_t)(uint32_t)o->imm;
+	return v < -32768 || v > 65535;
+}
+
+/* Does the platform have to go through the accumulator for this mul? */
+static bool needs_acc_sequence(const struct ir_prog *p, const struct ir_inst *in)
+{
+	const struct plat_caps *cap = &p->plat->caps;
+	if (in->op != GEN_OP_MUL || in->nsrc != 2)
+		return false;
+	if (!dword_opnd(&in->src[0]) || !dword_opnd(&in->src[1]))
+		return false;
+	if (in->exec == 1)   /* "scalar insts are a-ok" where dw_mul_scalar */
+		return !cap->dw_mul_scalar;
+	if (is_qword_int(in->dst.type))
+		return !cap->dw_mul_to_q;
+	return !cap->dw_mul_vector;
+}
+
+/* Would writing chunk after chunk of d clobber s before a later chunk
+ * reads it?  Not when s is d itself (same bytes, same layout): chunk c
+ * writes only the elements chunk c has read. */
+static bool clobbers(const struct ir_opnd *d, const struct ir_opnd *s,
+                     unsigned n)
+{
+	if (d->kind != IR_O_REG || s->kind != IR_O_REG || d->v != s->v)
+		return false;
+	if (ir_opnd_is_scalar(s) || s->off != d->off || s->type != d->type)
+		return true;
+	for (unsigned i = 0; i < n; i++)
+		if (ir_elem_off(s, i, false) != ir_elem_off(d, i, true))
+			return true;
+	return false;
+}
+
+/* Source s of the chunk starting at channel c (scalars stay). */
+static struct ir_opnd chunk_src(const struct ir_opnd *o, unsigned c)
+{
+	struct ir_opnd r = *o;
+	if ((o->kind == IR_O_REG || o->kind == IR_O_IND) && !ir_opnd_is_scalar(o))
+		r.off += ir_elem_off(o, c, false);
+	return r;
+}
+
+/* The low words of a dword source: same bytes, :uw, twice the strides. */
+static struct ir_opnd low_words(const struct ir_opnd *o)
+{
+	struct ir_opnd r = *o;
+	if (o->kind == IR_O_IMM) {
+		r.imm = o->imm & 0xFFFFu;
+		r.type = GEN_TYPE_UW;
+		return r;
+	}
+	r.type = GEN_TYPE_UW;
+	r.rgn.vs = (uint8_t)(o->rgn.vs * 2);
+	r.rgn.hs = (uint8_t)(o->rgn.hs * 2);
+	return r;
+}
+
+/* Copy a source with a modifier (or an immediate src0) into a register:
+ * the sequence takes the low words of src1 and cannot negate halves. */
+static struct ir_opnd plain_copy(struct ir_prog *p, const struct ir_inst *in,
+                                 const struct ir_opnd *o)
+{
+	bool scalar = o->kind == IR_O_IMM || ir_opnd_is_scalar(o);
+	unsigned n = scalar ? 1 : in->exec;
+	uint32_t v = ir_temp(p, (enum gen_type)o->type, n, 1);
+	struct ir_inst *mv = ir_op1(p, GEN_OP_MOV, n, scalar || in->nomask,
+	                            ir_dst(v, 0, (enum gen_type)o->type, 1), *o);
+	mv->choff = scalar ? 0 : in->choff;
+	mv->pred = 0;
+	return scalar ? ir_scalar(v, 0, (enum gen_type)o->type)
+	              : ir_vec(v, 0, (enum gen_type)o->type, 1);
+}
+
+/* How many operands (destination included) name vreg v? */
+static unsigned refs_of(const struct ir_insts_old *old, uint32_t v)
+{
+	unsigned n = 0;
+	for (uint32_t i = 0; i < old->n; i++) {
+		const struct ir_inst *in = &old->a[i];
+		n += in->dst.kind == IR_O_REG && in->dst.v == v;
+		for (unsigned s = 0; s < in->nsrc; s++)
+			n += in->src[s].kind == IR_O_REG && in->src[s].v == v;
+	}
+	return n;
+}
+
+/* Which dword half (0 low, 1 high) of the :q product v source o reads
+ * channel for channel, or -1. */
+static int half_read(const struct ir_inst *prod, const struct ir_inst *u,
+                     const struct ir_opnd *o)
+{
+	if (u->exec != prod->exec || u->choff != prod->choff ||
+	    !is_dword(o->type) || o->mods || (o->off != 0 && o->off != 4))
+		return -1;
+	for (unsigned c = 0; c < prod->exec; c++)
+		if (o->off + ir_elem_off(o, c, false) != (int)(o->off + 8 * c))
+			return -1;
+	return o->off / 4;
+}
+
+#define MAX_HALF_READERS 8
+
+/* The readers of a :q product's dword halves (see half_readers). */
+struct half_uses {
+	struct ir_opnd *o[MAX_HALF_READERS];
+	uint8_t half[MAX_HALF_READERS];
+	unsigned n;
+	bool half_read[2];
+};
+
+/* A :q product (mulh, madw in build_*.c) whose every reader takes one
+ * of its dword halves channel for channel (copy propagation has often
+ * folded mulh's move into the instruction using it): the readers then
+ * read mach's high half or the accumulator's low half directly, and no
+ * pair is formed (IGC's mul + mach for mulh).  False if some reader
+ * reads otherwise. */
+static bool half_readers(struct ir_insts_old *old, uint32_t i,
+                         struct half_uses *u)
+{
+	const struct ir_inst *in = &old->a[i];
+	memset(u, 0, sizeof *u);
+	if (!is_qword_int(in->dst.type) || in->dst.kind != IR_O_REG ||
+	    in->dst.off != 0 || in->dst.rgn.hs != 1 || in->pred || in->cmod ||
+	    in->sat)
+		return false;
+	unsigned refs = refs_of(old, in->dst.v);
+	if (refs < 2 || refs > MAX_HALF_READERS + 1)
+		return false;
+	for (uint32_t j = i + 1; j < old->n && u->n + 1 < refs; j++) {
+		struct ir_inst *r = &old->a[j];
+		if (r->dst.kind == IR_O_REG && r->dst.v == in->dst.v)
+			return false;
+		for (unsigned k = 0; k < r->nsrc; k++) {
+			struct ir_opnd *o = &r->src[k];
+			if (o->kind != IR_O_REG || o->v != in->dst.v)
+				continue;
+			int h = half_read(in, r, o);
+			if (h < 0)
+				return false;
+			u->o[u->n] = o;
+			u->half[u->n++] = (uint8_t)h;
+			u->half_read[h] = true;
+		}
+	}
+	return u->n + 1 == refs;
+}
+
+/* Channels c..c+7 of the product: (W) mul acc0 = src0 x src1.lo, then
+ * mach (hi, or null) with the instruction's mask and {AccWrEn}. */
+static void emit_mul_mach(struct ir_prog *p, const struct ir_inst *in,
+                          unsigned c, enum gen_type at, uint32_t hi)
+{
+	unsigned n = in->exec - c < 8 ? in->exec - c : 8;
+	struct ir_opnd s0 = chunk_src(&in->src[0], c);
+	struct ir_opnd s1 = chunk_src(&in->src[1], c);
+	struct ir_inst *m = ir_op2(p, GEN_OP_MUL, n, true,
+	                           ir_arf(GEN_RN_ACC, 0, 0, at), s0,
+	                           low_words(&s1));
+	m->dst.rgn.hs = 1;
+	m->choff = 0;
+	struct ir_inst mach = *in;
+	mach.op = GEN_OP_MACH;
+	mach.exec = (uint8_t)n;
+	mach.choff = (uint8_t)(in->choff + c);
+	mach.pred = 0;
+	mach.pinv = false;
+	mach.flag = 0;
+	mach.flag_off = 0;
+	mach.cmod = 0;
+	mach.sat = false;
+	mach.nsrc = 2;
+	mach.src[0] = s0;
+	mach.src[1] = s1;
+	mach.opts |= GEN_OPT_ACCWREN;
+	mach.dst = hi ? ir_dst(hi, (int32_t)(c * 4), at, 1) : ir_null(at);
+	ir_emit_copy(p, &mach);
+}
+
+/* mov channels c..c+7 of acc0 (the low product) to d, with the
+ * instruction's mask, predicate and condition. */
+static struct ir_inst *emit_acc_move(struct ir_prog *p,
+                                     const struct ir_inst *in, unsigned c,
+                                     enum gen_type at, struct ir_opnd d)
+{
+	unsigned n = in->exec - c < 8 ? in->exec - c : 8;
+	struct ir_inst mv = *in;
+	mv.op = GEN_OP_MOV;
+	mv.exec = (uint8_t)n;
+	mv.choff = (uint8_t)(in->choff + c);
+	mv.nsrc = 1;
+	mv.opts = 0;
+	mv.sat = false;
+	mv.src[0] = ir_arf(GEN_RN_ACC, 0, 0, at);
+	mv.src[0].rgn = n == 1 ? (struct gen_region){ 0, 1, 0 }
+	                       : (struct gen_region){ (uint8_t)n, (uint8_t)n, 1 };
+	mv.dst = d;
+	return ir_emit_copy(p, &mv);
+}
+
+static bool lower(struct ir_prog *p, const struct ir_inst *orig,
+                  const struct half_uses *use)
+{
+	struct ir_inst in = *orig;
+	if (in.sat)
+		return ir_unsupported(p, "saturated dword x dword multiply on %s",
+		                      p->plat->name);
+	if (in.src[0].kind == IR_O_IMM) {
+		struct ir_opnd t = in.src[0];
+		in.src[0] = in.src[1];
+		in.src[1] = t;
+	}
+	for (unsigned s = 0; s < 2; s++)
+		if (in.src[s].mods || in.src[s].kind == IR_O_IMM ||
+		    in.src[s].kind == IR_O_IND || in.src[s].kind == IR_O_ARF)
+			if (!(s == 1 && in.src[s].kind == IR_O_IMM && !in.src[s].mods))
+				in.src[s] = plain_copy(p, &in, &in.src[s]);
+	enum gen_type at = in.src[0].type == GEN_TYPE_UD &&
+	                   in.src[1].type == GEN_TYPE_UD ? GEN_TYPE_UD : GEN_TYPE_D;
+	bool wide = is_qword_int(in.dst.type);
+	/* the result goes through a temporary when the destination is one
+	 * of the sources (a later chunk still reads them) or a :q pair */
+	struct ir_opnd dst = in.dst;
+	uint32_t lo = 0, hi = 0;
+	bool via_tmp = wide || clobbers(&dst, &in.src[0], in.exec) ||
+	               clobbers(&dst, &in.src[1], in.exec) || dst.kind != IR_O_REG;
+	if (wide) {   /* mach writes whole registers (IGC: GRF-aligned) */
+		hi = ir_temp(p, at, in.exec, 1);
+		ir_vreg(p, hi)->align = IR_GRF_BYTES;
+	}
+	if (use->n) {   /* the halves are read apart */
+		if (use->half_read[0])
+			lo = ir_temp(p, at, in.exec, 1);
+		for (unsigned c = 0; c < in.exec; c += 8) {
+			emit_mul_mach(p, &in, c, at, use->half_read[1] ? hi : 0);
+			if (use->half_read[0])
+				emit_acc_move(p, &in, c, at, ir_dst(lo, (int32_t)(c * 4), at, 1));
+		}
+		for (unsigned k = 0; k < use->n; k++) {
+			enum gen_type t = (enum gen_type)use->o[k]->type;
+			uint32_t v = use->half[k] ? hi : lo;
+			*use->o[k] = in.exec == 1 ? ir_scalar(v, 0, t) : ir_vec(v, 0, t, 1);
+		}
+		return true;
+	}
+	if (!wide && !via_tmp && !in.cmod && p->plat->caps.mach_low &&
+	    (in.dst.type == GEN_TYPE_D || in.dst.type == GEN_TYPE_UD)) {
+		/* caps.mach_low (IGC's macl): the mach writes the low product
+		 * itself, no move out of acc0 */
+		for (unsigned c = 0; c < in.exec; c += 8) {
+			emit_mul_mach(p, &in, c, at, 0);
+			struct ir_inst *mach = &p->insts.a[p->insts.n - 1];
+			mach->opts &= ~(uint32_t)GEN_OPT_ACCWREN;
+			mach->dst = in.dst;
+			mach->dst.off += ir_elem_off(&dst, c, true);
+			mach->pred = in.pred;
+			mach->pinv = in.pinv;
+			mach->flag = in.flag;
+			mach->flag_off = in.flag_off;
+		}
+		return true;
+	}
+	if (via_tmp)
+		lo = ir_temp(p, at, in.exec, 1);
+	for (unsigned c = 0; c < in.exec; c += 8) {
+		emit_mul_mach(p, &in, c, at, wide ? hi : 0);
+		struct ir_opnd d = in.dst;
+		d.off += ir_elem_off(&dst, c, true);
+		if (via_tmp)
+			d = ir_dst(lo, (int32_t)(c * 4), at, 1);
+		struct ir_inst *mv = emit_acc_move(p, &in, c, at, d);
+		if (via_tmp) {
+			mv->pred = 0;
+			mv->pinv = false;
+			mv->cmod = 0;
+			mv->flag = 0;
+		}
+	}
+	if (!via_tmp)
+		return true;
+	if (!wide) {
+		struct ir_inst mv = in;
+		mv.op = GEN_OP_MOV;
+		mv.nsrc = 1;
+		mv.opts = 0;
+		mv.src[0] = ir_vec(lo, 0, at, 1);
+		ir_emit_copy(p, &mv);
+		return true;
+	}
+	/* a :q product: low dwords then high dwords into the pair */
+	if (in.cmod)
+		return ir_unsupported(p, "a condition on a 64-bit product on %s",
+		                      p->plat->name);
+	enum gen_type half = in.dst.type == GEN_TYPE_UQ ? GEN_TYPE_UD : GEN_TYPE_D;
+	for (unsigned k = 0; k < 2; k++) {
+		struct ir_inst mv = in;
+		mv.op = GEN_OP_MOV;
+		mv.nsrc = 1;
+		mv.opts = 0;
+		mv.dst.type = (uint8_t)(k ? half : GEN_TYPE_UD);
+		mv.dst.off += 4 * (int32_t)k;
+		mv.dst.rgn.hs = (uint8_t)(dst.rgn.hs * 2);
+		mv.src[0] = ir_vec(k ? hi : lo, 0, k ? half : GEN_TYPE_UD, 1);
+		ir_emit_copy(p, &mv);
+	}
+	return true;
+}
+
+bool ir_dword_mul(struct ir_prog *p)
+{
+	const struct plat_caps *cap = &p->plat->caps;
+	if (cap->dw_mul_vector && cap->dw_mul_to_q && cap->dw_mul_scalar)
+		return true;   /* nothing to do: the program stays as it is */
+	struct ir_insts_old old = ir_rewrite_begin(p);
+	for (uint32_t i = 0; i < old.n; i++) {
+		p->loc = old.a[i].loc;
+		if (!needs_acc_sequence(p, &old.a[i])) {
+			ir_emit_copy(p, &old.a[i]);
+			continue;
+		}
+		struct half_uses use;
+		if (!half_readers(&old, i, &use))
+			use.n = 0;
+		if (!lower(p, &old.a[i], &use))
+			return false;
+	}
+	return true;
+}

@@ -1,0 +1,86 @@
+#!/bin/sh
+# Guards: bad input is an input error (exit 1) that names the file and
+# what is wrong, never wrong code and never an output file
+# (docs/hardening.md): kernel arguments against the .input table, aliases
+# within their base, mod on float operands, Gen binaries given to
+# "fat --add", an empty .isa, SimdSize; and the documented options
+# (--no-siblings, gensim --help) and the state-variable naming rule of
+# "visafin dump" (S0/T6 in a binary = S000/T006 in the text).
+set -u
+VF_BUILD=${VF_BUILD:-$(cd "$(dirname "$0")/../.." && pwd)}
+VF_SRC=${VF_SRC:-$VF_BUILD}
+vf="$VF_BUILD/visafin"
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+cd "$t" || exit 1
+fail=0
+check() { if [ "$2" = 0 ]; then echo "ok   $1"; else echo "FAIL $1"; fail=1; fi; }
+# expect_input NAME PATTERN ARGS...: exit 1, message matches, no out.gen
+expect_input() {
+	name=$1 pat=$2; shift 2
+	rm -f out.gen
+	"$vf" "$@" 2>err.txt >/dev/null; r=$?
+	check "$name" $([ $r -eq 1 ] && [ ! -e out.gen ] && grep -q -- "$pat" err.txt; echo $?)
+	[ $r -eq 1 ] && grep -q -- "$pat" err.txt || cat err.txt
+}
+k=$VF_SRC/tests/fin/mem_surface.visaasm
+cp "$VF_SRC/tests/fin/int_arith.visaasm" a.visaasm
+"$vf" -p skl a.visaasm -o ok.gen; check "the base kernel finalizes" $?
+
+# an argument declared larger than its .input slot (overlaps the next)
+sed 's/^\.decl IN v_type=G type=uq num_elts=1/.decl IN v_type=G type=uq num_elts=2/' a.visaasm > big.visaasm
+expect_input "argument larger than its .input" "IN is declared 16 bytes but its .input slot" -p skl big.visaasm -o out.gen
+sed 's/^\.input OUT offset=136/.input OUT offset=132/' a.visaasm > ovl.visaasm
+expect_input "overlapping inputs" "overlaps .input" -p skl ovl.visaasm -o out.gen
+sed 's/^\.input OUT offset=136/.input OUT offset=4096/' a.visaasm > oob.visaasm
+expect_input "input outside the payload" "outside the thread payload" -p skl oob.visaasm -o out.gen
+# an alias of %r0 grown past r0
+sed 's/^\.decl X v_type=G type=d num_elts=32 align=hword$/&\n.decl H v_type=G type=ud num_elts=16 align=hword alias=<%r0, 0>/' a.visaasm > r0.visaasm
+expect_input "alias past its base (%r0)" "reaches past the end of its alias base" -p skl r0.visaasm -o out.gen
+sed 's/^\.decl R1 v_type=G type=d num_elts=32 align=hword alias=<R, 128>/.decl R1 v_type=G type=d num_elts=32 align=hword alias=<R, 960>/' a.visaasm > al.visaasm
+expect_input "alias past its base" "reaches past the end of its alias base" -p skl al.visaasm -o out.gen
+# mod is integer-only: float operands are invalid input, with the line
+printf '%s\n' '.version 4.1' '.kernel "m"' \
+	'.decl IN v_type=G type=uq num_elts=1 align=qword' \
+	'.decl X v_type=G type=f num_elts=16 align=hword' \
+	'.decl XD v_type=G type=df num_elts=8 align=hword alias=<X, 0>' \
+	'.input IN offset=128 size=8' '.kernel_attr SimdSize=8' \
+	'.function "_main_0"' '_main_0:' \
+	'    svm_block_ld (4) IN(0,0)<0;1,0> X.0' \
+	'    mod (M1, 8) X(0,0)<1> X(0,0)<1;1,0> X(1,0)<1;1,0>' \
+	'    svm_block_st (4) IN(0,0)<0;1,0> X.0' '    ret (M1, 1)' > modf.visaasm
+expect_input "mod on f" "modf.visaasm: line 11: .*mod takes integer operands" -p skl modf.visaasm -o out.gen
+sed 's/mod (M1, 8) X(0,0)<1> X(0,0)<1;1,0> X(1,0)<1;1,0>/mod (M1, 4) XD(0,0)<1> XD(0,0)<1;1,0> XD(1,0)<1;1,0>/' modf.visaasm > moddf.visaasm
+expect_input "mod on df" "mod takes integer operands, not :df" -p skl moddf.visaasm -o out.gen
+# SimdSize names the attribute and the file
+sed 's/SimdSize=8/SimdSize=12/' a.visaasm > simd.visaasm
+expect_input "bad SimdSize" "simd.visaasm: .*SimdSize=12" -p skl simd.visaasm -o out.gen
+
+# fat --add: random bytes, a kernel of another platform, no EOT
+"$vf" convert a.visaasm -o a.isa
+head -c 2048 /dev/urandom > junk.dat
+expect_input "fat --add random bytes" "junk.dat" fat a.isa --platform skl --add junk.dat -o out.gen
+head -c 256 /dev/zero > zero.dat
+expect_input "fat --add without EOT" "no instruction ends the thread" fat a.isa --platform skl --add zero.dat -o out.gen
+"$vf" -p skl a.visaasm --raw -o a.dat
+"$vf" fat a.isa --platform skl --add a.dat -o fat.isa; check "fat --add of a real kernel" $?
+
+# the format by extension first: an empty .isa is a binary error
+: > empty.isa
+expect_input "empty .isa" "empty.isa: offset 0" dump empty.isa
+# --no-siblings as documented
+cp "$VF_SRC/tests/fin/stack_call.visaasm" sc.visaasm
+cp "$VF_SRC/tests/fin/stack_call.f0.visaasm" sc.f0.visaasm
+"$vf" -p skl sc.visaasm -o out.gen; check "siblings loaded" $?
+"$vf" -p skl sc.visaasm --no-siblings -o out2.gen 2>err.txt; r=$?
+check "--no-siblings accepted (the function is then missing)" $([ $r -ne 2 ] && ! grep -q usage err.txt; echo $?)
+"$VF_BUILD/gensim" --help >/dev/null; check "gensim --help exits 0" $?
+
+# naming rule: a binary naming its sampler/surface S0/T6 dumps like the
+# text that names them S000/T006
+grep -q 'v_name=T006' "$k" || echo "note: $k has no T006"
+sed 's/v_name=T006/v_name=T6/; s/v_name=S000/v_name=S0/' "$k" > short.visaasm
+"$vf" convert short.visaasm -o short.isa
+"$vf" dump short.isa > d1.txt; "$vf" dump "$k" > d2.txt
+check "dump: S0/T6 in a binary = S000/T006 in a text" $(cmp -s d1.txt d2.txt && grep -q 'v_name=T006' d1.txt; echo $?)
+exit $fail

@@ -1,0 +1,136 @@
+/*
+ * validate.c - declaration checks that make malformed vISA an input error
+ * before any code is generated (visa_model.h: vf_validate_routine).
+ *
+ * The readers check syntax and encoding; these checks cover what only the
+ * whole routine shows and what would otherwise turn into silently wrong
+ * code: a kernel argument declared larger than its .input slot (its
+ * variable would be placed over the next argument), inputs that overlap
+ * or leave the thread payload, and an alias that reaches past the end of
+ * the variable it aliases.  Spec: 4_visa_header.md (input_info),
+ * 5_operands.md (variables and aliases).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "err.h"
+#include "visa_model.h"
+
+#define GRF_BYTES 32u
+#define PAYLOAD_BYTES (128u * GRF_BYTES)   /* r0..r127 */
+#define PREDEF_R0 7u                       /* %r0: the thread header */
+
+/* Declared bytes of general variable 'id'; 0 when not known (pre-defined
+ * variables other than %r0). */
+static uint32_t var_bytes(const struct vf_routine *r, uint32_t id)
+{
+	if (id < VISA_NUM_PREDEF_VARS)
+		return id == PREDEF_R0 ? GRF_BYTES : 0;
+	const struct vf_var *v = &r->vars[id - VISA_NUM_PREDEF_VARS];
+	uint32_t n = v->num_elements ? v->num_elements : 1;
+	return vf_type_size(v->bit_properties & 0xF) * n;
+}
+
+/* "V0034" (the declared name) or "V34". */
+static const char *var_name(const struct vf_routine *r, uint32_t id,
+                            char *buf, size_t n)
+{
+	const char *s = id >= VISA_NUM_PREDEF_VARS
+	                ? vf_routine_string(r, r->vars[id - VISA_NUM_PREDEF_VARS].name)
+	                : NULL;
+	if (s && s[0])
+		return s;
+	snprintf(buf, n, id == PREDEF_R0 ? "%%r0" : "V%u", id);
+	return buf;
+}
+
+static enum vf_status check_aliases(const struct vf_routine *r,
+                                    const char *where, struct vf_error *err)
+{
+	uint32_t nvars = VISA_NUM_PREDEF_VARS + r->var_count;
+	char b1[16], b2[16];
+	for (uint32_t i = 0; i < r->var_count; i++) {
+		const struct vf_var *v = &r->vars[i];
+		uint32_t id = VISA_NUM_PREDEF_VARS + i;
+		if (!v->alias_index || v->alias_scope)
+			continue;
+		if (v->alias_index >= nvars || v->alias_index == id)
+			return vf_err(err, VF_ERR_INPUT, "%s: variable %s aliases "
+			              "V%u, which is not a variable", where,
+			              var_name(r, id, b1, sizeof b1), v->alias_index);
+		uint32_t base = var_bytes(r, v->alias_index);
+		uint32_t size = var_bytes(r, id);
+		if (base && (uint64_t)v->alias_offset + size > base)
+			return vf_err(err, VF_ERR_INPUT, "%s: variable %s (%u bytes at "
+			              "offset %u of %s) reaches past the end of its "
+			              "alias base (%u bytes)", where,
+			              var_name(r, id, b1, sizeof b1), size,
+			              v->alias_offset,
+			              var_name(r, v->alias_index, b2, sizeof b2), base);
+	}
+	return VF_OK;
+}
+
+static int by_offset(const void *a, const void *b)
+{
+	const struct vf_input *x = *(const struct vf_input *const *)a;
+	const struct vf_input *y = *(const struct vf_input *const *)b;
+	return (x->offset > y->offset) - (x->offset < y->offset);
+}
+
+static enum vf_status check_inputs(const struct vf_routine *r,
+                                   const char *where, struct vf_error *err)
+{
+	uint32_t nvars = VISA_NUM_PREDEF_VARS + r->var_count;
+	char b1[16], b2[16];
+	const struct vf_input **sorted = calloc(r->input_count + 1, sizeof *sorted);
+	if (!sorted)
+		return vf_err_oom(err);
+	enum vf_status st = VF_OK;
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r->input_count && st == VF_OK; i++) {
+		const struct vf_input *in = &r->inputs[i];
+		if ((in->kind & 3) != 0)
+			continue;   /* samplers and surfaces: no payload bytes here */
+		if (in->id < VISA_NUM_PREDEF_VARS || in->id >= nvars) {
+			st = vf_err(err, VF_ERR_INPUT, "%s: .input %u names V%u, which "
+			            "is not a declared variable", where, i, in->id);
+			break;
+		}
+		const char *nm = var_name(r, in->id, b1, sizeof b1);
+		if (in->offset < (int)GRF_BYTES ||
+		    (uint32_t)in->offset + in->size > PAYLOAD_BYTES || !in->size)
+			st = vf_err(err, VF_ERR_INPUT, "%s: .input %s offset=%d size=%u "
+			            "is outside the thread payload (bytes %u..%u)", where,
+			            nm, in->offset, in->size, GRF_BYTES, PAYLOAD_BYTES);
+		else if (var_bytes(r, in->id) > in->size)
+			st = vf_err(err, VF_ERR_INPUT, "%s: %s is declared %u bytes but "
+			            "its .input slot (offset=%d) is %u bytes", where, nm,
+			            var_bytes(r, in->id), in->offset, in->size);
+		sorted[n++] = in;
+	}
+	if (st == VF_OK && n > 1) {
+		qsort(sorted, n, sizeof *sorted, by_offset);
+		for (uint32_t i = 1; i < n && st == VF_OK; i++) {
+			const struct vf_input *a = sorted[i - 1], *b = sorted[i];
+			if (a->offset + (int)a->size > b->offset)
+				st = vf_err(err, VF_ERR_INPUT, "%s: .input %s (bytes %d..%d) "
+				            "overlaps .input %s (bytes %d..%d)", where,
+				            var_name(r, a->id, b1, sizeof b1), a->offset,
+				            a->offset + (int)a->size,
+				            var_name(r, b->id, b2, sizeof b2), b->offset,
+				            b->offset + (int)b->size);
+		}
+	}
+	free(sorted);
+	return st;
+}
+
+enum vf_status vf_validate_routine(const struct vf_routine *r,
+                                   const char *where, struct vf_error *err)
+{
+	enum vf_status st = check_aliases(r, where, err);
+	if (st == VF_OK && r->is_kernel)
+		st = check_inputs(r, where, err);
+	return st;
+}
