@@ -35,7 +35,8 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
 	 * block that uses it: each counts as its definition */
 	if (v->flags & IR_V_BLOCK_LOCAL)
 		return true;
-	if ((in->pred && in->op != GEN_OP_SEL) || d->off != 0)
+	if ((in->pred && in->op != GEN_OP_SEL &&
+	     !(in->opts & IR_OPT_GUARD)) || d->off != 0)
 		return false;
 	if (ir_is_send(in->op))
 		return (uint32_t)in->rlen * IR_GRF_BYTES >= v->size;
@@ -86,7 +87,8 @@ void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
 	if (in->desc_reg)
 		fn(ctx, in->desc_reg, false, false, pos);
 	if (in->flag && in->cmod && in->op != GEN_OP_SEL) {
-		bool full = !in->pred && in->choff == 0 &&
+		bool full = (!in->pred || (in->opts & IR_OPT_GUARD)) &&
+		            in->choff == 0 &&
 		            (uint32_t)in->exec >= p->vregs.a[in->flag].size * 8u;
 		fn(ctx, in->flag, true, full, pos);
 	}
