@@ -81,7 +81,10 @@ static void print_meta(const struct vf_kernel_result *r)
 		       r->inputs[i].kind, r->inputs[i].id, r->inputs[i].offset,
 		       r->inputs[i].size);
 	for (size_t i = 0; i < r->reloc_count; i++)
-		printf("// reloc %u R_ZE_SYM_ADDR %s\n", r->relocs[i].offset,
+		printf("// reloc %u %s %s\n", r->relocs[i].offset,
+		       r->relocs[i].type == VF_RELOC_ADDR32 ? "R_ZE_SYM_ADDR_32"
+		       : r->relocs[i].type == VF_RELOC_ADDR32_HI
+		       ? "R_ZE_SYM_ADDR_32_HI" : "R_ZE_SYM_ADDR",
 		       r->relocs[i].symbol);
 }
 

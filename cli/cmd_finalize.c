@@ -172,11 +172,17 @@ static int write_relocs(const struct vf_kernel_result *r, const char *out)
 	if (!text)
 		return oom();
 	len += (size_t)snprintf(text, cap, "{\"relocations\": [");
-	for (size_t i = 0; i < r->reloc_count; i++)
+	for (size_t i = 0; i < r->reloc_count; i++) {
+		unsigned t = r->relocs[i].type;
 		len += (size_t)snprintf(text + len, cap - len,
-		    "%s\n  {\"offset\": %u, \"type\": \"R_ZE_SYM_ADDR\", "
-		    "\"symbol\": \"%.64s\", \"addend\": 0, \"bytes\": 8}",
-		    i ? "," : "", r->relocs[i].offset, r->relocs[i].symbol);
+		    "%s\n  {\"offset\": %u, \"type\": \"%s\", "
+		    "\"symbol\": \"%.64s\", \"addend\": 0, \"bytes\": %u}",
+		    i ? "," : "", r->relocs[i].offset,
+		    t == VF_RELOC_ADDR32 ? "R_ZE_SYM_ADDR_32"
+		    : t == VF_RELOC_ADDR32_HI ? "R_ZE_SYM_ADDR_32_HI"
+		    : "R_ZE_SYM_ADDR", r->relocs[i].symbol,
+		    t == VF_RELOC_ADDR32 || t == VF_RELOC_ADDR32_HI ? 4u : 8u);
+	}
 	len += (size_t)snprintf(text + len, cap - len, "\n]}\n");
 	size_t n = strlen(out);
 	if (n > 4 && !strcmp(out + n - 4, ".dat"))

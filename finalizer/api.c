@@ -65,6 +65,7 @@ static bool copy_relocs(const struct ir_prog *p, struct vf_kernel_result *out)
 	out->reloc_count = p->relocs.n;
 	for (uint32_t i = 0; i < p->relocs.n; i++) {
 		out->relocs[i].offset = p->relocs.a[i].offset;
+		out->relocs[i].type = p->relocs.a[i].type;
 		out->relocs[i].symbol = strdup(p->relocs.a[i].symbol);
 		if (!out->relocs[i].symbol)
 			return false;

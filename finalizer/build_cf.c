@@ -116,17 +116,33 @@ static bool ret(struct bld *b)
 
 /* faddr SYM dst: a 64-bit move whose immediate the loader patches with
  * the symbol's address (IGC's placeholder value, an uncompacted mov, as
- * the corpus README "Global data and relocations" describes). */
+ * the corpus README "Global data and relocations" describes); where
+ * caps.reloc_addr32 two dword moves with a relocation each. */
 static bool faddr(struct bld *b)
 {
 	const char *sym = vf_routine_string(b->r, (uint32_t)bld_int(b, 0));
 	struct ir_opnd d;
 	if (!sym || !bld_dst(b, 1, &d, NULL))
 		return ir_bad_input(b->p, "faddr needs a symbol and a destination");
+	if (b->p->plat->caps.reloc_addr32) {
+		/* two dword moves, low and high half of the address, as
+		 * IGC's binaries where caps.reloc_addr32 */
+		d.type = GEN_TYPE_UD;
+		for (unsigned h = 0; h < 2; h++) {
+			struct ir_opnd dh = d;
+			dh.off += (int32_t)(4 * h);
+			struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, 1, true, dh,
+			                            ir_imm(0x6E10CA2Eu, GEN_TYPE_UD));
+			in->reloc = sym;
+			in->reloc_type = h ? VF_RELOC_ADDR32_HI : VF_RELOC_ADDR32;
+		}
+		return true;
+	}
 	d.type = GEN_TYPE_UQ;
 	struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, 1, true, d,
 	                            ir_imm(0x6E10CA2Eu, GEN_TYPE_UQ));
 	in->reloc = sym;
+	in->reloc_type = VF_RELOC_ADDR;
 	return true;
 }
 

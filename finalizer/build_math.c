@@ -27,6 +27,50 @@
 
 #include "build.h"
 
+/* Where the math unit has no POW/FDIV (caps.math_pow_fdiv, Gen12):
+ * pow(x, y) = exp(y * log(x)) and x / y = x * inv(y), the sequences of
+ * IGC's tgllp binaries (p_transcend.native_math: math.log, mul, math.exp
+ * for each pow).  Predicate and channels of every step are the
+ * instruction's; saturation only on the last. */
+static bool split_pow_fdiv(struct bld *b, const struct ir_inst *in)
+{
+	enum gen_type t = (enum gen_type)in->dst.type;
+	uint32_t tmp = ir_temp(b->p, t, in->exec, 1);
+	struct ir_opnd td = ir_dst(tmp, 0, t, 1), ts = ir_vec(tmp, 0, t, 1);
+	struct ir_inst s = *in;
+	s.sat = false;
+	s.dst = td;
+	s.nsrc = 1;
+	if (in->fc == GEN_MATH_POW) {
+		s.fc = GEN_MATH_LOG;               /* tmp = log(x) */
+		s.src[0] = in->src[0];
+		ir_emit_copy(b->p, &s);
+		s.op = GEN_OP_MUL;                 /* tmp = tmp * y */
+		s.fc = 0;
+		s.nsrc = 2;
+		s.src[0] = ts;
+		s.src[1] = in->src[1];
+		ir_emit_copy(b->p, &s);
+		s = *in;                           /* dst = exp(tmp) */
+		s.fc = GEN_MATH_EXP;
+		s.nsrc = 1;
+		s.src[0] = ts;
+		memset(&s.src[1], 0, sizeof s.src[1]);
+		ir_emit_copy(b->p, &s);
+		return true;
+	}
+	s.fc = GEN_MATH_INV;                       /* tmp = 1 / y */
+	s.src[0] = in->src[1];
+	memset(&s.src[1], 0, sizeof s.src[1]);
+	ir_emit_copy(b->p, &s);
+	s = *in;                                   /* dst = x * tmp */
+	s.op = GEN_OP_MUL;
+	s.fc = 0;
+	s.src[1] = ts;
+	ir_emit_copy(b->p, &s);
+	return true;
+}
+
 static bool emit_math(struct bld *b, unsigned fc, unsigned nsrc)
 {
 	struct ir_inst in;
@@ -64,6 +108,9 @@ static bool emit_math(struct bld *b, unsigned fc, unsigned nsrc)
 		                      gen_type_size(t));
 	if (in.fc < GEN_MATH_IDIV && t != GEN_TYPE_F && t != GEN_TYPE_HF)
 		return ir_unsupported(b->p, "math on :%s", gen_type_name(t));
+	if ((in.fc == GEN_MATH_POW || in.fc == GEN_MATH_FDIV) &&
+	    !b->p->plat->caps.math_pow_fdiv)
+		return split_pow_fdiv(b, &in);
 	ir_emit_copy(b->p, &in);
 	return true;
 }

@@ -590,6 +590,15 @@ bool bld_send(struct bld *b)
 
 static void barrier_wait(struct bld *b)
 {
+	if (b->p->plat->caps.sync_bar) {
+		/* (W) sync.bar null, as IGC's tgllp binaries */
+		struct ir_inst *in = ir_emit(b->p, GEN_OP_SYNC, 1);
+		in->nomask = true;
+		in->fc = GEN_SYNC_BAR;
+		in->src[0] = ir_null(GEN_TYPE_UD);
+		in->nsrc = 1;
+		return;
+	}
 	struct ir_inst *in = ir_emit(b->p, GEN_OP_WAIT, 1);
 	in->nomask = true;
 	in->src[0] = ir_arf(GEN_RN_N, 0, 0, GEN_TYPE_UD);
@@ -608,11 +617,14 @@ static void barrier(struct bld *b, bool signal, bool wait)
 	uint32_t hdr = bld_payload(b, 1);
 	ir_op2(p, GEN_OP_AND, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
 	       ir_scalar(p->r0, 8, GEN_TYPE_UD), ir_imm(p->plat->caps.barrier_id_mask, GEN_TYPE_UD));
-	struct ir_inst *in = ir_op1(p, GEN_OP_MOV, 1, true,
-	                            ir_arf(GEN_RN_N, 0, 0, GEN_TYPE_UD),
-	                            ir_imm(0, GEN_TYPE_UD));
-	in->dst.rgn = (struct gen_region){ 0, 0, 1 };
-	in->opts |= GEN_OPT_SWITCH;
+	if (!p->plat->caps.sync_bar) {
+		/* clear the notification register that wait n0 reads */
+		struct ir_inst *in = ir_op1(p, GEN_OP_MOV, 1, true,
+		                            ir_arf(GEN_RN_N, 0, 0, GEN_TYPE_UD),
+		                            ir_imm(0, GEN_TYPE_UD));
+		in->dst.rgn = (struct gen_region){ 0, 0, 1 };
+		in->opts |= GEN_OPT_SWITCH;
+	}
 	struct ir_opnd none = { 0 };
 	bld_emit_send(b, 1, true, none, hdr, 1, 0, 0, 0, gen_msg_barrier(p->plat));
 	if (wait)
@@ -663,7 +675,10 @@ bool bld_sync(struct bld *b)
 		return true;
 	}
 	case VISA_OP_YIELD: {
-		/* a thread-switch hint on a harmless move (IGC: {Switch}) */
+		/* a thread-switch hint on a harmless move (IGC: {Switch});
+		 * nothing where instructions have no thread control */
+		if (!b->p->plat->caps.thread_ctrl)
+			return true;
 		struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, 1, true,
 		                            ir_null(GEN_TYPE_UD),
 		                            ir_scalar(b->p->r0, 0, GEN_TYPE_UD));

@@ -13,7 +13,8 @@
  * regions where caps.three_src_align1 (Gen11+).  Branch offsets
  * (GEN-FACTS 2.5) are computed by the encoder from absolute label
  * targets; branches stay uncompacted so that sizes do not depend on
- * offsets.
+ * offsets.  Where caps.swsb (Gen12) the laid-out stream goes through the
+ * software-scoreboard pass before the final encoding (emit_swsb.c).
  */
 #include "config.h"
 
@@ -22,6 +23,7 @@
 
 #include "../encoder/gen.h"
 #include "../ir/ir.h"
+#include "emit_swsb.h"
 
 struct em {
 	struct ir_prog *p;
@@ -193,7 +195,7 @@ static void header(const struct em *e, const struct ir_inst *in,
 	g->cmod = in->cmod;
 	g->sat = in->sat;
 	g->fc = in->fc;
-	g->opts = (in->opts & ~IR_OPT_STACKCALL) |
+	g->opts = (in->opts & ~(IR_OPT_STACKCALL | IR_OPT_GUARD)) |
 	          (in->nomask ? GEN_OPT_NOMASK : 0);
 	g->swsb = (struct gen_swsb){ .has_dist = in->swsb.dist != 0,
 	                             .dist = in->swsb.dist,
@@ -229,6 +231,11 @@ static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 	}
 	macro_opnds(in, g);
 	if (ir_is_send(in->op)) {
+		/* Split sends are the plain send opcode where the platform
+		 * has no sends (Gen12: every send has two payloads). */
+		if (!e->p->plat->caps.sends_opcode)
+			g->op = in->op == GEN_OP_SENDSC ? GEN_OP_SENDC
+			        : in->op == GEN_OP_SENDS ? GEN_OP_SEND : g->op;
 		g->sfid = in->sfid;
 		g->desc.is_reg = in->desc_reg != 0;
 		g->desc.imm = in->desc;
@@ -290,7 +297,9 @@ static bool layout(struct em *e)
 		struct gen_bits c;
 		if (in->reloc) {
 			uint32_t r = IR_VEC_PUSH(p, p->relocs);
-			p->relocs.a[r] = (struct ir_reloc){ pc + 8, in->reloc };
+			p->relocs.a[r] = (struct ir_reloc){
+				pc + ir_reloc_imm_at(in->reloc_type), in->reloc,
+				in->reloc_type };
 		} else if (!(in->opts & GEN_OPT_EOT) && !p->no_compact &&
 		           gen_compact(p->plat, &b, &c)) {
 			e->bits[i] = c;
@@ -318,6 +327,27 @@ static bool branches(struct em *e)
 	return true;
 }
 
+/* The kernel as a laid-out gen_inst stream (labels out, branch targets
+ * absolute, length 8 where the instruction compacts): the input of the
+ * SWSB pass (emit_swsb.c). */
+static bool stream(struct em *e, struct gen_inst **out, size_t *count)
+{
+	struct ir_prog *p = e->p;
+	size_t n = 0;
+	struct gen_inst *g = ir_alloc(p, (p->insts.n + 1) * sizeof *g);
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		if (p->insts.a[i].op == IR_OP_LABEL)
+			continue;
+		if (!build(e, i, &g[n]))
+			return false;
+		g[n].length = e->len[i];
+		n++;
+	}
+	*out = g;
+	*count = n;
+	return true;
+}
+
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size)
@@ -332,6 +362,14 @@ bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size)
 		e.lpc[l] = -1;
 	if (!layout(&e) || !branches(&e))
 		return false;
+	if (p->plat->caps.swsb) {
+		/* no hardware scoreboard: the stream goes through the SWSB
+		 * pass and is encoded again with its annotations */
+		struct gen_inst *g;
+		size_t count;
+		return stream(&e, &g, &count) &&
+		       ir_emit_swsb(p, g, count, out, size);
+	}
 	size_t total = 0;
 	for (uint32_t i = 0; i < n; i++)
 		total += e.len[i];

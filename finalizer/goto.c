@@ -36,6 +36,8 @@ struct gctx {
 	int32_t *lpos;       /* position of each label instruction, -1 none */
 	bool *is_join;       /* per label */
 	bool *jmpi;          /* per instruction (gotos only) */
+	int32_t *nj;         /* per instruction: the nearest join label
+	                      * after it, -1 none (compute_joins) */
 	uint32_t nl;         /* labels when the pass started */
 };
 
@@ -86,14 +88,23 @@ static void compute_joins(struct gctx *c)
 		else
 			c->is_join[in->uip] = true;
 	}
+	/* one backward sweep instead of a search over all labels per
+	 * question (quadratic in labels) */
+	int32_t cur = -1;
+	for (uint32_t i = p->insts.n; i-- > 0;) {
+		c->nj[i] = cur;
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op == IR_OP_LABEL && in->src[0].v < c->nl &&
+		    c->is_join[in->src[0].v] && c->lpos[in->src[0].v] == (int32_t)i)
+			cur = (int32_t)in->src[0].v;
+	}
 }
 
+/* A join strictly between positions lo and hi. */
 static bool join_between(const struct gctx *c, int32_t lo, int32_t hi)
 {
-	for (uint32_t l = 0; l < c->nl; l++)
-		if (c->is_join[l] && c->lpos[l] > lo && c->lpos[l] < hi)
-			return true;
-	return false;
+	int32_t l = c->nj[lo];
+	return l >= 0 && c->lpos[l] < hi;
 }
 
 /* Uniform backward gotos always become jmpi; uniform forward ones when
@@ -123,12 +134,7 @@ static void choose_jmpi(struct gctx *c)
 
 static int32_t next_join(const struct gctx *c, int32_t pos)
 {
-	int32_t best = -1;
-	for (uint32_t l = 0; l < c->nl; l++)
-		if (c->is_join[l] && c->lpos[l] > pos &&
-		    (best < 0 || c->lpos[l] < c->lpos[best]))
-			best = (int32_t)l;
-	return best;
+	return c->nj[pos];
 }
 
 static void to_jmpi(struct ir_inst *in)
@@ -207,6 +213,7 @@ bool ir_lower_goto(struct ir_prog *p)
 	c.lpos = ir_alloc(p, p->labels.n * sizeof *c.lpos);
 	c.is_join = ir_alloc(p, p->labels.n * sizeof *c.is_join);
 	c.jmpi = ir_alloc(p, p->insts.n * sizeof *c.jmpi);
+	c.nj = ir_alloc(p, (p->insts.n + 1) * sizeof *c.nj);
 	label_positions(&c);
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		const struct ir_inst *in = &p->insts.a[i];

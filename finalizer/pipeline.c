@@ -13,8 +13,10 @@
  *     │ split      split.c              regions, exec-size splitting
  *     │ coalesce   coalesce.c           results written where a mov copies them
  *     │ schedule   schedule.c           pressure-aware list scheduling per block
+ *     │ nomask_wa  nomask_wa.c          fused-EU guard of (W) code where wa asks
  *     │ regalloc   regalloc/ (live, linscan, spill): intervals, linear scan, spills
  *     │ callsave   regalloc/callsave.c  save/restore around stack calls
+ *     │ rs_wa      rs_wa.c              read-suppression csel where wa asks
  *     ▼ emit       emit.c               gen_encode + gen_compact, JIP/UIP
  *   Gen binary
  *
@@ -52,6 +54,8 @@ bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_coalesce(struct ir_prog *p);
 bool ir_schedule(struct ir_prog *p);
+bool ir_nomask_wa(struct ir_prog *p);
+bool ir_read_suppression_wa(struct ir_prog *p);
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
 #ifdef VF_DEBUG
@@ -83,9 +87,13 @@ static bool run_coalesce(struct fin_job *j) { return ir_coalesce(j->p); }
 static bool run_schedule(struct fin_job *j) { return ir_schedule(j->p); }
 static bool run_regalloc(struct fin_job *j) { return ra_allocate(j->p); }
 static bool run_callsave(struct fin_job *j) { return ra_callsave(j->p); }
+static bool run_nomask_wa(struct fin_job *j) { return ir_nomask_wa(j->p); }
+static bool run_rs_wa(struct fin_job *j) { return ir_read_suppression_wa(j->p); }
 static bool run_emit(struct fin_job *j) { return ir_emit_code(j->p, j->code, j->size); }
 
 static bool has_calls(const struct ir_prog *p) { return p->has_calls; }
+static bool fused_eu(const struct ir_prog *p) { return p->plat->wa.fused_eu_nomask; }
+static bool read_suppression(const struct ir_prog *p) { return p->plat->wa.read_suppression; }
 /* caps.def native_q / native_df: 64-bit types the hardware lacks */
 static bool lacks_64bit(const struct ir_prog *p)
 {
@@ -113,8 +121,10 @@ static const struct pass_row passes[] = {
 	{ "split", run_split, NULL, 's', 0, NULL },
 	{ "coalesce", run_coalesce, NULL, 'o', 0, NULL },
 	{ "schedule", run_schedule, NULL, 'h', 0, NULL },
+	{ "nomask_wa", run_nomask_wa, fused_eu, 'n', 0, NULL },
 	{ "regalloc", run_regalloc, NULL, 'r', IR_STAGE_ALLOCATED, ra_verify },
 	{ "callsave", run_callsave, has_calls, 'c', 0, NULL },
+	{ "rs_wa", run_rs_wa, read_suppression, 'w', 0, NULL },
 	{ "emit", run_emit, NULL, 0, 0, NULL },
 };
 

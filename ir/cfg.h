@@ -113,6 +113,23 @@ typedef void (*ir_narrow_fn)(struct ir_prog *p, struct ir_live *l);
 struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
                               ir_narrow_fn narrow);
 
+/* The register-reference part of ir_live only (taken, and what
+ * 'narrow' sets; no per-block sets): enough for ir_inst_refs and
+ * ir_live_defined. */
+struct ir_live *ir_live_refs(struct ir_prog *p, ir_narrow_fn narrow);
+
+/* Where a register is live and may be defined: fn(ctx, v, b, true) for
+ * every register v live on entry to block b that may be defined there
+ * (in & def_in of ir_live_build), fn(ctx, v, b, false) for exit (out &
+ * def_out); in no particular order.  The same answers as the per-block
+ * sets of ir_live_build, computed one register at a time over only the
+ * blocks where it is live: time and memory grow with the sum of the
+ * live ranges, not with blocks x registers.  'l' from ir_live_refs or
+ * ir_live_build. */
+typedef void (*ir_live_at_fn)(void *ctx, uint32_t v, uint32_t b, bool entry);
+void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
+                     const struct ir_live *l, ir_live_at_fn fn, void *ctx);
+
 static inline const vf_word *ir_live_row(const struct ir_live *l,
                                          const vf_word *set, uint32_t b)
 {

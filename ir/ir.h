@@ -138,7 +138,8 @@ struct ir_inst {
 	/* Branches: label ids, -1 none */
 	int32_t jip, uip;
 	uint32_t opts;      /* GEN_OPT_* beyond NoMask */
-	const char *reloc;  /* symbol whose address the 64-bit immediate takes */
+	const char *reloc;  /* symbol whose address the immediate takes */
+	uint8_t reloc_type; /* VF_RELOC_*: all 8 bytes, or the low/high 4 */
 	uint32_t loc;       /* vISA instruction number, for messages */
 	struct ir_swsb swsb;
 };
@@ -148,6 +149,11 @@ enum ir_label_kind { IR_L_BLOCK, IR_L_SUBROUTINE, IR_L_FUNCTION };
 /* Not a hardware option: marks the call/ret of a stack call (fcall/fret),
  * which liveness treats as a plain instruction / an end of region. */
 #define IR_OPT_STACKCALL (1u << 30)
+/* Not a hardware option: the predicate is the fused-EU NoMask guard
+ * (finalizer/nomask_wa.c), all ones or all zeros for the whole thread;
+ * a thread that runs the instruction gets a full write, so liveness
+ * treats the write as unpredicated. */
+#define IR_OPT_GUARD (1u << 29)
 
 struct ir_label {
 	const char *name;
@@ -155,11 +161,19 @@ struct ir_label {
 	int32_t ret_vreg;   /* subroutine: vreg holding the return address */
 };
 
-/* A 64-bit immediate the loader patches with a symbol's address. */
+/* An immediate the loader patches with a symbol's address. */
 struct ir_reloc {
 	uint32_t offset;         /* byte offset of the immediate in the code */
 	const char *symbol;
+	unsigned type;           /* VF_RELOC_* */
 };
+
+/* Where a relocated immediate sits in its (uncompacted) instruction: a
+ * 64-bit one in bytes 8-15, a 32-bit one in bytes 12-15. */
+static inline uint32_t ir_reloc_imm_at(unsigned type)
+{
+	return type == VF_RELOC_ADDR ? 8 : 12;
+}
 
 /* Growable array in the arena (grown in place where the arena can). */
 #define IR_VEC(T) struct { T *a; uint32_t n, cap; }

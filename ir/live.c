@@ -13,10 +13,17 @@
  * nothing may have written it holds no value anybody needs yet: the
  * allocator's intervals start where both hold (regalloc/live.c).
  *
+ * ir_live_build keeps them as bit sets per block (blocks x registers
+ * bits each); ir_live_defined gives the allocator what it needs (live
+ * and maybe defined, at block entries and exits) one register at a time
+ * over only the blocks where it is live.
+ *
  * Register files are not told apart: GRF, flag and address registers
  * are all bits of one set indexed by register id.
  */
 #include "config.h"
+
+#include <string.h>
 
 #include "cfg.h"
 
@@ -28,7 +35,8 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
 	 * block that uses it: each counts as its definition */
 	if (v->flags & IR_V_BLOCK_LOCAL)
 		return true;
-	if ((in->pred && in->op != GEN_OP_SEL) || d->off != 0)
+	if ((in->pred && in->op != GEN_OP_SEL &&
+	     !(in->opts & IR_OPT_GUARD)) || d->off != 0)
 		return false;
 	if (ir_is_send(in->op))
 		return (uint32_t)in->rlen * IR_GRF_BYTES >= v->size;
@@ -79,7 +87,8 @@ void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
 	if (in->desc_reg)
 		fn(ctx, in->desc_reg, false, false, pos);
 	if (in->flag && in->cmod && in->op != GEN_OP_SEL) {
-		bool full = !in->pred && in->choff == 0 &&
+		bool full = (!in->pred || (in->opts & IR_OPT_GUARD)) &&
+		            in->choff == 0 &&
 		            (uint32_t)in->exec >= p->vregs.a[in->flag].size * 8u;
 		fn(ctx, in->flag, true, full, pos);
 	}
@@ -176,8 +185,7 @@ static vf_word *zeroed(struct ir_prog *p, size_t words)
 	return ir_alloc(p, (words + 1) * sizeof(vf_word));
 }
 
-struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
-                              ir_narrow_fn narrow)
+struct ir_live *ir_live_refs(struct ir_prog *p, ir_narrow_fn narrow)
 {
 	struct ir_live *l = ir_alloc(p, sizeof *l);
 	l->nv = p->vregs.n;
@@ -188,6 +196,13 @@ struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
 			l->taken[l->ntaken++] = v;
 	if (narrow)
 		narrow(p, l);
+	return l;
+}
+
+struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
+                              ir_narrow_fn narrow)
+{
+	struct ir_live *l = ir_live_refs(p, narrow);
 	size_t words = (size_t)c->nb * l->nw;
 	l->in = zeroed(p, words);
 	l->out = zeroed(p, words);
@@ -204,4 +219,187 @@ struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
 	solve_live(c, l, gen, kill);
 	solve_maydef(p, c, l, def);
 	return l;
+}
+
+/* ---- the same answers one register at a time (ir_live_defined) -------- */
+
+/* What one block does to one register: read before any full write
+ * (gen), fully written (kill), written at all (def). */
+enum { EV_GEN = 1, EV_KILL = 2, EV_DEF = 4 };
+
+struct event {
+	uint32_t v, b;
+	uint8_t what;
+};
+
+struct scan {
+	struct event *ev;         /* NULL while only counting */
+	uint32_t n;
+	uint32_t b;               /* current block */
+	uint32_t *seen;           /* per register: b + 1 of its last event */
+	uint32_t *at;             /* per register: index of that event */
+};
+
+static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
+{
+	(void)pos;
+	struct scan *s = ctx;
+	if (!s->ev) {
+		s->n++;           /* an upper bound: one event per reference */
+		return;
+	}
+	if (s->seen[v] != s->b + 1) {
+		s->seen[v] = s->b + 1;
+		s->at[v] = s->n;
+		s->ev[s->n++] = (struct event){ v, s->b, 0 };
+	}
+	struct event *e = &s->ev[s->at[v]];
+	if (!def) {
+		if (!(e->what & EV_KILL))
+			e->what |= EV_GEN;
+		return;
+	}
+	e->what |= EV_DEF;
+	if (full)
+		e->what |= EV_KILL;
+}
+
+static void scan_blocks(struct ir_prog *p, const struct ir_cfg *c,
+                        const struct ir_live *l, struct scan *s)
+{
+	for (uint32_t b = 0; b < c->nb; b++) {
+		s->b = b;
+		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
+			ir_inst_refs(p, l, &p->insts.a[i], i, scan_ref, s);
+	}
+}
+
+/* Per block marks for the register being solved: a block is in a set
+ * when its mark equals the register's stamp (v + 1), so nothing is
+ * cleared between registers. */
+struct marks {
+	uint32_t *kill, *in, *out, *mi, *mo;
+	uint32_t *stack, *ilist, *olist;
+};
+
+/* Live: backward from the blocks that read v before writing it all,
+ * through predecessors that do not kill it.  The least solution of
+ * in = gen | (out & ~kill), out = union of in over successors. */
+static void solve_one_live(const struct ir_cfg *c, struct marks *m,
+                           const struct event *ev, uint32_t nev, uint32_t st)
+{
+	uint32_t sp = 0;
+	for (uint32_t k = 0; k < nev; k++)
+		if (ev[k].what & EV_KILL)
+			m->kill[ev[k].b] = st;
+	for (uint32_t k = 0; k < nev; k++)
+		if ((ev[k].what & EV_GEN) && m->in[ev[k].b] != st) {
+			m->in[ev[k].b] = st;
+			m->stack[sp++] = ev[k].b;
+		}
+	while (sp) {
+		const struct ir_block *bl = &c->b[m->stack[--sp]];
+		for (uint32_t k = 0; k < bl->npred; k++) {
+			uint32_t q = bl->pred[k];
+			if (m->out[q] != st)
+				m->out[q] = st;
+			if (m->kill[q] != st && m->in[q] != st) {
+				m->in[q] = st;
+				m->stack[sp++] = q;
+			}
+		}
+	}
+}
+
+/* May be defined, only where v is live: MI = def_in & in and
+ * MO = def_out & out.  A register live into s is live out of every
+ * predecessor p, and live out of p without p writing it means live into
+ * p; so MI[s] holds exactly when some predecessor has MO, MO[b] when b
+ * writes v or has MI (and v is live out), and the kernel entry has MI
+ * for IR_V_LIVE_IN registers live into it. */
+static void solve_one_defined(const struct ir_cfg *c, struct marks *m,
+                              const struct event *ev, uint32_t nev,
+                              uint32_t st, bool live_in, uint32_t *nmi,
+                              uint32_t *nmo)
+{
+	uint32_t sp = 0, ni = 0, no = 0;
+	for (uint32_t k = 0; k < nev; k++) {
+		uint32_t b = ev[k].b;
+		if ((ev[k].what & EV_DEF) && m->out[b] == st && m->mo[b] != st) {
+			m->mo[b] = st;
+			m->olist[no++] = b;
+			m->stack[sp++] = b;
+		}
+	}
+	if (live_in && c->nb && m->in[0] == st) {
+		m->mi[0] = st;
+		m->ilist[ni++] = 0;
+		if (m->out[0] == st && m->mo[0] != st) {
+			m->mo[0] = st;
+			m->olist[no++] = 0;
+			m->stack[sp++] = 0;
+		}
+	}
+	while (sp) {
+		const struct ir_block *bl = &c->b[m->stack[--sp]];
+		for (uint32_t k = 0; k < bl->nsucc; k++) {
+			uint32_t s = bl->succ[k];
+			if (m->in[s] != st || m->mi[s] == st)
+				continue;
+			m->mi[s] = st;
+			m->ilist[ni++] = s;
+			if (m->out[s] == st && m->mo[s] != st) {
+				m->mo[s] = st;
+				m->olist[no++] = s;
+				m->stack[sp++] = s;
+			}
+		}
+	}
+	*nmi = ni;
+	*nmo = no;
+}
+
+void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
+                     const struct ir_live *l, ir_live_at_fn fn, void *ctx)
+{
+	uint32_t nv = l->nv, nb = c->nb;
+	struct scan s = { 0 };
+	scan_blocks(p, c, l, &s);
+	s.ev = ir_alloc(p, ((size_t)s.n + 1) * sizeof *s.ev);
+	s.seen = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.seen);
+	s.at = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.at);
+	s.n = 0;
+	scan_blocks(p, c, l, &s);
+
+	/* events by register (counting sort: block order kept within one) */
+	uint32_t *first = ir_alloc(p, ((size_t)nv + 2) * sizeof *first);
+	for (uint32_t k = 0; k < s.n; k++)
+		first[s.ev[k].v + 1]++;
+	for (uint32_t v = 0; v < nv; v++)
+		first[v + 1] += first[v];
+	struct event *byv = ir_alloc(p, ((size_t)s.n + 1) * sizeof *byv);
+	uint32_t *fill = s.at;    /* reused: next slot per register */
+	memcpy(fill, first, (size_t)nv * sizeof *fill);
+	for (uint32_t k = 0; k < s.n; k++)
+		byv[fill[s.ev[k].v]++] = s.ev[k];
+
+	struct marks m;
+	uint32_t **rows[] = { &m.kill, &m.in, &m.out, &m.mi, &m.mo,
+	                      &m.stack, &m.ilist, &m.olist };
+	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
+		*rows[r] = ir_alloc(p, ((size_t)nb + 1) * sizeof(uint32_t));
+	for (uint32_t v = 0; v < nv; v++) {
+		const struct event *ev = byv + first[v];
+		uint32_t nev = first[v + 1] - first[v], st = v + 1;
+		bool live_in = v > 0 && (p->vregs.a[v].flags & IR_V_LIVE_IN);
+		if (!nev && !live_in)
+			continue;   /* never read: live nowhere */
+		solve_one_live(c, &m, ev, nev, st);
+		uint32_t ni, no;
+		solve_one_defined(c, &m, ev, nev, st, live_in, &ni, &no);
+		for (uint32_t k = 0; k < ni; k++)
+			fn(ctx, v, m.ilist[k], true);
+		for (uint32_t k = 0; k < no; k++)
+			fn(ctx, v, m.olist[k], false);
+	}
 }

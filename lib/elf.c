@@ -206,7 +206,8 @@ static void add_kernel(struct gw *w, const struct vf_kernel_result *r,
 		for (size_t i = 0; i < r->reloc_count; i++) {
 			buf_u64(rel, r->relocs[i].offset);
 			buf_u64(rel, ELF64_R_INFO(undef_symbol(w, r->relocs[i].symbol),
-			                          GEN_R_ZE_SYM_ADDR));
+			                          r->relocs[i].type ? r->relocs[i].type
+			                          : GEN_R_ZE_SYM_ADDR));
 		}
 		snprintf(name, sizeof name, ".rel" TEXT_PREFIX "%s", r->name);
 		size_t rs = new_section(w, name, SHT_REL, SHF_INFO_LINK, 8);
@@ -471,13 +472,16 @@ static enum vf_status read_relocs(struct gr *g, size_t text,
 			GElf_Rel rel;
 			GElf_Sym sym;
 			const char *name;
-			if (!gelf_getrel(d, (int)i, &rel) ||
-			    GELF_R_TYPE(rel.r_info) != GEN_R_ZE_SYM_ADDR ||
-			    r->code_size < 8 || rel.r_offset > r->code_size - 8 ||
+			unsigned type = gelf_getrel(d, (int)i, &rel)
+			                ? (unsigned)GELF_R_TYPE(rel.r_info) : 0;
+			size_t bytes = type == VF_RELOC_ADDR ? 8 : 4;
+			if (type < VF_RELOC_ADDR || type > VF_RELOC_ADDR32_HI ||
+			    r->code_size < bytes || rel.r_offset > r->code_size - bytes ||
 			    !get_symbol(g, GELF_R_SYM(rel.r_info), &sym, &name))
 				return bad(g, sh.sh_offset + i * sizeof(Elf64_Rel),
 				           "bad relocation");
 			nr[r->reloc_count].offset = (uint32_t)rel.r_offset;
+			nr[r->reloc_count].type = type;
 			if (!(nr[r->reloc_count].symbol = strdup(name)))
 				return vf_err_oom(g->err);
 			r->reloc_count++;

@@ -245,7 +245,8 @@ static enum vf_status fix_relocs(struct splice *s, size_t text,
 				              r->relocs[k].symbol);
 			}
 			wr64(p + k * esz, r->relocs[k].offset);
-			wr64(p + k * esz + 8, sym << 32 | R_ZE_SYM_ADDR);
+			wr64(p + k * esz + 8, sym << 32 | (r->relocs[k].type
+			     ? r->relocs[k].type : R_ZE_SYM_ADDR));
 		}
 		zb_set(&s->f, i, p, r->reloc_count * esz);
 	}

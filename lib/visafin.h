@@ -160,7 +160,11 @@ struct vf_kernel_input {
 	uint32_t size;            /* bytes */
 };
 
+/* Relocation types of struct vf_code_reloc (zebin's numbers). */
+enum { VF_RELOC_ADDR = 1, VF_RELOC_ADDR32 = 2, VF_RELOC_ADDR32_HI = 3 };
+
 /* One finalized kernel: the Gen binary and what the runtime needs. */
+
 struct vf_kernel_result {
 	char *name;               /* kernel name */
 	int platform;             /* vISA platform code */
@@ -176,11 +180,16 @@ struct vf_kernel_result {
 	int uses_barrier;
 	uint32_t per_thread_payload;   /* bytes of local ids after r0 */
 	uint32_t cross_thread_payload; /* bytes of inputs after them */
-	/* 64-bit immediates (of uncompacted movs) the loader must set to a
-	 * symbol's address (vISA faddr): R_ZE_SYM_ADDR-style relocations. */
+	/* Immediates (of uncompacted movs) the loader must set to a
+	 * symbol's address (vISA faddr): zebin relocations.  type is the
+	 * zebin's ELF relocation type: VF_RELOC_ADDR (the 8-byte address),
+	 * VF_RELOC_ADDR32 / VF_RELOC_ADDR32_HI (its low / high 4 bytes, two
+	 * dword moves where a 64-bit immediate is not written as one
+	 * little-endian value: Gen12). */
 	struct vf_code_reloc {
 		uint32_t offset;          /* byte offset of the immediate */
 		char *symbol;
+		unsigned type;            /* VF_RELOC_* */
 	} *relocs;
 	size_t reloc_count;
 	struct vf_kernel_input *inputs;  /* the input layout, vISA order */

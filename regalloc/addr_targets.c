@@ -282,7 +282,8 @@ uint32_t *ra_addr_local_bases(struct ir_prog *p)
 					cand = b;
 			}
 			for (unsigned e = d0; e < d0 + in->exec && e < ADDR_ELEMS; e++) {
-				base[row + e] = mixed || in->pred ? 0 : cand;
+				base[row + e] = mixed || (in->pred &&
+				                !(in->opts & IR_OPT_GUARD)) ? 0 : cand;
 				stamp[row + e] = block;
 			}
 		}

@@ -9,7 +9,8 @@
  * "may be defined" sets, where only a full unpredicated write kills and
  * a register is not live before anything wrote it, so that partial
  * writes of vectors do not make it live from the kernel entry); hulls
- * of the points where both hold.  SIMD divergence adds one rule:
+ * of the points where both hold (ir_live_defined: per register over its
+ * live blocks, no blocks x registers sets).  SIMD divergence adds one rule:
  * channels that left a loop early wait at a join after it while the loop
  * runs on, so a value live after a backward branch and defined inside the
  * loop must stay allocated over the whole loop.  Registers read or
@@ -39,58 +40,107 @@ static void point(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 	touch(ctx, v, (int32_t)pos);
 }
 
+struct hull_ctx {
+	const struct ir_cfg *c;
+	struct ra_interval *iv;
+};
+
+/* Live and maybe defined on entry to / exit from block b. */
+static void block_edge(void *ctx, uint32_t v, uint32_t b, bool entry)
+{
+	const struct hull_ctx *h = ctx;
+	touch(h->iv, v, entry ? (int32_t)h->c->b[b].first
+	                      : (int32_t)h->c->b[b].end - 1);
+}
+
 static void hulls(struct ir_prog *p, const struct ir_cfg *c,
                   const struct ir_live *l, struct ra_interval *iv)
 {
-	for (uint32_t b = 0; b < c->nb; b++) {
-		const vf_word *in = ir_live_row(l, l->in, b);
-		const vf_word *out = ir_live_row(l, l->out, b);
-		const vf_word *mi = ir_live_row(l, l->def_in, b);
-		const vf_word *mo = ir_live_row(l, l->def_out, b);
-		int32_t first = (int32_t)c->b[b].first;
-		int32_t last = (int32_t)c->b[b].end - 1;
-		for (uint32_t w = 0; w < l->nw; w++) {
-			vf_word a = in[w] & mi[w], z = out[w] & mo[w];
-			for (vf_word m = a | z; m; m &= m - 1) {
-				uint32_t v = w * VF_WORD_BITS + (uint32_t)__builtin_ctzll(m);
-				vf_word bit = (vf_word)1 << (v % VF_WORD_BITS);
-				if (a & bit)
-					touch(iv, v, first);
-				if (z & bit)
-					touch(iv, v, last);
-			}
-		}
+	struct hull_ctx h = { c, iv };
+	ir_live_defined(p, c, l, block_edge, &h);
+	for (uint32_t b = 0; b < c->nb; b++)
 		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
 			ir_inst_refs(p, l, &p->insts.a[i], i, point, iv);
-	}
 }
 
 /* Values defined inside a loop and live after it cover the whole loop.
  * A loop here is a branch back to a label at or before it in the code
  * (jmpi, while, goto by its UIP): what matters is the layout, since the
- * channels park at joins after the branch. */
-static void extend_loops(const struct ir_prog *p, const struct ir_cfg *c,
+ * channels park at joins after the branch.
+ *
+ * The rule for a back edge from e to h: an interval that starts in
+ * (h, e] and ends after e starts at h.  Starts only move down, and the
+ * result of applying it until nothing changes does not depend on the
+ * order (the least start reachable: a rule that took a chain below a
+ * start t still applies at t), so each interval is settled alone: with
+ * the edges in layout order (one per block: sorted by e), the edges
+ * with s <= e < end are a range, and the least head h among them moves
+ * the start s when h < s.  Range minimum by a sparse table. */
+static void extend_loops(struct ir_prog *p, const struct ir_cfg *c,
                          struct ra_interval *iv)
 {
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (uint32_t b = 0; b < c->nb; b++) {
-			uint32_t i = c->b[b].end - 1;
-			const struct ir_inst *in = &p->insts.a[i];
-			if (in->op != GEN_OP_JMPI && in->op != GEN_OP_GOTO &&
-			    in->op != GEN_OP_WHILE)
-				continue;
-			int32_t t = ir_branch_target(in);
-			if (t < 0 || c->label_pos[t] < 0 || c->label_pos[t] > (int32_t)i)
-				continue;
-			int32_t h = c->label_pos[t], e = (int32_t)i;
-			for (uint32_t v = 1; v < p->vregs.n; v++) {
-				struct ra_interval *r = &iv[v];
-				if (r->start > h && r->start <= e && r->end > e) {
-					r->start = h;
-					changed = true;
-				}
+	int32_t *head = ir_alloc(p, ((size_t)c->nb + 1) * sizeof *head);
+	int32_t *tail = ir_alloc(p, ((size_t)c->nb + 1) * sizeof *tail);
+	uint32_t ne = 0;
+	for (uint32_t b = 0; b < c->nb; b++) {
+		uint32_t i = c->b[b].end - 1;
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op != GEN_OP_JMPI && in->op != GEN_OP_GOTO &&
+		    in->op != GEN_OP_WHILE)
+			continue;
+		int32_t t = ir_branch_target(in);
+		if (t < 0 || c->label_pos[t] < 0 || c->label_pos[t] > (int32_t)i)
+			continue;
+		head[ne] = c->label_pos[t];
+		tail[ne++] = (int32_t)i;
+	}
+	if (!ne)
+		return;
+	/* min[k][j]: least head of edges j .. j + 2^k - 1 */
+	unsigned levels = 1;
+	while ((1u << levels) <= ne)
+		levels++;
+	int32_t **min = ir_alloc(p, levels * sizeof *min);
+	min[0] = head;
+	for (unsigned k = 1; k < levels; k++) {
+		uint32_t span = 1u << k, n = ne - span + 1;
+		min[k] = ir_alloc(p, ((size_t)n + 1) * sizeof **min);
+		for (uint32_t j = 0; j < n; j++) {
+			int32_t x = min[k - 1][j], y = min[k - 1][j + span / 2];
+			min[k][j] = x < y ? x : y;
+		}
+	}
+	for (uint32_t v = 1; v < p->vregs.n; v++) {
+		struct ra_interval *r = &iv[v];
+		if (r->start < 0)
+			continue;
+		for (;;) {
+			/* edges with start <= tail < end */
+			uint32_t lo = 0, hi = ne;
+			while (lo < hi) {
+				uint32_t mid = (lo + hi) / 2;
+				if (tail[mid] < r->start)
+					lo = mid + 1;
+				else
+					hi = mid;
 			}
+			uint32_t from = lo;
+			hi = ne;
+			while (lo < hi) {
+				uint32_t mid = (lo + hi) / 2;
+				if (tail[mid] < r->end)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo == from)
+				break;
+			unsigned k = 31u - (unsigned)__builtin_clz(lo - from);
+			int32_t x = min[k][from], y = min[k][lo - (1u << k)];
+			int32_t h = x < y ? x : y;
+			if (h >= r->start)
+				break;
+			r->start = h;
 		}
 	}
 }
@@ -111,7 +161,7 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 	if (!ni)
 		return iv;
 	const struct ir_cfg *c = ir_cfg_build(p);
-	const struct ir_live *l = ir_live_build(p, c, narrow_indirect);
+	const struct ir_live *l = ir_live_refs(p, narrow_indirect);
 	hulls(p, c, l, iv);
 	extend_loops(p, c, iv);
 	for (uint32_t v = 1; v < nv; v++) {

@@ -198,15 +198,21 @@ static bool relocate(struct gs_run *r, const struct json *pd,
 static bool gen_relocations(struct gs_run *r, const struct json *pd,
                             const uint64_t *addr)
 {
-	if (r->gen) {   /* a .gen carries its own 64-bit address relocations */
+	if (r->gen) {   /* a .gen carries its own address relocations */
 		for (size_t i = 0; i < r->gen->reloc_count; i++) {
 			const struct vf_code_reloc *x = &r->gen->relocs[i];
 			uint64_t v = 0;
 			if (!symbol_value(r, pd, addr, x->symbol, &v))
 				return false;
-			if ((size_t)x->offset + 8 > r->code_size)
+			size_t n = 8;
+			if (x->type == VF_RELOC_ADDR32) {
+				v &= 0xFFFFFFFFu, n = 4;
+			} else if (x->type == VF_RELOC_ADDR32_HI) {
+				v >>= 32, n = 4;
+			}
+			if ((size_t)x->offset + n > r->code_size)
 				return gs_fail(r, "relocation past the code");
-			memcpy(r->code + x->offset, &v, 8);
+			memcpy(r->code + x->offset, &v, n);
 		}
 		return true;
 	}

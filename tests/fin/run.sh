@@ -1,7 +1,8 @@
 #!/bin/sh
 # Guards: per-instruction vISA kernels (tests/fin/*.visaasm) finalize for
 # every platform the finalizer supports (VF_FIN_PLATFORMS, "platform:iga
-# -p value" pairs, default skl:9 bxt:9 bdw:8 icllp:11), decode under "iga64 -d
+# -p value" pairs, default skl:9 bxt:9 bdw:8 icllp:11
+# tgllp:12p1), decode under "iga64 -d
 # -p=P -Wall" without a message, and compute
 # the expected values when run in gensim ("gensim run", docs/gensim.md
 # "Running one kernel").  Each kernel carries its gensim arguments
@@ -36,7 +37,8 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 scratch_low() {
 	low=
 	for d in $(iga64 -d -p="$2" "$1" 2>/dev/null | grep 'scratch block' |
-	           sed 's|[ \t]*//.*||; s|.*[ \t]\(0x[0-9A-Fa-f]*\)$|\1|'); do
+	           sed 's|[ \t]*//.*||; s|[ \t]*{[^}]*}$||
+	                s|.*[ \t]\(0x[0-9A-Fa-f]*\)$|\1|'); do
 		o=$(( (d & 0xFFF) * 32 ))
 		if [ -z "$low" ] || [ "$o" -lt "$low" ]; then low=$o; fi
 	done
@@ -44,7 +46,7 @@ scratch_low() {
 }
 
 skipped=0
-for pp in ${VF_FIN_PLATFORMS:-skl:9 bxt:9 bdw:8 icllp:11}; do
+for pp in ${VF_FIN_PLATFORMS:-skl:9 bxt:9 bdw:8 icllp:11 tgllp:12p1}; do
 plat=${pp%%:*}
 igap=${pp#*:}
 for k in "$VF_SRC"/tests/fin/*.visaasm; do
@@ -88,7 +90,9 @@ for k in "$VF_SRC"/tests/fin/*.visaasm; do
 	fi
 	args=$(sed -n 's/^\/\/! \([^p]\)/\1/p' "$k" | tr '\n' ' ')
 	# shellcheck disable=SC2086
-	if "$GS" run "$plat" "$dat" $args >"$TMP/out" 2>&1; then
+	# --swsb-check: on tgllp every run is also checked for scoreboard
+	# hazards (the other platforms ignore it)
+	if "$GS" run "$plat" "$dat" $args --swsb-check >"$TMP/out" 2>&1; then
 		pass=$((pass + 1))
 		echo "PASS $name"
 	else

@@ -14,9 +14,9 @@
 
 static uint8_t code_a[48], code_b[32];
 static struct vf_code_reloc relocs_a[] = {
-	{ 8, "table_one" }, { 24, "table_two" },
+	{ 8, "table_one", VF_RELOC_ADDR }, { 24, "table_two", VF_RELOC_ADDR32_HI },
 };
-static struct vf_code_reloc relocs_b[] = { { 16, "table_one" } };
+static struct vf_code_reloc relocs_b[] = { { 16, "table_one", VF_RELOC_ADDR } };
 static struct vf_kernel_input inputs_a[] = {
 	{ 0, 40, 32, 32 }, { 2, 7, 0, 4 }, { 0x18, 41, 160, 8 },
 };
@@ -63,6 +63,7 @@ static void same(const struct vf_kernel_result *a,
 	for (size_t i = 0; i < a->reloc_count; i++) {
 		ck_assert_uint_eq(a->relocs[i].offset, b->relocs[i].offset);
 		ck_assert_str_eq(a->relocs[i].symbol, b->relocs[i].symbol);
+		ck_assert_uint_eq(a->relocs[i].type, b->relocs[i].type);
 	}
 	ck_assert_uint_eq(a->input_count, b->input_count);
 	for (size_t i = 0; i < a->input_count; i++) {

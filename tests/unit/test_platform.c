@@ -99,9 +99,17 @@ START_TEST(family_columns)
 		const struct plat_caps *c = &all[i].caps;
 		ck_assert_uint_eq(c->grf_count, 128);
 		ck_assert_uint_eq(c->eot_grf_first, 112);
-		/* BDW, SKL, BXT and ICLLP are ready (issue 9); TGLLP is
-		 * refused by api.c */
-		ck_assert_int_eq(c->finalizer_ready, strcmp(all[i].name, "tgllp") != 0);
+		/* every platform finalizes (TGLLP since issue 10) */
+		ck_assert(c->finalizer_ready);
+		/* Gen12's rules: exactly where the platform has SWSB */
+		bool gen12 = c->swsb;
+		ck_assert_int_eq(gen12, !strcmp(all[i].name, "tgllp"));
+		ck_assert_int_eq(c->math_pow_fdiv, !gen12);
+		ck_assert_int_eq(c->sync_bar, gen12);
+		ck_assert_int_eq(c->reloc_addr32, gen12);
+		ck_assert_int_eq(c->thread_ctrl, !gen12);
+		ck_assert_int_eq(all[i].wa.read_suppression, gen12);
+		ck_assert_int_eq(all[i].wa.fused_eu_nomask, gen12);
 		/* without native Q, lower64.c needs the acc0 multiply */
 		ck_assert(c->native_q || !c->dw_mul_to_q);
 		/* split sends have an opcode exactly where both exist */

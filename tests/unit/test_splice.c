@@ -249,7 +249,7 @@ static const uint8_t *section(const uint8_t *img, size_t n, const char *name,
 /* ---- kernels ----------------------------------------------------------- */
 
 static uint8_t new_code[100];
-static struct vf_code_reloc rel_table[] = { { 24, "table" } };
+static struct vf_code_reloc rel_table[] = { { 24, "table", VF_RELOC_ADDR } };
 static struct vf_kernel_input in_k1[] = {
 	{ 0, 1, 32, 32 }, { 0, 2, 64, 32 }, { 0, 3, 96, 32 },
 	{ 0, 4, 128, 32 },      /* global_id_offset, local_size, padding */
@@ -431,7 +431,7 @@ START_TEST(refusals)
 	refused(zeinfo, &r, 18, "the argument layout differs from the "
 	        "program's: input 4 (payload offset 150, 4 bytes) lies");
 	r = visafin_k1();
-	struct vf_code_reloc nothere = { 24, "nothere" };
+	struct vf_code_reloc nothere = { 24, "nothere", VF_RELOC_ADDR };
 	r.relocs = &nothere;
 	refused(zeinfo, &r, 18, "needs the address of nothere");
 	r = visafin_k1();
