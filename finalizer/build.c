@@ -126,6 +126,12 @@ static bool translate(struct bld *b)
 	const struct visa_op_info *oi = visa_op_info(b->in->opcode);
 	if (!oi)
 		return ir_bad_input(b->p, "unknown opcode 0x%02x", b->in->opcode);
+	/* a channel offset the hardware can express: a multiple of the exec
+	 * size (of 4 below it), inside the 32 channels */
+	unsigned n = bld_exec_size(b->in->exec), off = bld_choff(b->in->exec);
+	if (off % (n < 4 ? 4 : n) != 0 || off + n > 32)
+		return ir_bad_input(b->p, "execution mask M%u with exec size %u",
+		                    off / 4 + 1, n);
 	/* An instruction the platform lacks is an error, never a guess
 	 * (spec appendix_instruction_by_platform, platforms/visa_avail.def). */
 	if (!plat_has_visa_op(b->p->plat, b->in->opcode))

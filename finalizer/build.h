@@ -82,6 +82,9 @@ bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o);
 bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat);
 /* Raw operand k: register operand at its byte offset (type of the var). */
 bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o);
+/* A raw operand's 'bytes' from its offset lie inside its variable (else
+ * an input error). */
+bool bld_raw_fits(struct bld *b, const struct ir_opnd *o, unsigned bytes);
 /* Plain integer operand k. */
 uint64_t bld_int(const struct bld *b, unsigned k);
 bool bld_has(const struct bld *b, unsigned k);

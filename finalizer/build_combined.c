@@ -122,6 +122,13 @@ static bool madw(struct bld *b)
 	/* high halves start at the GRF after the low ones */
 	int32_t hi_off = (int32_t)((in.exec * 4u + IR_GRF_BYTES - 1) &
 	                           ~(IR_GRF_BYTES - 1u));
+	uint64_t end = (uint64_t)(int64_t)in.dst.off + (uint64_t)hi_off +
+	               ir_opnd_extent(&in.dst, in.exec, true);
+	if (end > ir_vreg(b->p, in.dst.v)->size)
+		return ir_bad_input(b->p, "madw destination has no room for the "
+		                    "high halves (needs byte %llu of %u)",
+		                    (unsigned long long)end,
+		                    ir_vreg(b->p, in.dst.v)->size);
 	/* without a D x D -> Q multiplier, dword_mul.c builds the product
 	 * through acc0 eight channels at a time: each eight channels get
 	 * their own product, copied high half first, so that coalesce.c

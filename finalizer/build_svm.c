@@ -235,7 +235,10 @@ static bool block(struct bld *b, bool write)
 		return ir_unsupported(b->p, "block of %u owords", 1u << sz);
 	unsigned owords = 1u << sz, grfs = (owords * 16 + 31) / 32;
 	struct ir_opnd addr, data;
-	if (!bld_src(b, 1, &addr) || !bld_raw(b, 2, &data))
+	/* a load must not write past its variable (IGC's own stores read a
+	 * whole oword from 8-byte variables: reads are left alone) */
+	if (!bld_src(b, 1, &addr) || !bld_raw(b, 2, &data) ||
+	    (!write && !bld_raw_fits(b, &data, owords * 16)))
 		return false;
 	uint32_t hdr = payload(b, 1);
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 0, GEN_TYPE_UQ, 1), addr);

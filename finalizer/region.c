@@ -376,6 +376,18 @@ bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
 	return true;
 }
 
+bool bld_raw_fits(struct bld *b, const struct ir_opnd *o, unsigned bytes)
+{
+	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file != IR_RF_GRF)
+		return true;
+	uint64_t end = (uint64_t)(int64_t)o->off + bytes;
+	if (o->off < 0 || end > b->p->vregs.a[o->v].size)
+		return ir_bad_input(b->p, "raw operand of %u bytes at byte %d of a "
+		                    "variable of %u bytes", bytes, (int)o->off,
+		                    b->p->vregs.a[o->v].size);
+	return true;
+}
+
 bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o)
 {
 	if (k >= b->in->nopnds || b->in->opnds[k].kind != VF_OPND_RAW)
