@@ -83,22 +83,6 @@ int vf_module_get_gen(const struct vf_module *m, unsigned kernel,
 	return 0;
 }
 
-static uint32_t attr_u32(const struct vf_routine *r, const char *name,
-                         uint32_t dflt)
-{
-	for (uint32_t i = 0; i < r->attrs.count; i++) {
-		const struct vf_attr *a = &r->attrs.items[i];
-		const char *n = vf_routine_string(r, a->name);
-		if (!n || strcmp(n, name))
-			continue;
-		uint32_t v = 0;
-		for (unsigned b = 0; b < a->size && b < 4; b++)
-			v |= (uint32_t)a->value[b] << (8 * b);
-		return v;
-	}
-	return dflt;
-}
-
 /* The payload after r0 follows the same rules as vf_finalize_kernel's
  * results (finalizer/api.c fill_result): local ids, then the inputs. */
 enum vf_status vf_module_gen_result(const struct vf_module *m, unsigned kernel,
@@ -125,11 +109,14 @@ enum vf_status vf_module_gen_result(const struct vf_module *m, unsigned kernel,
 	memcpy(out->code, bytes, size);
 	out->code_size = size;
 	out->platform = platform;
-	out->simd_size = attr_u32(r, "SimdSize", 8);
+	uint32_t simd = 8, slm = 0;
+	vf_routine_attr_u32(r, "SimdSize", &simd);
+	vf_routine_attr_u32(r, "SLMSize", &slm);
+	out->simd_size = simd;
 	if (!out->simd_size)
 		out->simd_size = 8;
 	out->grf_count = pl && pl->grf_count ? pl->grf_count : 128;
-	out->slm_size = attr_u32(r, "SLMSize", 0);
+	out->slm_size = slm;
 	out->per_thread_payload = 3u * (out->simd_size > 16 ? 64u : 32u);
 	uint32_t end = 32;
 	for (uint32_t i = 0; i < r->input_count; i++) {

@@ -22,23 +22,6 @@
 
 #define EOT_GRF 127
 
-static bool attr_int(const struct vf_routine *r, const char *name,
-                     uint32_t *out)
-{
-	for (uint32_t i = 0; i < r->attrs.count; i++) {
-		const struct vf_attr *a = &r->attrs.items[i];
-		const char *n = vf_routine_string(r, a->name);
-		if (!n || strcmp(n, name))
-			continue;
-		uint32_t v = 0;
-		for (unsigned k = 0; k < a->size && k < 4; k++)
-			v |= (uint32_t)a->value[k] << (8 * k);
-		*out = v;
-		return true;
-	}
-	return false;
-}
-
 static bool setup_inputs(struct bld *b)
 {
 	const struct vf_routine *r = b->r;
@@ -235,13 +218,13 @@ bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel)
 	r0->flags |= IR_V_PINNED | IR_V_NOSPILL | IR_V_LIVE_IN | IR_V_WHOLE_GRF;
 	r0->name = "r0";
 	uint32_t v = 0;
-	p->simd = attr_int(b.r, "SimdSize", &v) && v ? v : 8;
+	p->simd = vf_routine_attr_u32(b.r, "SimdSize", &v) && v ? v : 8;
 	if (p->simd != 8 && p->simd != 16 && p->simd != 32)
 		return ir_bad_input(p, "kernel attribute SimdSize=%u: must be 8, 16 "
 		                    "or 32", p->simd);
-	if (attr_int(b.r, "SpillMemOffset", &v))
+	if (vf_routine_attr_u32(b.r, "SpillMemOffset", &v))
 		p->spill_base = v;
-	if (attr_int(b.r, "SLMSize", &v))
+	if (vf_routine_attr_u32(b.r, "SLMSize", &v))
 		p->slm_size = v;
 	if (!bld_abi_setup(p, m, kernel, &b.fn_labels) ||
 	    !bld_setup_symbols(&b) || !setup_inputs(&b))

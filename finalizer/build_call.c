@@ -27,26 +27,12 @@
 
 #define ABI_TOP_GRF 126   /* %sp/%fp/save pointer; r127 is the EOT payload */
 
-static uint32_t attr_of(const struct vf_routine *r, const char *name)
-{
-	for (uint32_t i = 0; i < r->attrs.count; i++) {
-		const struct vf_attr *a = &r->attrs.items[i];
-		const char *n = vf_routine_string(r, a->name);
-		if (!n || strcmp(n, name))
-			continue;
-		uint32_t v = 0;
-		for (unsigned k = 0; k < a->size && k < 4; k++)
-			v |= (uint32_t)a->value[k] << (8 * k);
-		return v;
-	}
-	return 0;
-}
-
 /* GRFs a routine needs for %arg (id 8) or %retval (id 9): the larger of
  * its ArgSize/RetValSize attribute and the extent of its aliases. */
 static uint32_t abi_grfs(const struct vf_routine *r, uint32_t id)
 {
-	uint32_t n = attr_of(r, id == 8 ? "ArgSize" : "RetValSize");
+	uint32_t n = 0;
+	vf_routine_attr_u32(r, id == 8 ? "ArgSize" : "RetValSize", &n);
 	for (uint32_t v = 0; v < r->var_count; v++) {
 		const struct vf_var *d = &r->vars[v];
 		if (d->alias_index != id || d->alias_scope)

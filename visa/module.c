@@ -45,6 +45,23 @@ const char *vf_routine_string(const struct vf_routine *r, uint32_t index)
 	return r->strings[index];
 }
 
+bool vf_routine_attr_u32(const struct vf_routine *r, const char *name,
+                         uint32_t *out)
+{
+	for (uint32_t i = 0; i < r->attrs.count; i++) {
+		const struct vf_attr *a = &r->attrs.items[i];
+		const char *n = vf_routine_string(r, a->name);
+		if (!n || strcmp(n, name))
+			continue;
+		uint32_t v = 0;
+		for (unsigned k = 0; k < a->size && k < 4; k++)
+			v |= (uint32_t)a->value[k] << (8 * k);
+		*out = v;
+		return true;
+	}
+	return false;
+}
+
 uint32_t vf_routine_add_string(struct vf_arena *a, struct vf_routine *r,
                                const char *s)
 {

@@ -275,6 +275,10 @@ unsigned vf_predef_var_count(unsigned version);
 
 /* Routine helpers. */
 const char *vf_routine_string(const struct vf_routine *r, uint32_t index);
+/* The integer value (little-endian, first 4 bytes) of the routine's
+ * attribute 'name' in *out; false when the routine has no such attribute. */
+bool vf_routine_attr_u32(const struct vf_routine *r, const char *name,
+                         uint32_t *out);
 /* Append a string to the pool (no de-duplication); returns its index. */
 uint32_t vf_routine_add_string(struct vf_arena *a, struct vf_routine *r,
                                const char *s);
