@@ -500,14 +500,10 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
  * target, as linscan.c guarantees through ra_arrays_spillable), or 0. */
 static uint32_t *spilled_arrays(struct ir_prog *p)
 {
-	uint32_t nv = p->vregs.n, ntaken = 0;
+	uint32_t nv = p->vregs.n, ntaken;
 	uint32_t *of = ir_alloc(p, nv * sizeof *of);
 	memset(of, 0, nv * sizeof *of);
-	uint32_t *taken = ir_alloc(p, nv * sizeof *taken);
-	for (uint32_t v = 1; v < nv; v++)
-		if ((p->vregs.a[v].flags & IR_V_ADDR_TAKEN) &&
-		    p->vregs.a[v].file == IR_RF_GRF)
-			taken[ntaken++] = v;
+	uint32_t *taken = ra_addr_taken(p, &ntaken);
 	uint32_t nw;
 	const uint64_t *sets = ra_addr_targets(p, taken, ntaken, &nw);
 	for (uint32_t a = 1; sets && a < nv; a++) {
