@@ -1,38 +1,44 @@
 /*
  * nomask_wa.c - the fused-EU NoMask workaround (wa.fused_eu_nomask,
- * TGLLP).
+ * TGLLP): where it applies, and the rewrite of the NoMask instructions
+ * there.
  *
- * On TGLLP two EUs run fused, one instruction stream for both threads.
- * When the channels of one thread all leave a branch that the other
- * thread's channels take, the first thread still walks the branch with
- * no channel enabled: ordinary instructions do nothing, but NoMask (W)
- * instructions execute, writing registers and memory the thread's own
- * control flow never meant to touch.  IGC (Optimizer.cpp "[NoMask WA]",
- * GEN-FACTS 8) therefore guards every (W) instruction of a divergent
- * block with a flag that is all ones when the thread has an enabled
- * channel and all zeros when it has none:
+ * On TGLLP two EUs run fused, one instruction stream for both threads,
+ * and a "fused mask" says which of the two has enabled channels.  The
+ * mask goes wrong only in *nested* divergence: after a branch that
+ * splits the channels inside code that is already divergent, a thread
+ * whose channels have all left may keep walking the code with none
+ * enabled.  Ordinary instructions then do nothing, but NoMask (W)
+ * instructions execute and write registers and memory that thread's
+ * own control flow never meant to touch (IGC visa/SWWA.cpp, the comment
+ * before prepareNoMaskWA; GEN-FACTS 8).
  *
- *   (W)          mov (1) F 0
- *                cmp (N) (eq)F null r0.0<0;1,0>:uw r0.0<0;1,0>:uw
- *   (W&F.anyNh)  mov (1) F:ud 0xFFFFFFFF  (N = 16, 32 at SIMD32)
- *   (W&F)        the block's NoMask instructions
+ * Where (nested_levels, IGC FlowGraph.cpp findNestedDivergentBBs, on
+ * our goto/join layout): walking each function in layout order, a
+ * forward goto opens a divergent range up to its target (UIP), a while's
+ * loop body is divergent up to the instruction after the while; a goto
+ * inside a divergent range opens a *nested* range.  Level 2 (nested):
+ * inside a nested range, or later in a divergent range that already had
+ * one (the wrong mask persists until the code is uniform again); a loop
+ * whose back edge is at level 2 is level 2 from its head.  A subroutine
+ * or stack-call function is entered at the level of its call sites
+ * (divergent call site: divergent body; nested, or a predicated call in
+ * divergent code: nested body).  jmpi (uniform) opens nothing.
  *
- * (the cmp of a value with itself sets exactly the enabled channels).
- * IGC's tgllp binaries, e.g. p_index3d.tile_offsets, have this sequence.
+ * What: every NoMask instruction at level 2 but branches, labels, nops
+ * and the EOT send is predicated by the block's guard
+ * (ir/nomask_guard.c: (W) mov F 0; cmp (eq)F r0 r0; (W&F.anyNh) ...),
+ * one guard per block (a join or label may re-enable channels).  One
+ * that writes a flag through its condition modifier (pred and cmod share
+ * the flag field) writes a copy, moved back under the guard; one with a
+ * predicate P runs under T = P where the thread has channels, 0 where it
+ * has none.  A guarded write counts as a full one for liveness
+ * (IR_OPT_GUARD).  Every level-2 instruction is marked IR_OPT_NESTED so
+ * that the spill code (regalloc/spill.c) and call-save code
+ * (regalloc/callsave.c) added later for it is guarded too.
  *
- * Divergent code, conservatively in layout order: every instruction
- * between a SIMD branch that may split the channels (a predicated goto,
- * if, while or break wider than one channel) and each of its targets, and
- * the whole body of every subroutine and function (they may be called
- * from divergent code).  Runs after splitting and before register
- * allocation: F is a fresh flag register per block.  A NoMask instruction
- * that writes a flag through its condition modifier (the flag field is
- * also the predicate's) writes a copy, moved back under F.  One that
- * already has a predicate is VF_ERR_UNSUPPORTED in divergent code.  Branches and the EOT send are
- * left alone.  A guarded write counts as a full one for liveness
- * (IR_OPT_GUARD): the thread that runs it writes it all, the one that
- * does not keeps what the register held.  Instructions added later (spill and call-save code) are
- * not guarded (docs/platforms.md, open problems).
+ * Runs after splitting and before register allocation: F is a fresh,
+ * unspillable flag register per block.
  */
 #include "config.h"
 
@@ -42,132 +48,257 @@
 
 bool ir_nomask_wa(struct ir_prog *p);
 
-static bool splits_channels(const struct ir_inst *in)
+enum { LV_UNIFORM, LV_DIVERGENT, LV_NESTED };
+
+struct nest {
+	const struct ir_inst *a;
+	uint32_t n, nl;
+	int32_t *lpos;        /* label -> instruction index, -1 */
+	int32_t *loop_end;    /* loop head -> after its farthest back branch */
+	uint32_t *rstart;     /* functions: [rstart[k], rstart[k + 1]) */
+	uint32_t nr;
+	uint32_t *region_of;  /* instruction -> function */
+	uint8_t *entry;       /* function -> level on entry */
+	uint8_t *lv;          /* instruction -> level */
+};
+
+/* Where a branch or call goes (goto: UIP), -1 if not a label. */
+static int32_t target_pos(const struct nest *s, const struct ir_inst *in)
 {
-	switch (in->op) {
-	case GEN_OP_GOTO: case GEN_OP_IF: case GEN_OP_WHILE:
-	case GEN_OP_BREAK:
-		return in->exec > 1 && in->pred != GEN_PRED_NONE;
-	default:
-		return false;
-	}
+	int32_t l = -1;
+	if (in->op == GEN_OP_GOTO)
+		l = in->uip;
+	else if ((in->op == GEN_OP_WHILE || in->op == GEN_OP_JMPI ||
+	          in->op == GEN_OP_CALL) && in->src[0].kind == IR_O_LABEL)
+		l = (int32_t)in->src[0].v;
+	return l >= 0 && (uint32_t)l < s->nl ? s->lpos[l] : -1;
 }
 
-static void mark(bool *div, int32_t a, int32_t b)
+static void setup(struct ir_prog *p, struct nest *s)
 {
-	if (a < 0 || b < 0)
-		return;
-	int32_t lo = a < b ? a : b, hi = a < b ? b : a;
-	for (int32_t k = lo; k <= hi; k++)
-		div[k] = true;
-}
-
-/* div[i]: instruction i may run with some channels of the thread off. */
-static void divergent(struct ir_prog *p, const struct ir_inst *a, uint32_t n,
-                      bool *div)
-{
-	int32_t *lpos = ir_alloc(p, (p->labels.n + 1) * sizeof *lpos);
-	for (uint32_t l = 0; l < p->labels.n; l++)
-		lpos[l] = -1;
-	for (uint32_t i = 0; i < n; i++)
-		if (a[i].op == IR_OP_LABEL)
-			lpos[a[i].src[0].v] = (int32_t)i;
-	bool in_sub = false, code = false;
+	uint32_t n = s->n;
+	s->nl = p->labels.n;
+	s->lpos = ir_alloc(p, (s->nl + 1) * sizeof *s->lpos);
+	s->loop_end = ir_alloc(p, (n + 1) * sizeof *s->loop_end);
+	s->rstart = ir_alloc(p, (n + 2) * sizeof *s->rstart);
+	s->region_of = ir_alloc(p, (n + 1) * sizeof *s->region_of);
+	s->lv = ir_alloc(p, n + 1);
+	memset(s->lv, 0, n + 1);
+	for (uint32_t l = 0; l < s->nl; l++)
+		s->lpos[l] = -1;
 	for (uint32_t i = 0; i < n; i++) {
-		/* a subroutine or function label after the kernel's first
-		 * instruction (the kernel's own label comes first) */
-		if (a[i].op == IR_OP_LABEL &&
-		    p->labels.a[a[i].src[0].v].kind != IR_L_BLOCK && code)
-			in_sub = true;
-		if (a[i].op != IR_OP_LABEL)
+		s->loop_end[i] = -1;
+		if (s->a[i].op == IR_OP_LABEL)
+			s->lpos[s->a[i].src[0].v] = (int32_t)i;
+	}
+	/* functions: the kernel, then each subroutine or stack-call function
+	 * label after the kernel's first instruction */
+	bool code = false;
+	s->nr = 0;
+	s->rstart[s->nr++] = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_inst *in = &s->a[i];
+		if (in->op == IR_OP_LABEL && code &&
+		    p->labels.a[in->src[0].v].kind != IR_L_BLOCK)
+			s->rstart[s->nr++] = i;
+		if (in->op != IR_OP_LABEL)
 			code = true;
-		if (in_sub)
-			div[i] = true;
-		if (!splits_channels(&a[i]))
+		s->region_of[i] = s->nr - 1;
+	}
+	s->rstart[s->nr] = n;
+	s->entry = ir_alloc(p, s->nr);
+	memset(s->entry, 0, s->nr);
+	/* loops: a while or backward goto sends channels back to its head;
+	 * the channels that leave wait after it */
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_inst *in = &s->a[i];
+		if (in->op != GEN_OP_WHILE && in->op != GEN_OP_GOTO)
 			continue;
-		if (a[i].jip >= 0)
-			mark(div, (int32_t)i, lpos[a[i].jip]);
-		if (a[i].uip >= 0)
-			mark(div, (int32_t)i, lpos[a[i].uip]);
+		int32_t h = target_pos(s, in);
+		if (h >= 0 && h <= (int32_t)i && s->loop_end[h] < (int32_t)i + 1)
+			s->loop_end[h] = (int32_t)i + 1;
 	}
 }
 
-static bool guardable(const struct ir_inst *in)
+static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
+
+/* Levels of function k in layout order (IGC's CFState walk). */
+static void scan(struct nest *s, uint32_t k)
 {
-	return in->nomask && in->op != IR_OP_LABEL && !ir_is_branch(in->op) &&
-	       !(in->opts & GEN_OPT_EOT);
+	uint32_t b = s->rstart[k], e = s->rstart[k + 1];
+	if (s->entry[k] == LV_NESTED) {
+		memset(s->lv + b, LV_NESTED, e - b);
+		return;
+	}
+	int32_t last_div = s->entry[k] == LV_DIVERGENT ? (int32_t)e : -1;
+	int32_t last_nest = -1;
+	bool seen_nested = false;
+	for (uint32_t i = b; i < e; i++) {
+		const struct ir_inst *in = &s->a[i];
+		if ((int32_t)i == last_nest)
+			last_nest = -1;
+		if ((int32_t)i == last_div)
+			last_div = last_nest = -1;
+		if (in->op == IR_OP_LABEL && s->loop_end[i] >= 0)
+			last_div = max32(last_div, s->loop_end[i]);
+		if (last_nest >= 0) {
+			s->lv[i] = LV_NESTED;
+			seen_nested = true;
+		} else if (last_div >= 0) {
+			s->lv[i] = seen_nested ? LV_NESTED : LV_DIVERGENT;
+		} else {
+			s->lv[i] = LV_UNIFORM;
+			seen_nested = false;
+		}
+		int32_t t = in->op == GEN_OP_GOTO ? target_pos(s, in) : -1;
+		if (t > (int32_t)i) {
+			if (last_div >= 0)
+				last_nest = max32(last_nest, t);
+			last_div = max32(last_div, t);
+		}
+	}
+	/* a back edge at level 2 takes the wrong mask to the loop's head */
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (uint32_t t = b; t < e; t++) {
+			const struct ir_inst *in = &s->a[t];
+			if (s->lv[t] != LV_NESTED || (in->op != GEN_OP_WHILE &&
+			    in->op != GEN_OP_GOTO && in->op != GEN_OP_JMPI))
+				continue;
+			int32_t h = target_pos(s, in);
+			if (h < (int32_t)b || h > (int32_t)t)
+				continue;
+			for (uint32_t j = (uint32_t)h; j < t; j++)
+				if (s->lv[j] != LV_NESTED) {
+					s->lv[j] = LV_NESTED;
+					changed = true;
+				}
+		}
+	}
 }
 
-/* The guard flag of the current block: all ones or all zeros. */
-static uint32_t guard_flag(struct ir_prog *p, uint32_t loc)
+/* Levels of every instruction: functions take the level of their call
+ * sites, to a fixed point (levels only rise; recursion is fine). */
+static void nested_levels(struct nest *s)
 {
-	unsigned simd = p->simd ? p->simd : 16;
-	bool wide = simd > 16;
-	/* 32 bits even below SIMD32: a (W) instruction at M16 (payload
-	 * halves) reads flag bits 16-31 */
-	enum gen_type ft = GEN_TYPE_UD;
-	uint32_t f = ir_flag_new(p, 32);
-	struct ir_inst *in = ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(f, 0, ft),
-	                            ir_imm(0, ft));
-	in->loc = loc;
-	for (unsigned c = 0; c < simd; c += 16) {
-		unsigned e = simd - c < 16 ? simd - c : 16;
-		in = ir_op2(p, GEN_OP_CMP, e, false, ir_null(GEN_TYPE_UW),
-		            ir_scalar(p->r0, 0, GEN_TYPE_UW),
-		            ir_scalar(p->r0, 0, GEN_TYPE_UW));
-		in->cmod = GEN_CMOD_EQ;
-		in->flag = f;
-		in->choff = (uint8_t)c;
-		in->loc = loc;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (uint32_t k = 0; k < s->nr; k++) {
+			scan(s, k);
+			for (uint32_t i = s->rstart[k]; i < s->rstart[k + 1]; i++) {
+				const struct ir_inst *in = &s->a[i];
+				if (in->op != GEN_OP_CALL)
+					continue;
+				int32_t t = target_pos(s, in);
+				if (t < 0)
+					continue;
+				uint8_t site = s->lv[i];
+				if (in->pred && in->exec > 1)
+					site = site ? LV_NESTED : LV_DIVERGENT;
+				uint32_t c = s->region_of[t];
+				if (site > s->entry[c]) {
+					s->entry[c] = site;
+					changed = true;
+				}
+			}
+		}
 	}
-	in = ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(f, 0, ft),
-	            ir_imm(0xFFFFFFFFu, ft));
-	in->pred = wide ? GEN_PRED_ANY32H : GEN_PRED_ANY16H;
-	in->flag = f;
-	in->loc = loc;
-	return f;
+}
+
+static bool block_end(const struct ir_inst *in)
+{
+	return in->op == IR_OP_LABEL || ir_is_branch(in->op);
+}
+
+/* The guard of the block from instruction i on, wide enough for every
+ * instruction it will guard. */
+static struct ir_guard block_guard(struct ir_prog *p, const struct nest *s,
+                                   uint32_t i)
+{
+	unsigned span = 1;
+	for (uint32_t j = i; j < s->n && (j == i || !block_end(&s->a[j])); j++)
+		if (s->lv[j] == LV_NESTED && ir_guard_wanted(&s->a[j]) &&
+		    (unsigned)s->a[j].choff + s->a[j].exec > span)
+			span = (unsigned)s->a[j].choff + s->a[j].exec;
+	return ir_guard_begin(p, span, -1);
+}
+
+static enum gen_type flag_type(const struct ir_prog *p, uint32_t f)
+{
+	return p->vregs.a[f].size > 2 ? GEN_TYPE_UD : GEN_TYPE_UW;
 }
 
 /* (W) op (cmod)X ...  ->  (W) mov T X;  (W) op (cmod)T ...;
- * (W&F) mov X T: the flag changes only where the thread has channels,
+ * (W&G) mov X T: the flag changes only where the thread has channels,
  * and bits the instruction does not write keep X's value. */
-static void flag_write(struct ir_prog *p, struct ir_inst *in, uint32_t f)
+static void flag_write(struct ir_prog *p, struct ir_inst *in,
+                       struct ir_guard g)
 {
-	uint32_t x = in->flag, size = p->vregs.a[x].size;
-	enum gen_type t = size > 2 ? GEN_TYPE_UD : GEN_TYPE_UW;
-	uint32_t tmp = ir_flag_new(p, size > 2 ? 32 : 16);
-	struct ir_inst *m = ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(tmp, 0, t),
-	                           ir_scalar(x, 0, t));
-	m->loc = in->loc;
+	uint32_t x = in->flag;
+	enum gen_type t = flag_type(p, x);
+	uint32_t tmp = ir_flag_new(p, t == GEN_TYPE_UD ? 32 : 16);
+	ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(tmp, 0, t), ir_scalar(x, 0, t));
 	in->flag = tmp;
 	ir_emit_copy(p, in);
-	m = ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(x, 0, t),
-	           ir_scalar(tmp, 0, t));
-	m->pred = GEN_PRED_NORMAL;
-	m->opts |= IR_OPT_GUARD;
-	m->flag = f;
-	m->loc = in->loc;
+	struct ir_inst *m = ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(x, 0, t),
+	                           ir_scalar(tmp, 0, t));
+	ir_guard_set(m, g, false);
 }
 
-/* (W&P) op  ->  (W) and T P F;  (W&T) op  (with ~P: not, then and);
- * T is laid out as P (the predicate's offset in it is kept). */
-static uint32_t both_flags(struct ir_prog *p, const struct ir_inst *in,
-                           uint32_t f)
+/* (W&P) op  ->  (W) mov T P (not T P for ~P);  (W&~G) mov T 0;
+ * (W&T) op: T is P where the thread has channels, 0 where it has none;
+ * laid out as P (the predicate's offset in it is kept). */
+static void pred_and_guard(struct ir_prog *p, struct ir_inst *in,
+                           struct ir_guard g)
 {
-	uint32_t size = p->vregs.a[in->flag].size;
-	enum gen_type t = size > 2 ? GEN_TYPE_UD : GEN_TYPE_UW;
-	uint32_t tmp = ir_flag_new(p, size > 2 ? 32 : 16);
-	struct ir_opnd pr = ir_scalar(in->flag, 0, t);
-	struct ir_inst *m;
-	if (in->pinv) {
-		m = ir_op1(p, GEN_OP_NOT, 1, true, ir_reg(tmp, 0, t), pr);
-		m->loc = in->loc;
-		pr = ir_scalar(tmp, 0, t);
+	enum gen_type t = flag_type(p, in->flag);
+	uint32_t tmp = ir_flag_new(p, t == GEN_TYPE_UD ? 32 : 16);
+	ir_op1(p, in->pinv ? GEN_OP_NOT : GEN_OP_MOV, 1, true,
+	       ir_reg(tmp, 0, t), ir_scalar(in->flag, 0, t));
+	struct ir_inst *m = ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(tmp, 0, t),
+	                           ir_imm(0, t));
+	ir_guard_set(m, g, true);
+	in->flag = tmp;
+	in->pinv = false;
+	ir_emit_copy(p, in);
+}
+
+static bool null_dst(const struct ir_inst *in)
+{
+	return in->dst.kind == IR_O_NONE ||
+	       (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_NULL);
+}
+
+static bool rewrite(struct ir_prog *p, const struct nest *s, uint32_t i,
+                    struct ir_guard *g)
+{
+	struct ir_inst in = s->a[i];
+	if (in.pred != GEN_PRED_NONE &&
+	    (in.pred != GEN_PRED_NORMAL || in.cmod != GEN_CMOD_NONE ||
+	     in.op == GEN_OP_SEL))
+		return ir_unsupported(p, "a NoMask %s in nested divergent code "
+		                      "on %s (fused-EU NoMask workaround)",
+		                      in.op == GEN_OP_SEL ? "predicated sel"
+		                      : in.cmod ? "flag-writing instruction with "
+		                      "a predicate" : "instruction with a group "
+		                      "predicate", p->plat->name);
+	if (in.flag && in.cmod != GEN_CMOD_NONE && in.op != GEN_OP_SEL &&
+	    !null_dst(&in))
+		return ir_unsupported(p, "a NoMask instruction writing a "
+		                      "register and a flag in nested divergent "
+		                      "code on %s (fused-EU NoMask workaround)",
+		                      p->plat->name);
+	if (!g->flag)
+		*g = block_guard(p, s, i);
+	if (in.pred != GEN_PRED_NONE)
+		pred_and_guard(p, &in, *g);
+	else if (in.flag && in.cmod != GEN_CMOD_NONE && in.op != GEN_OP_SEL)
+		flag_write(p, &in, *g);
+	else {
+		ir_guard_set(&in, *g, false);
+		ir_emit_copy(p, &in);
 	}
-	m = ir_op2(p, GEN_OP_AND, 1, true, ir_reg(tmp, 0, t), pr,
-	           ir_scalar(f, 0, t));
-	m->loc = in->loc;
-	return tmp;
+	return true;
 }
 
 bool ir_nomask_wa(struct ir_prog *p)
@@ -175,45 +306,23 @@ bool ir_nomask_wa(struct ir_prog *p)
 	if (!p->plat->wa.fused_eu_nomask)
 		return true;
 	struct ir_insts_old old = ir_rewrite_begin(p);
-	bool *div = ir_alloc(p, old.n + 1);
-	memset(div, 0, old.n + 1);
-	divergent(p, old.a, old.n, div);
-	uint32_t f = 0;
+	struct nest s = { .a = old.a, .n = old.n };
+	setup(p, &s);
+	nested_levels(&s);
+	struct ir_guard g = { 0, 0 };
 	for (uint32_t i = 0; i < old.n; i++) {
-		struct ir_inst in = old.a[i];
-		p->loc = in.loc;
-		if (in.op == IR_OP_LABEL || ir_is_branch(in.op))
-			f = 0;             /* a new block: a new guard */
-		if (!div[i] || !guardable(&in)) {
-			ir_emit_copy(p, &in);
-			continue;
-		}
-		if (in.pred != GEN_PRED_NONE &&
-		    (in.pred != GEN_PRED_NORMAL || in.cmod != GEN_CMOD_NONE))
-			return ir_unsupported(p, "a NoMask instruction with a "
-			                      "%s predicate in divergent code on "
-			                      "%s (fused-EU NoMask workaround)",
-			                      in.cmod ? "flag-writing" : "group",
-			                      p->plat->name);
-		if (!f)
-			f = guard_flag(p, in.loc);
-		if (in.pred != GEN_PRED_NONE) {
-			in.flag = both_flags(p, &in, f);
-			in.pinv = false;
-			ir_emit_copy(p, &in);
-			continue;
-		}
-		if (in.flag && in.cmod != GEN_CMOD_NONE) {
-			/* pred and cmod share the flag field: the instruction
-			 * writes a copy of its flag, which goes back guarded */
-			flag_write(p, &in, f);
-			continue;
-		}
-		in.pred = GEN_PRED_NORMAL;
-		in.opts |= IR_OPT_GUARD;
-		in.flag = f;
-		in.flag_off = 0;
-		ir_emit_copy(p, &in);
+		const struct ir_inst *in = &old.a[i];
+		p->loc = in->loc;
+		if (block_end(in))
+			g.flag = 0;        /* a new block: a new guard */
+		uint32_t first = p->insts.n;
+		if (s.lv[i] != LV_NESTED || !ir_guard_wanted(in))
+			ir_emit_copy(p, in);
+		else if (!rewrite(p, &s, i, &g))
+			return false;
+		if (s.lv[i] == LV_NESTED)
+			for (uint32_t j = first; j < p->insts.n; j++)
+				p->insts.a[j].opts |= IR_OPT_NESTED;
 	}
 	return true;
 }
