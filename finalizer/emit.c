@@ -195,8 +195,7 @@ static void header(const struct em *e, const struct ir_inst *in,
 	g->cmod = in->cmod;
 	g->sat = in->sat;
 	g->fc = in->fc;
-	g->opts = (in->opts & ~(IR_OPT_STACKCALL | IR_OPT_GUARD |
-	                     IR_OPT_NESTED)) |
+	g->opts = (in->opts & ~(IR_OPT_STACKCALL | IR_OPT_GUARD)) |
 	          (in->nomask ? GEN_OPT_NOMASK : 0);
 	g->swsb = (struct gen_swsb){ .has_dist = in->swsb.dist != 0,
 	                             .dist = in->swsb.dist,

@@ -26,16 +26,28 @@
  * divergent code: nested body).  jmpi (uniform) opens nothing.
  *
  * What: every NoMask instruction at level 2 but branches, labels, nops
- * and the EOT send is predicated by the block's guard
- * (ir/nomask_guard.c: (W) mov F 0; cmp (eq)F r0 r0; (W&F.anyNh) ...),
- * one guard per block (a join or label may re-enable channels).  One
- * that writes a flag through its condition modifier (pred and cmod share
- * the flag field) writes a copy, moved back under the guard; one with a
- * predicate P runs under T = P where the thread has channels, 0 where it
- * has none.  A guarded write counts as a full one for liveness
- * (IR_OPT_GUARD).  Every level-2 instruction is marked IR_OPT_NESTED so
- * that the spill code (regalloc/spill.c) and call-save code
- * (regalloc/callsave.c) added later for it is guarded too.
+ * and the EOT send is predicated by its block's guard (guard_begin:
+ * (W) mov F 0; cmp (eq)F r0 r0; (W&F.anyNh) ...), one guard per block (a
+ * join or label may re-enable channels).  One that writes a flag through
+ * its condition modifier (pred and cmod share the flag field) writes a
+ * copy, moved back under the guard; one with a predicate P runs under
+ * T = P where the thread has channels, 0 where it has none.  A guarded
+ * write counts as a full one for liveness (IR_OPT_GUARD).
+ *
+ * Code added later needs no guard, because in a thread with no enabled
+ * channel it stores back exactly what it loaded: the spiller
+ * (regalloc/spill.c) fills every spilled register an instruction
+ * touches, destinations included, before the instruction and writes the
+ * same GRFs back to the same slot after it (the instruction itself does
+ * nothing there: no channel, or guarded), flags likewise through their
+ * home; call-save code (regalloc/callsave.c) writes the live GRFs to the
+ * frame, moves the stack pointer by +frame, and after the call (whose
+ * body is nested code too, so guarded) moves it by -frame and reads the
+ * same GRFs back.  IGC has to guard its spill code
+ * (SWWA.cpp, "more on insts after register allocation") because it does
+ * not fill a destination before a full write.  Temporaries written
+ * unguarded (the guard flag, flag copies, fill registers) hold no other
+ * value over their live interval (linear scan: one interval, no holes).
  *
  * Runs after splitting and before register allocation: F is a fresh,
  * unspillable flag register per block.
@@ -205,6 +217,61 @@ static void nested_levels(struct nest *s)
 	}
 }
 
+/* The guard: a flag holding the thread's enabled channels and the anyNh
+ * predicate that reads it as "the thread has an enabled channel".
+ *
+ *   (W)          mov (1) F 0
+ *                cmp (S) (eq)F null r0.0<0;1,0>:uw r0.0<0;1,0>:uw
+ *   (W&F.anyNh)  a NoMask instruction of the block
+ *
+ * The cmp runs under the thread's execution mask (S = dispatch width);
+ * N >= every guarded instruction's last channel (choff + exec), at least
+ * S, so every channel of a guarded instruction reads the whole group.
+ * IGC builds the same (SWWA.cpp applyNoMaskWA createFlagFromCmp with
+ * UseAnyh; p_transcend.pow_sqrt simd32: cmp (32|M0) ... (W&f0.0.any32h)). */
+struct guard {
+	uint32_t flag;
+	uint8_t pred;
+};
+
+static bool guard_wanted(const struct ir_inst *in)
+{
+	return in->nomask && in->op != IR_OP_LABEL && in->op != GEN_OP_NOP &&
+	       !ir_is_branch(in->op) && !(in->opts & GEN_OPT_EOT);
+}
+
+static struct guard guard_begin(struct ir_prog *p, unsigned span)
+{
+	unsigned simd = p->simd ? p->simd : 16, n = simd;
+	while (n < span && n < 32)
+		n *= 2;
+	struct guard g;
+	g.pred = n <= 8 ? GEN_PRED_ANY8H : n <= 16 ? GEN_PRED_ANY16H
+	                                           : GEN_PRED_ANY32H;
+	enum gen_type ft = n > 16 ? GEN_TYPE_UD : GEN_TYPE_UW;
+	g.flag = ir_flag_new(p, n);
+	ir_vreg(p, g.flag)->flags |= IR_V_NOSPILL;
+	ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(g.flag, 0, ft), ir_imm(0, ft));
+	struct ir_inst *in = ir_op2(p, GEN_OP_CMP, simd, false,
+	                            ir_null(GEN_TYPE_UW),
+	                            ir_scalar(p->r0, 0, GEN_TYPE_UW),
+	                            ir_scalar(p->r0, 0, GEN_TYPE_UW));
+	in->cmod = GEN_CMOD_EQ;
+	in->flag = g.flag;
+	return g;
+}
+
+/* Predicate 'in' by the guard (inverted: runs only where the thread has
+ * no enabled channel). */
+static void guard_set(struct ir_inst *in, struct guard g, bool inverted)
+{
+	in->pred = g.pred;
+	in->pinv = inverted;
+	in->flag = g.flag;
+	in->flag_off = 0;
+	in->opts |= IR_OPT_GUARD;
+}
+
 static bool block_end(const struct ir_inst *in)
 {
 	return in->op == IR_OP_LABEL || ir_is_branch(in->op);
@@ -212,15 +279,15 @@ static bool block_end(const struct ir_inst *in)
 
 /* The guard of the block from instruction i on, wide enough for every
  * instruction it will guard. */
-static struct ir_guard block_guard(struct ir_prog *p, const struct nest *s,
+static struct guard block_guard(struct ir_prog *p, const struct nest *s,
                                    uint32_t i)
 {
 	unsigned span = 1;
 	for (uint32_t j = i; j < s->n && (j == i || !block_end(&s->a[j])); j++)
-		if (s->lv[j] == LV_NESTED && ir_guard_wanted(&s->a[j]) &&
+		if (s->lv[j] == LV_NESTED && guard_wanted(&s->a[j]) &&
 		    (unsigned)s->a[j].choff + s->a[j].exec > span)
 			span = (unsigned)s->a[j].choff + s->a[j].exec;
-	return ir_guard_begin(p, span, -1);
+	return guard_begin(p, span);
 }
 
 static enum gen_type flag_type(const struct ir_prog *p, uint32_t f)
@@ -232,7 +299,7 @@ static enum gen_type flag_type(const struct ir_prog *p, uint32_t f)
  * (W&G) mov X T: the flag changes only where the thread has channels,
  * and bits the instruction does not write keep X's value. */
 static void flag_write(struct ir_prog *p, struct ir_inst *in,
-                       struct ir_guard g)
+                       struct guard g)
 {
 	uint32_t x = in->flag;
 	enum gen_type t = flag_type(p, x);
@@ -242,14 +309,14 @@ static void flag_write(struct ir_prog *p, struct ir_inst *in,
 	ir_emit_copy(p, in);
 	struct ir_inst *m = ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(x, 0, t),
 	                           ir_scalar(tmp, 0, t));
-	ir_guard_set(m, g, false);
+	guard_set(m, g, false);
 }
 
 /* (W&P) op  ->  (W) mov T P (not T P for ~P);  (W&~G) mov T 0;
  * (W&T) op: T is P where the thread has channels, 0 where it has none;
  * laid out as P (the predicate's offset in it is kept). */
 static void pred_and_guard(struct ir_prog *p, struct ir_inst *in,
-                           struct ir_guard g)
+                           struct guard g)
 {
 	enum gen_type t = flag_type(p, in->flag);
 	uint32_t tmp = ir_flag_new(p, t == GEN_TYPE_UD ? 32 : 16);
@@ -257,7 +324,7 @@ static void pred_and_guard(struct ir_prog *p, struct ir_inst *in,
 	       ir_reg(tmp, 0, t), ir_scalar(in->flag, 0, t));
 	struct ir_inst *m = ir_op1(p, GEN_OP_MOV, 1, true, ir_reg(tmp, 0, t),
 	                           ir_imm(0, t));
-	ir_guard_set(m, g, true);
+	guard_set(m, g, true);
 	in->flag = tmp;
 	in->pinv = false;
 	ir_emit_copy(p, in);
@@ -270,7 +337,7 @@ static bool null_dst(const struct ir_inst *in)
 }
 
 static bool rewrite(struct ir_prog *p, const struct nest *s, uint32_t i,
-                    struct ir_guard *g)
+                    struct guard *g)
 {
 	struct ir_inst in = s->a[i];
 	if (in.pred != GEN_PRED_NONE &&
@@ -295,7 +362,7 @@ static bool rewrite(struct ir_prog *p, const struct nest *s, uint32_t i,
 	else if (in.flag && in.cmod != GEN_CMOD_NONE && in.op != GEN_OP_SEL)
 		flag_write(p, &in, *g);
 	else {
-		ir_guard_set(&in, *g, false);
+		guard_set(&in, *g, false);
 		ir_emit_copy(p, &in);
 	}
 	return true;
@@ -309,20 +376,16 @@ bool ir_nomask_wa(struct ir_prog *p)
 	struct nest s = { .a = old.a, .n = old.n };
 	setup(p, &s);
 	nested_levels(&s);
-	struct ir_guard g = { 0, 0 };
+	struct guard g = { 0, 0 };
 	for (uint32_t i = 0; i < old.n; i++) {
 		const struct ir_inst *in = &old.a[i];
 		p->loc = in->loc;
 		if (block_end(in))
 			g.flag = 0;        /* a new block: a new guard */
-		uint32_t first = p->insts.n;
-		if (s.lv[i] != LV_NESTED || !ir_guard_wanted(in))
+		if (s.lv[i] != LV_NESTED || !guard_wanted(in))
 			ir_emit_copy(p, in);
 		else if (!rewrite(p, &s, i, &g))
 			return false;
-		if (s.lv[i] == LV_NESTED)
-			for (uint32_t j = first; j < p->insts.n; j++)
-				p->insts.a[j].opts |= IR_OPT_NESTED;
 	}
 	return true;
 }

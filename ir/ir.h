@@ -154,11 +154,6 @@ enum ir_label_kind { IR_L_BLOCK, IR_L_SUBROUTINE, IR_L_FUNCTION };
  * a thread that runs the instruction gets a full write, so liveness
  * treats the write as unpredicated. */
 #define IR_OPT_GUARD (1u << 29)
-/* Not a hardware option: the instruction is in nested divergent code
- * (finalizer/nomask_wa.c), where a thread with no enabled channel may
- * still run NoMask instructions; code added for it later (spills, fills,
- * call saves) takes the guard (ir/nomask_guard.c). */
-#define IR_OPT_NESTED (1u << 28)
 
 struct ir_label {
 	const char *name;
@@ -312,28 +307,6 @@ typedef void (*ir_opnd_fn)(void *ctx, const struct ir_inst *in,
                            const struct ir_opnd *o, bool def);
 void ir_for_each_opnd(const struct ir_inst *in, ir_opnd_fn fn, void *ctx);
 bool ir_is_branch(unsigned op);
-
-/* The fused-EU NoMask guard (ir/nomask_guard.c): a flag that holds the
- * thread's enabled channels and the anyNh predicate that reads it as
- * "the thread has an enabled channel". */
-struct ir_guard {
-	uint32_t flag;
-	uint8_t pred;
-};
-/* A NoMask instruction the workaround predicates (not a label, branch,
- * nop, EOT send or one already guarded). */
-bool ir_guard_wanted(const struct ir_inst *in);
-/* Append the guard computation for instructions reaching channel 'span'
- * (choff + exec); 'fixed' >= 0 pins the flag to that byte of the flag
- * file (after allocation), else it is a new unspillable flag. */
-struct ir_guard ir_guard_begin(struct ir_prog *p, unsigned span, int32_t fixed);
-/* Predicate 'in' by the guard (inverted: runs only in a thread with no
- * enabled channel). */
-void ir_guard_set(struct ir_inst *in, struct ir_guard g, bool inverted);
-/* Guard the unpredicated NoMask instructions of p->insts [start, end)
- * except index 'keep' behind one guard inserted at 'start'. */
-void ir_guard_range(struct ir_prog *p, uint32_t start, uint32_t keep,
-                    int32_t fixed);
 bool ir_is_send(unsigned op);
 
 /* ---- verifier (verify.c) ---------------------------------------------- */
