@@ -72,6 +72,12 @@ struct nest {
 	uint32_t *region_of;  /* instruction -> function */
 	uint8_t *entry;       /* function -> level on entry */
 	uint8_t *lv;          /* instruction -> level */
+	/* Dispatch-uniform values (uniform_values): the same in every
+	 * thread; a flag also the same in every channel, for its first
+	 * 'bits' channels.  NULL: none known. */
+	uint8_t *uni;         /* vreg -> 1: dispatch-uniform */
+	uint32_t *bits;       /* flag vreg -> channels written alike */
+	int32_t *first_def;   /* flag vreg -> its first definition, -1 */
 };
 
 /* Where a branch or call goes (goto: UIP), -1 if not a label. */
@@ -84,6 +90,22 @@ static int32_t target_pos(const struct nest *s, const struct ir_inst *in)
 	          in->op == GEN_OP_CALL) && in->src[0].kind == IR_O_LABEL)
 		l = (int32_t)in->src[0].v;
 	return l >= 0 && (uint32_t)l < s->nl ? s->lpos[l] : -1;
+}
+
+static uint32_t chan_mask(const struct ir_inst *in)
+{
+	uint32_t m = in->exec >= 32 ? 0xFFFFFFFFu : (1u << in->exec) - 1;
+	return m << in->choff;
+}
+
+/* A goto or while whose predicate is the same in every channel of every
+ * thread splits nothing: all channels of both fused threads go the same
+ * way. */
+static bool uniform_branch(const struct nest *s, const struct ir_inst *in)
+{
+	return s->uni && in->pred == GEN_PRED_NORMAL && in->flag &&
+	       s->uni[in->flag] &&
+	       (chan_mask(in) & ~s->bits[in->flag]) == 0;
 }
 
 static void setup(struct ir_prog *p, struct nest *s)
@@ -99,7 +121,6 @@ static void setup(struct ir_prog *p, struct nest *s)
 	for (uint32_t l = 0; l < s->nl; l++)
 		s->lpos[l] = -1;
 	for (uint32_t i = 0; i < n; i++) {
-		s->loop_end[i] = -1;
 		if (s->a[i].op == IR_OP_LABEL)
 			s->lpos[s->a[i].src[0].v] = (int32_t)i;
 	}
@@ -120,11 +141,18 @@ static void setup(struct ir_prog *p, struct nest *s)
 	s->rstart[s->nr] = n;
 	s->entry = ir_alloc(p, s->nr);
 	memset(s->entry, 0, s->nr);
-	/* loops: a while or backward goto sends channels back to its head;
-	 * the channels that leave wait after it */
-	for (uint32_t i = 0; i < n; i++) {
+}
+
+/* Loops: a while or backward goto sends channels back to its head; the
+ * channels that leave wait after it. */
+static void find_loops(struct nest *s)
+{
+	for (uint32_t i = 0; i < s->n; i++)
+		s->loop_end[i] = -1;
+	for (uint32_t i = 0; i < s->n; i++) {
 		const struct ir_inst *in = &s->a[i];
-		if (in->op != GEN_OP_WHILE && in->op != GEN_OP_GOTO)
+		if ((in->op != GEN_OP_WHILE && in->op != GEN_OP_GOTO) ||
+		    uniform_branch(s, in))
 			continue;
 		int32_t h = target_pos(s, in);
 		if (h >= 0 && h <= (int32_t)i && s->loop_end[h] < (int32_t)i + 1)
@@ -162,7 +190,8 @@ static void scan(struct nest *s, uint32_t k)
 			s->lv[i] = LV_UNIFORM;
 			seen_nested = false;
 		}
-		int32_t t = in->op == GEN_OP_GOTO ? target_pos(s, in) : -1;
+		int32_t t = in->op == GEN_OP_GOTO && !uniform_branch(s, in)
+		            ? target_pos(s, in) : -1;
 		if (t > (int32_t)i) {
 			if (last_div >= 0)
 				last_nest = max32(last_nest, t);
@@ -193,6 +222,8 @@ static void scan(struct nest *s, uint32_t k)
  * sites, to a fixed point (levels only rise; recursion is fine). */
 static void nested_levels(struct nest *s)
 {
+	find_loops(s);
+	memset(s->entry, 0, s->nr);
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (uint32_t k = 0; k < s->nr; k++) {
@@ -215,6 +246,127 @@ static void nested_levels(struct nest *s)
 			}
 		}
 	}
+}
+
+/* ---- dispatch-uniform values ------------------------------------------ */
+
+struct uctx {
+	struct nest *s;
+	const struct ir_prog *p;
+	bool ok, scalar;      /* the instruction's sources so far */
+	bool changed;
+	const struct ir_inst *in;
+};
+
+static void src_uniform(void *ctx, const struct ir_inst *in,
+                        const struct ir_opnd *o, bool def)
+{
+	struct uctx *u = ctx;
+	(void)in;
+	if (def)
+		return;
+	if (o->kind != IR_O_REG || !u->s->uni[o->v])
+		u->ok = false;
+}
+
+static void def_uniform(void *ctx, const struct ir_inst *in,
+                        const struct ir_opnd *o, bool def)
+{
+	struct uctx *u = ctx;
+	if (!def || o->kind != IR_O_REG)
+		return;
+	uint32_t v = o->v;
+	bool flag = u->p->vregs.a[v].file == IR_RF_FLAG;
+	bool keep = u->ok && (!flag || u->scalar);
+	if (!keep && u->s->uni[v]) {
+		u->s->uni[v] = 0;
+		u->changed = true;
+	}
+}
+
+/* The channels each flag's writers write (bits), and whether every
+ * writer computes the same thing (the halves of one split compare), or
+ * the flag's channels may differ. */
+static void flag_writers(struct ir_prog *p, struct nest *s)
+{
+	uint32_t nv = p->vregs.n;
+	memset(s->bits, 0, (nv + 1) * sizeof *s->bits);
+	for (uint32_t v = 0; v <= nv; v++)
+		s->first_def[v] = -1;
+	for (uint32_t i = 0; i < s->n; i++) {
+		const struct ir_inst *in = &s->a[i];
+		uint32_t v = in->flag && in->cmod && in->op != GEN_OP_SEL
+		             ? in->flag : 0;
+		if (in->dst.kind == IR_O_REG &&
+		    p->vregs.a[in->dst.v].file == IR_RF_FLAG)
+			v = in->dst.v;     /* a flag written whole: not alike */
+		if (!v)
+			continue;
+		int32_t f = s->first_def[v];
+		const struct ir_inst *d = f >= 0 ? &s->a[f] : in;
+		if (v == in->dst.v && in->dst.kind == IR_O_REG)
+			s->uni[v] = 0;
+		if (d->op != in->op || d->cmod != in->cmod ||
+		    d->nsrc != in->nsrc || d->dst.kind != in->dst.kind ||
+		    memcmp(d->src, in->src, sizeof in->src))
+			s->uni[v] = 0;
+		if (f < 0)
+			s->first_def[v] = (int32_t)i;
+		s->bits[v] |= chan_mask(in);
+	}
+}
+
+/* Values computed the same way in every thread: every definition is an
+ * unpredicated NoMask ALU instruction in code no branch has split
+ * (level 0), from immediates and such values; a flag must in addition
+ * come from scalar sources (every channel alike).  Registers never
+ * defined (the payload, r0) are not, nor anything loaded.  Optimistic:
+ * start from "all uniform", recompute the levels with the uniform
+ * branches left out, drop what a definition disproves, repeat to the
+ * fixed point (the set only shrinks).  Loop counters of loops with
+ * constant bounds come out uniform, so such loops do not diverge. */
+static void uniform_values(struct ir_prog *p, struct nest *s)
+{
+	uint32_t nv = p->vregs.n;
+	s->uni = ir_alloc(p, nv + 1);
+	s->bits = ir_alloc(p, (nv + 1) * sizeof *s->bits);
+	s->first_def = ir_alloc(p, (nv + 1) * sizeof *s->first_def);
+	memset(s->uni, 0, nv + 1);
+	for (uint32_t i = 0; i < s->n; i++) {
+		const struct ir_inst *in = &s->a[i];
+		if (in->dst.kind == IR_O_REG)
+			s->uni[in->dst.v] = 1;
+		if (in->flag && in->cmod && in->op != GEN_OP_SEL)
+			s->uni[in->flag] = 1;
+	}
+	flag_writers(p, s);
+	for (unsigned round = 0; round < 16; round++) {
+		nested_levels(s);
+		struct uctx u = { .s = s, .p = p };
+		for (uint32_t i = 0; i < s->n; i++) {
+			const struct ir_inst *in = &s->a[i];
+			u.in = in;
+			u.ok = in->nomask && !in->pred && s->lv[i] == LV_UNIFORM &&
+			       !ir_is_send(in->op) && !ir_is_branch(in->op) &&
+			       in->op != IR_OP_LABEL;
+			u.scalar = true;
+			for (unsigned k = 0; k < in->nsrc; k++) {
+				const struct ir_opnd *o = &in->src[k];
+				if (o->kind == IR_O_REG &&
+				    (o->rgn.vs != 0 || o->rgn.hs != 0))
+					u.scalar = false;
+				else if (o->kind != IR_O_REG && o->kind != IR_O_IMM)
+					u.ok = false;
+			}
+			if (u.ok)
+				ir_for_each_opnd(in, src_uniform, &u);
+			ir_for_each_opnd(in, def_uniform, &u);
+		}
+		if (!u.changed)
+			return;
+	}
+	s->uni = NULL;         /* no fixed point: assume nothing */
+	nested_levels(s);
 }
 
 /* The guard: a flag holding the thread's enabled channels and the anyNh
@@ -375,7 +527,7 @@ bool ir_nomask_wa(struct ir_prog *p)
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	struct nest s = { .a = old.a, .n = old.n };
 	setup(p, &s);
-	nested_levels(&s);
+	uniform_values(p, &s);
 	struct guard g = { 0, 0 };
 	for (uint32_t i = 0; i < old.n; i++) {
 		const struct ir_inst *in = &old.a[i];
