@@ -1,0 +1,188 @@
+/* test_fin_nomask.c - guards TGLLP's two control-flow workarounds on
+ * small vISA texts (finalizer/nomask_wa.c, finalizer/rs_wa.c):
+ * a NoMask instruction under one divergent branch takes no fused-EU
+ * guard, under two nested ones it does (one guard per block: mov, cmp of
+ * r0 with itself, (W&f.anyNh)); a loop whose counter every thread
+ * computes alike (NoMask scalar compares of constants) diverges nothing,
+ * so a branch inside it is not nested and its while gets no
+ * read-suppression csel, while a data-dependent goto does; SKL gets
+ * neither workaround. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "visafin.h"
+
+static const char head[] =
+	".version 4.1\n.kernel \"k\"\n"
+	".decl V0033 v_type=G type=d num_elts=8 align=hword alias=<%r0, 0>\n"
+	".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
+	".decl V0041 v_type=G type=d num_elts=8 align=hword\n"
+	".decl V0042 v_type=G type=d num_elts=1 align=dword\n"
+	".decl V0043 v_type=G type=d num_elts=1 align=dword\n"
+	".decl P1 v_type=P num_elts=8\n"
+	".decl P2 v_type=P num_elts=8\n"
+	".decl P3 v_type=P num_elts=8\n"
+	".input V0040 offset=32 size=32\n"
+	".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+	"    mov (M1, 8) V0041(0,0)<1> 0x0:d\n"
+	"    mov (M1_NM, 1) V0042(0,0)<1> 0x0:d\n"
+	"    cmp.lt (M1, 8) P1 V0040(0,0)<1;1,0> 0x3:d\n"
+	"    cmp.gt (M1, 8) P2 V0040(0,0)<1;1,0> 0x1:d\n";
+
+static enum vf_status fin_on(const char *body, int code, const char *name,
+                             char **asm_, struct vf_error *e)
+{
+	char text[8192];
+	snprintf(text, sizeof text, "%s%s", head, body);
+	struct vf_text t = { "t.visaasm", text, strlen(text) };
+	struct vf_module *m = NULL;
+	struct vf_kernel_result r;
+	*asm_ = NULL;
+	memset(&r, 0, sizeof r);
+	enum vf_status st = vf_read_visaasm(&t, 1, &m, e);
+	ck_assert_msg(st == VF_OK, "parse: %s", e->msg);
+	struct vf_finalize_options o = { .platform = code, .verify = 1 };
+	st = vf_finalize_kernel(m, 0, &o, &r, e);
+	if (st == VF_OK) {
+		struct vf_error de = { 0 };
+		ck_assert_int_eq(gen_disasm(plat_by_name(name), r.code,
+		                            r.code_size, "k", asm_, &de), VF_OK);
+	}
+	vf_module_free(m);
+	vf_kernel_result_clear(&r);
+	return st;
+}
+
+static char *tgl(const char *body)
+{
+	char *a;
+	struct vf_error e = { 0 };
+	ck_assert_msg(fin_on(body, VF_PLATFORM_TGLLP, "tgllp", &a, &e) == VF_OK,
+	              "%s", e.msg);
+	return a;
+}
+
+static unsigned count(const char *s, const char *what)
+{
+	unsigned n = 0;
+	for (const char *p = strstr(s, what); p; p = strstr(p + 1, what))
+		n++;
+	return n;
+}
+
+/* the guard's compare of r0 with itself under the execution mask */
+static const char guard_cmp[] =
+	"null<1>:uw    r0.0<0;1,0>:uw    r0.0<0;1,0>:uw";
+
+START_TEST(one_divergent_branch_needs_no_guard)
+{
+	char *a = tgl("    (P1) goto (M1, 8) L1\n"
+	              "    add (M1_NM, 1) V0042(0,0)<1> V0042(0,0)<0;1,0> 0x1:d\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "L1:\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "    ret (M1, 1)\n");
+	ck_assert_uint_eq(count(a, guard_cmp), 0);
+	ck_assert_ptr_null(strstr(a, "any8h"));
+	/* the read-suppression csel before the divergent goto */
+	ck_assert_uint_eq(count(a, "csel (4|M0)   (eq)f0.0   r0.0<1>:w"), 1);
+	free(a);
+}
+END_TEST
+
+START_TEST(nested_divergence_guards_nomask_code)
+{
+	char *a = tgl("    (P1) goto (M1, 8) L1\n"
+	              "    (P2) goto (M1, 8) L2\n"
+	              "    add (M1_NM, 1) V0042(0,0)<1> V0042(0,0)<0;1,0> 0x1:d\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "L2:\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x2:d\n"
+	              "L1:\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "    ret (M1, 1)\n");
+	ck_assert_uint_eq(count(a, guard_cmp), 1);
+	ck_assert_ptr_nonnull(strstr(a, "(W)     mov (1|M0)               f"));
+	ck_assert_ptr_nonnull(strstr(a, ".any8h) add (1|M0)"));
+	ck_assert_uint_eq(count(a, "csel (4|M0)"), 2);
+	free(a);
+}
+END_TEST
+
+START_TEST(loop_with_constant_bounds_does_not_diverge)
+{
+	char *a = tgl("    mov (M1_NM, 1) V0043(0,0)<1> 0x0:d\n"
+	              "L0:\n"
+	              "    (P1) goto (M1, 8) L1\n"
+	              "    add (M1_NM, 1) V0042(0,0)<1> V0042(0,0)<0;1,0> 0x1:d\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "L1:\n"
+	              "    add (M1_NM, 1) V0043(0,0)<1> V0043(0,0)<0;1,0> 0x1:d\n"
+	              "    cmp.lt (M1_NM, 8) P3 V0043(0,0)<0;1,0> 0x4:d\n"
+	              "    (P3) goto (M1, 8) L0\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "    ret (M1, 1)\n");
+	ck_assert_ptr_nonnull(strstr(a, "while (8|M0)"));
+	/* the goto inside the loop is the only divergence: no guard, and
+	 * the while, alike in every channel, gets no csel */
+	ck_assert_uint_eq(count(a, guard_cmp), 0);
+	ck_assert_uint_eq(count(a, "csel (4|M0)"), 1);
+	free(a);
+}
+END_TEST
+
+START_TEST(data_dependent_loop_makes_inner_branch_nested)
+{
+	char *a = tgl("L0:\n"
+	              "    (P1) goto (M1, 8) L1\n"
+	              "    add (M1_NM, 1) V0042(0,0)<1> V0042(0,0)<0;1,0> 0x1:d\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "L1:\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n"
+	              "    cmp.lt (M1, 8) P3 V0041(0,0)<1;1,0> V0040(0,0)<1;1,0>\n"
+	              "    (P3) goto (M1, 8) L0\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "    ret (M1, 1)\n");
+	ck_assert_uint_eq(count(a, guard_cmp), 1);
+	ck_assert_uint_eq(count(a, "csel (4|M0)"), 2);
+	free(a);
+}
+END_TEST
+
+START_TEST(skl_has_neither_workaround)
+{
+	char *a;
+	struct vf_error e = { 0 };
+	ck_assert_int_eq(fin_on("    (P1) goto (M1, 8) L1\n"
+	                        "    (P2) goto (M1, 8) L2\n"
+	                        "    add (M1_NM, 1) V0042(0,0)<1> V0042(0,0)<0;1,0> 0x1:d\n"
+	                        "L2:\n"
+	                        "L1:\n"
+	                        "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	                        "    ret (M1, 1)\n",
+	                        VF_PLATFORM_SKL, "skl", &a, &e), VF_OK);
+	ck_assert_uint_eq(count(a, guard_cmp), 0);
+	ck_assert_ptr_null(strstr(a, "csel"));
+	free(a);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("fin_nomask");
+	TCase *t = tcase_create("core");
+	tcase_add_test(t, one_divergent_branch_needs_no_guard);
+	tcase_add_test(t, nested_divergence_guards_nomask_code);
+	tcase_add_test(t, loop_with_constant_bounds_does_not_diverge);
+	tcase_add_test(t, data_dependent_loop_makes_inner_branch_nested);
+	tcase_add_test(t, skl_has_neither_workaround);
+	suite_add_tcase(s, t);
+	SRunner *r = srunner_create(s);
+	srunner_run_all(r, CK_NORMAL);
+	int failed = srunner_ntests_failed(r);
+	srunner_free(r);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
