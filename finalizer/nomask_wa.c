@@ -424,6 +424,82 @@ static void guard_set(struct ir_inst *in, struct guard g, bool inverted)
 	in->opts |= IR_OPT_GUARD;
 }
 
+/* ---- temporaries -------------------------------------------------------- */
+
+/* A general register defined once and read only after that in the same
+ * block (between labels and branches).  A NoMask write of it needs no
+ * guard: in a thread with no enabled channel it writes a register no
+ * other value holds over its interval (linear scan: one interval, no
+ * holes), and only this block's instructions read it, which are guarded
+ * or do nothing there.  Not a send (a load with a garbage address may
+ * fault), not a flag write, nothing read through a0 or live on entry. */
+struct temps {
+	uint32_t *ndef, *block;   /* per vreg: definitions, defining block */
+	uint8_t *bad;             /* per vreg: read outside that block or
+	                           * before its definition */
+	uint32_t cur;             /* block of the instruction walked */
+};
+
+static void temp_opnd(void *ctx, const struct ir_inst *in,
+                      const struct ir_opnd *o, bool def)
+{
+	struct temps *t = ctx;
+	(void)in;
+	if (o->kind != IR_O_REG)
+		return;
+	uint32_t v = o->v;
+	if (def) {
+		if (t->ndef[v]++ == 0)
+			t->block[v] = t->cur;
+	} else if (!t->ndef[v] || t->block[v] != t->cur) {
+		t->bad[v] = 1;
+	}
+}
+
+static bool block_end(const struct ir_inst *in);
+
+static void find_temps(struct ir_prog *p, const struct nest *s,
+                       struct temps *t)
+{
+	uint32_t nv = p->vregs.n + 1;
+	t->ndef = ir_alloc(p, nv * sizeof *t->ndef);
+	t->block = ir_alloc(p, nv * sizeof *t->block);
+	t->bad = ir_alloc(p, nv);
+	memset(t->ndef, 0, nv * sizeof *t->ndef);
+	memset(t->bad, 0, nv);
+	t->cur = 0;
+	for (uint32_t i = 0; i < s->n; i++) {
+		if (block_end(&s->a[i]))
+			t->cur++;
+		/* sources before the destination: a read of the register by
+		 * its own definition is a read before it */
+		struct ir_inst src_only = s->a[i];
+		src_only.dst.kind = IR_O_NONE;
+		src_only.cmod = GEN_CMOD_NONE;
+		ir_for_each_opnd(&src_only, temp_opnd, t);
+		struct ir_inst dst_only = s->a[i];
+		dst_only.nsrc = 0;
+		dst_only.pred = GEN_PRED_NONE;
+		dst_only.desc_reg = 0;
+		ir_for_each_opnd(&dst_only, temp_opnd, t);
+		if (block_end(&s->a[i]))
+			t->cur++;
+	}
+}
+
+static bool writes_temp(const struct ir_prog *p, const struct temps *t,
+                        const struct ir_inst *in)
+{
+	if (in->pred || (in->flag && in->cmod) || ir_is_send(in->op) ||
+	    in->dst.kind != IR_O_REG)
+		return false;
+	uint32_t v = in->dst.v;
+	const struct ir_vreg *r = &p->vregs.a[v];
+	return r->file == IR_RF_GRF && t->ndef[v] == 1 && !t->bad[v] &&
+	       !(r->flags & (IR_V_ADDR_TAKEN | IR_V_LIVE_IN | IR_V_GLOBAL |
+	                     IR_V_PINNED));
+}
+
 static bool block_end(const struct ir_inst *in)
 {
 	return in->op == IR_OP_LABEL || ir_is_branch(in->op);
@@ -528,6 +604,11 @@ bool ir_nomask_wa(struct ir_prog *p)
 	struct nest s = { .a = old.a, .n = old.n };
 	setup(p, &s);
 	uniform_values(p, &s);
+	struct temps t;
+	find_temps(p, &s, &t);
+	for (uint32_t i = 0; i < old.n; i++)
+		if (s.lv[i] == LV_NESTED && writes_temp(p, &t, &old.a[i]))
+			s.lv[i] = LV_DIVERGENT;   /* needs no guard */
 	struct guard g = { 0, 0 };
 	for (uint32_t i = 0; i < old.n; i++) {
 		const struct ir_inst *in = &old.a[i];

@@ -2,7 +2,8 @@
  * small vISA texts (finalizer/nomask_wa.c, finalizer/rs_wa.c):
  * a NoMask instruction under one divergent branch takes no fused-EU
  * guard, under two nested ones it does (one guard per block: mov, cmp of
- * r0 with itself, (W&f.anyNh)); a loop whose counter every thread
+ * r0 with itself, (W&f.anyNh)) but not for a block-local temporary; a
+ * loop whose counter every thread
  * computes alike (NoMask scalar compares of constants) diverges nothing,
  * so a branch inside it is not nested, while a data-dependent loop makes
  * it nested; the read-suppression csel stands before every SIMD branch
@@ -112,6 +113,24 @@ START_TEST(nested_divergence_guards_nomask_code)
 }
 END_TEST
 
+START_TEST(block_local_temporary_needs_no_guard)
+{
+	/* V0043 is defined once and read in its own block only */
+	char *a = tgl("    (P1) goto (M1, 8) L1\n"
+	              "    (P2) goto (M1, 8) L2\n"
+	              "    shl (M1_NM, 1) V0043(0,0)<1> V0042(0,0)<0;1,0> 0x3:d\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> V0043(0,0)<0;1,0>\n"
+	              "L2:\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x2:d\n"
+	              "L1:\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "    ret (M1, 1)\n");
+	ck_assert_ptr_nonnull(strstr(a, "(W)     shl (1|M0)"));
+	ck_assert_uint_eq(count(a, guard_cmp), 0);
+	free(a);
+}
+END_TEST
+
 START_TEST(loop_with_constant_bounds_does_not_diverge)
 {
 	char *a = tgl("    mov (M1_NM, 1) V0043(0,0)<1> 0x0:d\n"
@@ -177,6 +196,7 @@ int main(void)
 	TCase *t = tcase_create("core");
 	tcase_add_test(t, one_divergent_branch_needs_no_guard);
 	tcase_add_test(t, nested_divergence_guards_nomask_code);
+	tcase_add_test(t, block_local_temporary_needs_no_guard);
 	tcase_add_test(t, loop_with_constant_bounds_does_not_diverge);
 	tcase_add_test(t, data_dependent_loop_makes_inner_branch_nested);
 	tcase_add_test(t, skl_has_neither_workaround);
