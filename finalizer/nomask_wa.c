@@ -25,8 +25,11 @@
  * (divergent call site: divergent body; nested, or a predicated call in
  * divergent code: nested body).  jmpi (uniform) opens nothing.
  *
- * What: every NoMask instruction at level 2 but branches, labels, nops
- * and the EOT send is predicated by its block's guard (guard_begin:
+ * What: every NoMask instruction at level 2 but branches, labels, nops,
+ * the EOT send and writes of block-local temporaries (find_temps: a
+ * register defined once and read only later in its block, or the flag
+ * of the block's own branch) is predicated by its block's guard
+ * (guard_begin:
  * (W) mov F 0; cmp (eq)F r0 r0; (W&F.anyNh) ...), one guard per block (a
  * join or label may re-enable channels).  One that writes a flag through
  * its condition modifier (pred and cmod share the flag field) writes a
@@ -432,7 +435,7 @@ static void guard_set(struct ir_inst *in, struct guard g, bool inverted)
  * other value holds over its interval (linear scan: one interval, no
  * holes), and only this block's instructions read it, which are guarded
  * or do nothing there.  Not a send (a load with a garbage address may
- * fault), not a flag write, nothing read through a0 or live on entry. */
+ * fault), nothing read through a0 or live on entry. */
 struct temps {
 	uint32_t *ndef, *block;   /* per vreg: definitions, defining block */
 	uint8_t *bad;             /* per vreg: read outside that block or
@@ -469,7 +472,9 @@ static void find_temps(struct ir_prog *p, const struct nest *s,
 	memset(t->bad, 0, nv);
 	t->cur = 0;
 	for (uint32_t i = 0; i < s->n; i++) {
-		if (block_end(&s->a[i]))
+		/* a label starts a block, a branch ends one (and reads the
+		 * block's flag) */
+		if (s->a[i].op == IR_OP_LABEL)
 			t->cur++;
 		/* sources before the destination: a read of the register by
 		 * its own definition is a read before it */
@@ -482,22 +487,37 @@ static void find_temps(struct ir_prog *p, const struct nest *s,
 		dst_only.pred = GEN_PRED_NONE;
 		dst_only.desc_reg = 0;
 		ir_for_each_opnd(&dst_only, temp_opnd, t);
-		if (block_end(&s->a[i]))
+		if (ir_is_branch(s->a[i].op))
 			t->cur++;
 	}
 }
 
+static bool is_temp(const struct ir_prog *p, const struct temps *t,
+                    uint32_t v, unsigned file)
+{
+	const struct ir_vreg *r = &p->vregs.a[v];
+	return r->file == file && t->ndef[v] == 1 && !t->bad[v] &&
+	       !(r->flags & (IR_V_ADDR_TAKEN | IR_V_LIVE_IN | IR_V_GLOBAL |
+	                     IR_V_PINNED));
+}
+
+/* Every register the instruction writes is a temporary: its destination
+ * (or none) and the flag of its condition modifier.  A flag temporary is
+ * read only by this block's branch (which a thread with no enabled
+ * channel takes with none) or by guarded instructions. */
 static bool writes_temp(const struct ir_prog *p, const struct temps *t,
                         const struct ir_inst *in)
 {
-	if (in->pred || (in->flag && in->cmod) || ir_is_send(in->op) ||
-	    in->dst.kind != IR_O_REG)
+	if (in->pred || ir_is_send(in->op))
 		return false;
-	uint32_t v = in->dst.v;
-	const struct ir_vreg *r = &p->vregs.a[v];
-	return r->file == IR_RF_GRF && t->ndef[v] == 1 && !t->bad[v] &&
-	       !(r->flags & (IR_V_ADDR_TAKEN | IR_V_LIVE_IN | IR_V_GLOBAL |
-	                     IR_V_PINNED));
+	bool null = in->dst.kind == IR_O_NONE ||
+	            (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_NULL);
+	if (!null && (in->dst.kind != IR_O_REG ||
+	              !is_temp(p, t, in->dst.v, IR_RF_GRF)))
+		return false;
+	if (in->flag && in->cmod && in->op != GEN_OP_SEL)
+		return is_temp(p, t, in->flag, IR_RF_FLAG);
+	return !null;
 }
 
 static bool block_end(const struct ir_inst *in)

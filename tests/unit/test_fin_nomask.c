@@ -2,7 +2,8 @@
  * small vISA texts (finalizer/nomask_wa.c, finalizer/rs_wa.c):
  * a NoMask instruction under one divergent branch takes no fused-EU
  * guard, under two nested ones it does (one guard per block: mov, cmp of
- * r0 with itself, (W&f.anyNh)) but not for a block-local temporary; a
+ * r0 with itself, (W&f.anyNh)) but not for a block-local temporary (a register, or the
+ * flag of the block's branch); a
  * loop whose counter every thread
  * computes alike (NoMask scalar compares of constants) diverges nothing,
  * so a branch inside it is not nested, while a data-dependent loop makes
@@ -131,6 +132,26 @@ START_TEST(block_local_temporary_needs_no_guard)
 }
 END_TEST
 
+START_TEST(branch_flag_temporary_needs_no_guard)
+{
+	/* P3 is written by a NoMask compare and read only by the goto that
+	 * ends its block: no guard, no copy of the flag */
+	char *a = tgl("    (P1) goto (M1, 8) L1\n"
+	              "    (P2) goto (M1, 8) L2\n"
+	              "    cmp.lt (M1_NM, 8) P3 V0042(0,0)<0;1,0> 0x4:d\n"
+	              "    (P3) goto (M1, 8) L2\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+	              "L2:\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x2:d\n"
+	              "L1:\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "    ret (M1, 1)\n");
+	ck_assert_ptr_nonnull(strstr(a, "(W)     cmp (8|M0)    (lt)"));
+	ck_assert_uint_eq(count(a, guard_cmp), 0);
+	free(a);
+}
+END_TEST
+
 START_TEST(loop_with_constant_bounds_does_not_diverge)
 {
 	char *a = tgl("    mov (M1_NM, 1) V0043(0,0)<1> 0x0:d\n"
@@ -197,6 +218,7 @@ int main(void)
 	tcase_add_test(t, one_divergent_branch_needs_no_guard);
 	tcase_add_test(t, nested_divergence_guards_nomask_code);
 	tcase_add_test(t, block_local_temporary_needs_no_guard);
+	tcase_add_test(t, branch_flag_temporary_needs_no_guard);
 	tcase_add_test(t, loop_with_constant_bounds_does_not_diverge);
 	tcase_add_test(t, data_dependent_loop_makes_inner_branch_nested);
 	tcase_add_test(t, skl_has_neither_workaround);
