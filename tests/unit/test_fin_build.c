@@ -522,6 +522,39 @@ START_TEST(icllp_rotate_and_align1_mad)
 END_TEST
 
 
+/* Gen12 (caps.three_src_imm16): a 16-bit immediate of the destination's
+ * type stays in src0 of a 3-source instruction; ICLLP copies it. */
+START_TEST(tgllp_three_src_hf_immediate_in_src0)
+{
+	const char *body =
+		".decl V0040 v_type=G type=hf num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=hf num_elts=8 align=hword\n"
+		".input V0041 offset=64 size=16\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mad (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0> V0041(0,0)<1;1,0>"
+		" 0x3c00:hf\n"
+		"    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	const int codes[2] = { VF_PLATFORM_TGLLP, VF_PLATFORM_ICLLP };
+	const char *names[2] = { "tgllp", "icllp" };
+	for (int k = 0; k < 2; k++) {
+		char *a;
+		struct vf_kernel_result r;
+		struct vf_error e = { 0 };
+		ck_assert_int_eq(fin_on(with(body), codes[k], names[k], &a, &r,
+		                        &e), VF_OK);
+		vf_kernel_result_clear(&r);
+		const char *mad = strstr(a, "mad (8|M0)");
+		ck_assert_ptr_nonnull(mad);
+		const char *eol = strchr(mad, '\n');
+		const char *imm = strstr(mad, "1.0:hf");
+		ck_assert_int_eq(imm != NULL && imm < eol, k == 0);
+		free(a);
+	}
+}
+END_TEST
+
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("fin_build");
@@ -542,6 +575,7 @@ static Suite *suite(void)
 	tcase_add_test(t, typed_read_is_a_dc1_message);
 	tcase_add_test(t, icllp_lowers_64bit_add_and_refuses_df);
 	tcase_add_test(t, icllp_rotate_and_align1_mad);
+	tcase_add_test(t, tgllp_three_src_hf_immediate_in_src0);
 	suite_add_tcase(s, t);
 	return s;
 }
