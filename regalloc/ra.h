@@ -51,6 +51,12 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv);
 
 /* Save and restore the registers live across stack calls (callsave.c). */
 bool ra_callsave(struct ir_prog *p);
+/* Where the platform has no split send: one two-GRF register per stack
+ * call (p->call_areas), live only at its call, so the allocator always
+ * leaves room for the joined save payload (callsave.c); and their
+ * intervals, set by ra_intervals. */
+void ra_reserve_call_areas(struct ir_prog *p);
+void ra_call_area_intervals(const struct ir_prog *p, struct ra_interval *iv);
 
 /*
  * Frames of the register-save stack (callsave.c).  With stack calls,

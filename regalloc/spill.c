@@ -563,6 +563,7 @@ static void keep_return_addresses(struct ir_prog *p)
 bool ra_allocate(struct ir_prog *p)
 {
 	keep_return_addresses(p);
+	ra_reserve_call_areas(p);
 	for (unsigned round = 0; round < 6; round++) {
 		struct ra_interval *iv = ra_intervals(p);
 		bool sp = false;
