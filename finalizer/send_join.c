@@ -12,13 +12,21 @@
  * "wr:4+0" where skl has "sends ... wr:2+2").  The registers are copied
  * whole, under NoMask, two at a time - unless the payload part is a
  * "piece" that can move: the GRFs [lo, hi) of a register (temporary or
- * vISA variable, not an input, pinned or address-taken) that only this
- * send reads, that nothing writes after it, and that every instruction
- * touching those bytes touches inside them only.  Then the writers of the
- * piece write the joined payload directly (their operands move there)
- * and there is nothing to copy.  A register may have several pieces, in
- * different sends: a SIMD32 result read by two SIMD16 sends, one half
- * each, writes both payloads (as GenX_IR lays out such variables).
+ * vISA variable, not an input, pinned or address-taken) read as one
+ * send's part.  Moving renames the piece: every operand inside it names
+ * the joined payload instead, so its writers write the payload directly
+ * and nothing is copied.  Conditions (piece_of):
+ *  - every reference of the register lies inside one of its pieces, no
+ *    piece is read by two sends, and the register moves whole (no rest
+ *    is left that would be allocated on its own);
+ *  - a register of several pieces (a SIMD32 result read by two SIMD16
+ *    sends, one half each, as GenX_IR lays them out) moves only when
+ *    each piece is written whole;
+ *  - the piece is not touched after its send, and its first reference
+ *    is at most NEAR_SEND instructions before it, unless the register is
+ *    only this send's payload (nothing else reads it): the joined
+ *    payload lives from the piece's first write, and with it the
+ *    registers of a copied other part.
  *
  * Sends built later (spill and call-save code in regalloc/) ask
  * caps.split_send themselves.
@@ -46,7 +54,15 @@ struct piece {
 	uint32_t to;           /* joined payload, 0 until moved */
 	int32_t add;           /* byte offset in 'to' minus lo */
 	uint32_t next;         /* next piece of v (index + 1), 0: none */
+	uint32_t first;        /* first instruction touching it */
+	bool late;             /* touched after the send */
+	bool reads;            /* read by anything but its send */
 };
+
+/* How far back (in instructions) a piece may be first touched: beyond,
+ * the joined payload, and the registers of a copied other part, would
+ * be held too long (register pressure, spills). */
+#define NEAR_SEND 120
 
 struct jctx {
 	struct ir_prog *p;
@@ -90,7 +106,7 @@ static void collect(struct jctx *c)
 			struct piece n = { o->v, (uint32_t)o->off,
 			                   (uint32_t)o->off + len[k] * IR_GRF_BYTES,
 			                   i, (uint8_t)k, true, NULL, 0, 0,
-			                   c->head[o->v] };
+			                   c->head[o->v], i, false, false };
 			n.cov = ir_alloc(c->p, (n.hi - n.lo) / 8);
 			memset(n.cov, 0, (n.hi - n.lo) / 8);
 			/* the same bytes read twice (two sends, or both parts):
@@ -138,8 +154,14 @@ static void check_opnd(void *ctx, const struct ir_inst *in,
 		if (b <= e->lo || a >= e->hi)
 			continue;
 		in_one = in_one || (a >= e->lo && b <= e->hi);
+		if (k->i < e->first)
+			e->first = k->i;
+		if (k->i > e->send)
+			e->late = true;
 		if (k->i == e->send && o == &in->src[e->part])
 			continue;
+		if (!def)
+			e->reads = true;
 		if (a < e->lo || b > e->hi)
 			e->ok = false;
 		else if (def && (in->exec == 1 || o->rgn.hs == 1 ||
@@ -151,19 +173,25 @@ static void check_opnd(void *ctx, const struct ir_inst *in,
 		c->whole[o->v] = false;
 }
 
-static bool complete(const struct piece *e)
+/* Every byte of the piece inside its register written (the bytes of
+ * the GRFs past the register's end were never defined). */
+static bool complete(const struct jctx *c, const struct piece *e)
 {
-	for (uint32_t x = 0; x < (e->hi - e->lo) / 8; x++)
-		if (e->cov[x] != 0xFF)
+	uint32_t size = c->p->vregs.a[e->v].size;
+	uint32_t end = size <= e->lo ? 0 : (size < e->hi ? size : e->hi) - e->lo;
+	for (uint32_t x = 0; x < end; x++)
+		if (!(e->cov[x / 8] & (1u << (x % 8))))
 			return false;
 	return true;
 }
 
 /* The movable piece read as part k of send i, or NULL.  A register
- * moves all at once or not at all: every reference in a piece, every
- * piece movable and written whole, so nothing is left of it (a register
- * left half-moved, or a byte nothing writes, would read other values
- * than before where the kernel reads what it never wrote). */
+ * moves all at once or not at all: every reference in a piece and every
+ * piece movable, so nothing is left of it.  A register of several
+ * pieces moves only when each is written whole: a piece nothing writes
+ * would send what its joined payload's registers held before instead of
+ * what the register's did (both undefined, but kernels that store
+ * vectors they fill only partly expect the latter to stay as it was). */
 static struct piece *piece_of(const struct jctx *c, uint32_t i, unsigned k)
 {
 	const struct ir_opnd *o = &c->old->a[i].src[k];
@@ -171,9 +199,12 @@ static struct piece *piece_of(const struct jctx *c, uint32_t i, unsigned k)
 	    !c->whole[o->v])
 		return NULL;
 	struct piece *mine = NULL;
+	bool single = !c->pc[c->head[o->v] - 1].next;
 	for (uint32_t q = c->head[o->v]; q; q = c->pc[q - 1].next) {
 		struct piece *e = &c->pc[q - 1];
-		if (!e->ok || !complete(e))
+		bool own = single && !e->reads && !e->late;
+		if (!e->ok || (!single && !complete(c, e)) ||
+		    (!own && (e->late || e->send - e->first > NEAR_SEND)))
 			return NULL;
 		if (e->send == i && e->part == k)
 			mine = e;
