@@ -2,7 +2,9 @@
  * send_join.c - one payload per SEND where the platform has no split
  * send (caps.split_send = 0: BDW).
  *
- * Needs: builder IR, before legalize.  Leaves: no sends.  Each two-payload
+ * Needs: split's output (final execution sizes, so that the writers of
+ * each half of a SIMD32 variable are separate instructions).  Leaves:
+ * no sends; its copies are legal as emitted (whole GRFs, NoMask).  Each two-payload
  * message (src0: mlen registers, src1: xlen registers) becomes a send
  * whose single payload holds both, one after the other in consecutive
  * registers, with the message length mlen + xlen in the descriptor and
