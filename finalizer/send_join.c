@@ -221,8 +221,9 @@ static void copy_grfs(struct ir_prog *p, const struct ir_inst *send,
 {
 	for (unsigned g = 0; g < n;) {
 		unsigned k = n - g >= 2 ? 2 : 1;
-		struct ir_opnd s = ir_vec(from->v, from->off + (int32_t)(g * IR_GRF_BYTES),
-		                          GEN_TYPE_UD, 1);
+		/* the canonical region split.c would give (this runs after it) */
+		struct ir_opnd s = ir_rgn(from->v, from->off + (int32_t)(g * IR_GRF_BYTES),
+		                          GEN_TYPE_UD, 8, 8, 1);
 		struct ir_inst *mv = ir_op1(p, GEN_OP_MOV, 8 * k, true,
 		                            ir_dst(to, (int32_t)((at + g) * IR_GRF_BYTES),
 		                                   GEN_TYPE_UD, 1), s);

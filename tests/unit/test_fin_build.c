@@ -299,6 +299,82 @@ START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 }
 END_TEST
 
+/* Lines of 'a' containing all of 'want' (NULL-terminated). */
+static unsigned count_lines(const char *a, const char *const *want)
+{
+	unsigned n = 0;
+	for (const char *l = a; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *end = strchr(l, '\n');
+		size_t len = end ? (size_t)(end - l) : strlen(l);
+		char line[256];
+		snprintf(line, sizeof line, "%.*s", (int)(len < 255 ? len : 255), l);
+		bool all = true;
+		for (unsigned k = 0; want[k] && all; k++)
+			all = strstr(line, want[k]) != NULL;
+		n += all;
+	}
+	return n;
+}
+
+/* A SIMD16 address computed as qwords from dwords and stored by two
+ * SIMD8 A64 scatters.  BDW and SKL (caps two_grf_dst_regions, native Q
+ * with free regions): the sign-extending mov folds into the shl, which
+ * runs 8 channels at a time over two GRFs from one GRF of dwords (IGC's
+ * `shl (8) q <- d<8;8,1>`), never 4.  BDW (no split send): each half of
+ * the address is written straight into its send's joined payload (no
+ * two-GRF copy); the data, written by one SIMD16 add over both halves,
+ * is copied.  BXT keeps its 64-bit region rules. */
+START_TEST(qword_regions_and_payload_pieces)
+{
+	char *a, *b, *x;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=uq num_elts=1 align=qword\n"
+		".decl V0041 v_type=G type=d num_elts=16 align=hword\n"
+		".decl V0042 v_type=G type=q num_elts=16 align=hword\n"
+		".decl V0043 v_type=G type=q num_elts=16 align=hword\n"
+		".decl V0044 v_type=G type=d num_elts=16 align=hword\n"
+		".input V0040 offset=64 size=8\n"
+		".input V0041 offset=128 size=64\n"
+		".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 16) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    shl (M1, 16) V0043(0,0)<1> V0042(0,0)<1;1,0> 0x2:q\n"
+		"    add (M1, 16) V0043(0,0)<1> V0043(0,0)<1;1,0> V0040(0,0)<0;1,0>\n"
+		"    add (M1, 16) V0044(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n"
+		"    svm_scatter.4.1 (M1, 8) V0043.0 V0044.0\n"
+		"    svm_scatter.4.1 (M3, 8) V0043.64 V0044.32\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BDW, "bdw", &a, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_int_eq(fin(with(body), &b, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BXT, "bxt", &x, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	const char *shl_q_d[] = { "shl (8|M", "<1>:q", "<8;8,1>:d", NULL };
+	const char *four[] = { "(4|M", NULL };
+	const char *mov_q[] = { "mov (", "<1>:q", NULL };
+	ck_assert_uint_eq(count_lines(a, shl_q_d), 2);
+	ck_assert_uint_eq(count_lines(b, shl_q_d), 2);
+	ck_assert_uint_eq(count_lines(a, four), 0);
+	ck_assert_uint_eq(count_lines(b, four), 0);
+	ck_assert_uint_eq(count_lines(a, mov_q), 0);
+	/* BDW: two joined sends of address (2 GRFs) + data (1 GRF); only
+	 * the data is copied, one GRF per send */
+	const char *joined[] = { "send (8|M", "wr:3+0", NULL };
+	const char *copy2[] = { "(W)     mov (16|M0)", NULL };
+	const char *copy1[] = { "(W)     mov (8|M0)", ":ud", NULL };
+	ck_assert_uint_eq(count_lines(a, joined), 2);
+	ck_assert_uint_eq(count_lines(a, copy2), 0);
+	ck_assert_uint_eq(count_lines(a, copy1), 3);  /* + r0 for EOT */
+	/* BXT: 64-bit regions restricted, the shl reads qwords */
+	ck_assert_uint_eq(count_lines(x, shl_q_d), 0);
+	free(a);
+	free(b);
+	free(x);
+}
+END_TEST
+
 /* BXT restricts 64-bit regions (caps.def region_64bit_restricted; IGC
  * HWConformity.cpp fix64bInst: "Source and Destination horizontal stride
  * must be aligned to the execution datatype", equal offsets): a float
@@ -537,6 +613,7 @@ static Suite *suite(void)
 	tcase_add_test(t, dword_mul_through_acc_on_bxt);
 	tcase_add_test(t, bxt_64bit_sources_are_qword_strided);
 	tcase_add_test(t, bdw_joins_payloads_and_splits_mixed_float);
+	tcase_add_test(t, qword_regions_and_payload_pieces);
 	tcase_add_test(t, lrp_is_native);
 	tcase_add_test(t, switchjmp_is_a_compare_chain);
 	tcase_add_test(t, typed_read_is_a_dc1_message);
