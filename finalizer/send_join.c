@@ -214,16 +214,26 @@ static struct piece *piece_of(const struct jctx *c, uint32_t i, unsigned k)
 	return mine;
 }
 
-/* Copy 'n' whole registers from 'from' (+off) to 'to' (+at). */
+/* Copy 'n' whole registers from 'from' (+off) to 'to' (+at).  This runs
+ * after split, so the copies must be legal as they are: a source known
+ * to start a GRF is read two GRFs at a time as <8;8,1>; one that may
+ * not (a small register is given GRF alignment where it can be; else a
+ * pinned input inside a GRF) one GRF at a time as <1;1,0>, rows of one
+ * element, which may cross a GRF anywhere. */
 static void copy_grfs(struct ir_prog *p, const struct ir_inst *send,
                       uint32_t to, unsigned at, const struct ir_opnd *from,
                       unsigned n)
 {
+	struct ir_vreg *r = ir_vreg(p, from->v);
+	if (ir_opnd_sub(p, from) < 0 && r->pin < 0 && !(r->flags & IR_V_PINNED) &&
+	    from->off % IR_GRF_BYTES == 0)
+		r->align = IR_GRF_BYTES;
+	bool aligned = ir_opnd_sub(p, from) == 0;
 	for (unsigned g = 0; g < n;) {
-		unsigned k = n - g >= 2 ? 2 : 1;
-		/* the canonical region split.c would give (this runs after it) */
-		struct ir_opnd s = ir_rgn(from->v, from->off + (int32_t)(g * IR_GRF_BYTES),
-		                          GEN_TYPE_UD, 8, 8, 1);
+		unsigned k = aligned && n - g >= 2 ? 2 : 1;
+		int32_t off = from->off + (int32_t)(g * IR_GRF_BYTES);
+		struct ir_opnd s = aligned ? ir_rgn(from->v, off, GEN_TYPE_UD, 8, 8, 1)
+		                           : ir_rgn(from->v, off, GEN_TYPE_UD, 1, 1, 0);
 		struct ir_inst *mv = ir_op1(p, GEN_OP_MOV, 8 * k, true,
 		                            ir_dst(to, (int32_t)((at + g) * IR_GRF_BYTES),
 		                                   GEN_TYPE_UD, 1), s);

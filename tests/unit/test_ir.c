@@ -970,7 +970,7 @@ START_TEST(pipeline_times_every_pass)
 	 * arithmetic and no fused EUs, the kernel no stack calls */
 	static const char *const want[] = { "build", "goto", "copyprop",
 	                                    "byte_layout", "dword_mul",
-	                                    "send_join", "legalize", "split",
+	                                    "legalize", "split", "send_join",
 	                                    "coalesce", "schedule", "regalloc",
 	                                    "emit" };
 	unsigned nwant = sizeof want / sizeof want[0];
