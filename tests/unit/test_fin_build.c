@@ -5,8 +5,8 @@
  * SIMD16 halves at M0/M16; a divergent forward goto becomes an inverted
  * goto with a join at its target while a uniform one becomes jmpi; a
  * backward goto becomes while; unsupported instructions fail with
- * VF_ERR_UNSUPPORTED naming the instruction; rol/ror are emulated with
- * shl/shr/or and lrp is native; switchjmp is a cmp + jmpi chain;
+ * VF_ERR_UNSUPPORTED naming the instruction; rol/ror are refused on SKL
+ * and one instruction on ICLLP; lrp is native; switchjmp is a cmp + jmpi chain;
  * gather4_typed is a data cache 1 typed read; the SKL rules hold for
  * narrowing conversions (strided destination then a packing move). */
 #include <check.h>
