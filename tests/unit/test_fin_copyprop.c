@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
-#include "visafin.h"
+#include "unit.h"
 
 static const char header8[] =
 	".version 4.1\n.kernel \"k\"\n"
@@ -40,31 +39,12 @@ static char *fin(const char *body)
 {
 	static char text[8192];
 	snprintf(text, sizeof text, "%s%s    ret (M1, 1)\n", header8, body);
-	struct vf_text t = { "t.visaasm", text, strlen(text) };
-	struct vf_module *m = NULL;
-	struct vf_error e = { 0 };
-	ck_assert_msg(vf_read_visaasm(&t, 1, &m, &e) == VF_OK, "%s", e.msg);
-	struct vf_finalize_options o = { .platform = VF_PLATFORM_SKL,
-	                                 .verify = 1 };
-	struct vf_kernel_result r;
-	memset(&r, 0, sizeof r);
-	ck_assert_msg(vf_finalize_kernel(m, 0, &o, &r, &e) == VF_OK, "%s",
-	              e.msg);
-	char *a = NULL;
-	struct vf_error de = { 0 };
-	ck_assert_int_eq(gen_disasm(plat_by_name("skl"), r.code, r.code_size,
-	                            "k", &a, &de), VF_OK);
-	vf_kernel_result_clear(&r);
-	vf_module_free(m);
-	return a;
+	return unit_fin_listing(text, VF_PLATFORM_SKL);
 }
 
 static unsigned movs(const char *a)
 {
-	unsigned n = 0;
-	for (const char *s = a; (s = strstr(s, "mov (")) != NULL; s++)
-		n++;
-	return n;
+	return unit_count(a, "mov (");
 }
 
 /* Is there a line starting with 'op' that holds 'x' and then 'y'? */
@@ -232,9 +212,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "unit.h"
 
 struct vec {
 	const char *plat;
@@ -425,9 +426,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

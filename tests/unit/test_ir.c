@@ -15,6 +15,7 @@
 #include "visafin.h"
 #include "../../ir/cfg.h"
 #include "../../platforms/platform.h"
+#include "unit.h"
 
 bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
 bool ir_lower_goto(struct ir_prog *p);
@@ -1017,9 +1018,5 @@ int main(void)
 	tcase_add_test(c, verify_swsb);
 	tcase_add_test(c, pipeline_times_every_pass);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "sim_harness.h"
+#include "unit.h"
 
 #define RUN(h, plat, simd, text) \
 	ck_assert_msg(simh_exec(h, plat, simd, text) == VF_OK, "%s", (h)->err.msg)
@@ -405,9 +406,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "sim_harness.h"
+#include "unit.h"
 
 START_TEST(float_math)
 {
@@ -145,9 +146,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

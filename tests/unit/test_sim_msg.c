@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "sim_harness.h"
+#include "unit.h"
 
 static uint64_t buffer(struct simh *h, unsigned n_ud, unsigned mul,
                        unsigned bti)
@@ -281,9 +282,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

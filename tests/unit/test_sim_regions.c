@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sim_harness.h"
+#include "unit.h"
 
 static void inputs(struct simh *h)
 {
@@ -215,9 +216,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }
