@@ -16,8 +16,8 @@
 
 static void run(struct simh *h, const char *plat, const char *text)
 {
-	ck_assert(simh_load(h, plat, 8, 1, text));
-	ck_assert_msg(simh_run(h) == VF_OK, "%s", h->err.msg);
+	simh_load_ok(h, plat, 8, 1, text);
+	simh_run_ok(h);
 }
 
 START_TEST(if_else_endif)
