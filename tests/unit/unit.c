@@ -1,6 +1,8 @@
 /* unit.c - see unit.h. */
 #include "config.h"
 
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,4 +57,34 @@ unsigned unit_count(const char *text, const char *needle)
 	for (const char *s = text; (s = strstr(s, needle)) != NULL; s++)
 		n++;
 	return n;
+}
+
+size_t unit_unhex(const char *hex, uint8_t *out)
+{
+	size_t n = strlen(hex) / 2;
+	for (size_t i = 0; i < n; i++) {
+		unsigned v;
+		ck_assert_int_eq(sscanf(hex + 2 * i, "%2x", &v), 1);
+		out[i] = (uint8_t)v;
+	}
+	return n;
+}
+
+void unit_squeeze(const char *in, char *out, size_t cap)
+{
+	size_t n = 0;
+	bool blank = false;
+	for (const char *p = in; *p && *p != '\n' && n + 1 < cap; p++) {
+		if (p[0] == '/' && p[1] == '/')
+			break;
+		if (*p == ' ' || *p == '\t') {
+			blank = n > 0;
+			continue;
+		}
+		if (blank && n + 2 < cap)
+			out[n++] = ' ';
+		blank = false;
+		out[n++] = *p;
+	}
+	out[n] = 0;
 }

@@ -5,6 +5,8 @@
 #define VISAFIN_UNIT_H
 
 #include <check.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "visafin.h"
 
@@ -29,5 +31,14 @@ char *unit_fin_listing(const char *text, int platform);
 
 /* How often 'needle' occurs in 'text' (overlapping matches count). */
 unsigned unit_count(const char *text, const char *needle);
+
+/* The bytes a string of hex digit pairs spells, into 'out' (room for
+ * strlen(hex) / 2); returns their count. */
+size_t unit_unhex(const char *hex, uint8_t *out);
+
+/* The first line of 'in' up to a "//" comment, blanks collapsed to one
+ * space and dropped at both ends, into 'out' (NUL-terminated): assembly
+ * text compared without its column layout. */
+void unit_squeeze(const char *in, char *out, size_t cap);
 
 #endif
