@@ -47,6 +47,14 @@ static unsigned movs(const char *a)
 	return unit_count(a, "mov (");
 }
 
+/* header8 + 'body' finalizes to n movs (the EOT copy of r0 included). */
+static void movs_are(const char *body, unsigned n)
+{
+	char *a = fin(body);
+	ck_assert_msg(movs(a) == n, "%s", a);
+	free(a);
+}
+
 /* Is there a line starting with 'op' that holds 'x' and then 'y'? */
 static bool line_has(const char *a, const char *op, const char *x,
                      const char *y)
@@ -100,53 +108,43 @@ END_TEST
 
 START_TEST(not_past_a_write_of_the_source)
 {
-	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
-	              "    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
-	              "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
-	              "V0040(0,0)<1;1,0>\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	         "    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+	         "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
+	         "V0040(0,0)<1;1,0>\n", 2);
 }
 END_TEST
 
 START_TEST(not_across_a_label)
 {
-	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
-	              "    jmp (M1, 1) L1\nL1:\n"
-	              "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	         "    jmp (M1, 1) L1\nL1:\n"
+	         "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n", 2);
 }
 END_TEST
 
 START_TEST(not_into_a_nomask_use_of_a_masked_mov)
 {
-	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
-	              "    add (M1_NM, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
-	              "0x1:d\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	         "    add (M1_NM, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
+	         "0x1:d\n", 2);
 }
 END_TEST
 
 START_TEST(not_into_a_use_of_another_channel)
 {
 	/* channel k reads element 3, which a masked mov may not have written */
-	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
-	              "    add (M1, 8) V0042(0,0)<1> V0041(0,3)<0;1,0> 0x1:d\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	         "    add (M1, 8) V0042(0,0)<1> V0041(0,3)<0;1,0> 0x1:d\n", 2);
 }
 END_TEST
 
 START_TEST(not_a_signed_widening_read_as_another_type)
 {
 	/* b -> ud is not value-preserving: the conversion must stay */
-	char *a = fin("    mov (M1, 8) V0048(0,0)<1> V0047(0,0)<4;1,0>\n"
-	              "    add (M1, 8) V0042(0,0)<1> V0048(0,0)<1;1,0> "
-	              "V0040(0,0)<1;1,0>\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0048(0,0)<1> V0047(0,0)<4;1,0>\n"
+	         "    add (M1, 8) V0042(0,0)<1> V0048(0,0)<1;1,0> "
+	         "V0040(0,0)<1;1,0>\n", 2);
 }
 END_TEST
 
@@ -168,14 +166,12 @@ END_TEST
 
 START_TEST(not_coalesced_when_the_target_is_read_in_between)
 {
-	char *a = fin("    mul (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> "
-	              "V0040(0,0)<1;1,0>\n"
-	              "    add (M1, 8) V0040(0,0)<1> V0042(0,0)<1;1,0> 0x1:d\n"
-	              "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
-	              "    add (M1_NM, 1) V0040(0,0)<1> V0042(0,3)<0;1,0> "
-	              "0x1:d\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mul (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> "
+	         "V0040(0,0)<1;1,0>\n"
+	         "    add (M1, 8) V0040(0,0)<1> V0042(0,0)<1;1,0> 0x1:d\n"
+	         "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+	         "    add (M1_NM, 1) V0040(0,0)<1> V0042(0,3)<0;1,0> "
+	         "0x1:d\n", 2);
 }
 END_TEST
 
