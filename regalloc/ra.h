@@ -30,9 +30,6 @@ uint64_t *ra_addr_targets(struct ir_prog *p, const uint32_t *taken,
  * block, or 0 when only the whole-program sets tell (addr_targets.c). */
 uint32_t *ra_addr_local_bases(struct ir_prog *p);
 
-/* The address-taken GRF vregs, in vreg order (*n of them; addr_targets.c). */
-uint32_t *ra_addr_taken(struct ir_prog *p, uint32_t *n);
-
 /* Address-taken GRF vregs the spiller can move to scratch, by vreg
  * (addr_targets.c). */
 bool *ra_arrays_spillable(struct ir_prog *p);
