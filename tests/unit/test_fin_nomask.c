@@ -14,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
-#include "visafin.h"
+#include "unit.h"
 
 static const char head[] =
 	".version 4.1\n.kernel \"k\"\n"
@@ -34,45 +33,22 @@ static const char head[] =
 	"    cmp.lt (M1, 8) P1 V0040(0,0)<1;1,0> 0x3:d\n"
 	"    cmp.gt (M1, 8) P2 V0040(0,0)<1;1,0> 0x1:d\n";
 
-static enum vf_status fin_on(const char *body, int code, const char *name,
-                             char **asm_, struct vf_error *e)
+/* The listing of 'body' after the shared head, finalized for 'code'. */
+static char *fin(const char *body, int code)
 {
-	char text[8192];
+	static char text[8192];
 	snprintf(text, sizeof text, "%s%s", head, body);
-	struct vf_text t = { "t.visaasm", text, strlen(text) };
-	struct vf_module *m = NULL;
-	struct vf_kernel_result r;
-	*asm_ = NULL;
-	memset(&r, 0, sizeof r);
-	enum vf_status st = vf_read_visaasm(&t, 1, &m, e);
-	ck_assert_msg(st == VF_OK, "parse: %s", e->msg);
-	struct vf_finalize_options o = { .platform = code, .verify = 1 };
-	st = vf_finalize_kernel(m, 0, &o, &r, e);
-	if (st == VF_OK) {
-		struct vf_error de = { 0 };
-		ck_assert_int_eq(gen_disasm(plat_by_name(name), r.code,
-		                            r.code_size, "k", asm_, &de), VF_OK);
-	}
-	vf_module_free(m);
-	vf_kernel_result_clear(&r);
-	return st;
+	return unit_fin_listing(text, code);
 }
 
 static char *tgl(const char *body)
 {
-	char *a;
-	struct vf_error e = { 0 };
-	ck_assert_msg(fin_on(body, VF_PLATFORM_TGLLP, "tgllp", &a, &e) == VF_OK,
-	              "%s", e.msg);
-	return a;
+	return fin(body, VF_PLATFORM_TGLLP);
 }
 
 static unsigned count(const char *s, const char *what)
 {
-	unsigned n = 0;
-	for (const char *p = strstr(s, what); p; p = strstr(p + 1, what))
-		n++;
-	return n;
+	return unit_count(s, what);
 }
 
 /* the guard's compare of r0 with itself under the execution mask */
@@ -195,16 +171,13 @@ END_TEST
 
 START_TEST(skl_has_neither_workaround)
 {
-	char *a;
-	struct vf_error e = { 0 };
-	ck_assert_int_eq(fin_on("    (P1) goto (M1, 8) L1\n"
-	                        "    (P2) goto (M1, 8) L2\n"
-	                        "    add (M1_NM, 1) V0042(0,0)<1> V0042(0,0)<0;1,0> 0x1:d\n"
-	                        "L2:\n"
-	                        "L1:\n"
-	                        "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
-	                        "    ret (M1, 1)\n",
-	                        VF_PLATFORM_SKL, "skl", &a, &e), VF_OK);
+	char *a = fin("    (P1) goto (M1, 8) L1\n"
+	              "    (P2) goto (M1, 8) L2\n"
+	              "    add (M1_NM, 1) V0042(0,0)<1> V0042(0,0)<0;1,0> 0x1:d\n"
+	              "L2:\n"
+	              "L1:\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
+	              "    ret (M1, 1)\n", VF_PLATFORM_SKL);
 	ck_assert_uint_eq(count(a, guard_cmp), 0);
 	ck_assert_ptr_null(strstr(a, "csel"));
 	free(a);
@@ -223,9 +196,5 @@ int main(void)
 	tcase_add_test(t, data_dependent_loop_makes_inner_branch_nested);
 	tcase_add_test(t, skl_has_neither_workaround);
 	suite_add_tcase(s, t);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }
