@@ -257,8 +257,8 @@ static bool lower(struct ir_prog *p, const struct ir_inst *orig,
                   const struct half_uses *use)
 {
 	struct ir_inst in = *orig;
-	if (in.sat)
-		return ir_unsupported(p, "saturated dword x dword multiply on %s",
+	if (in.sat && is_qword_int(in.dst.type))
+		return ir_unsupported(p, "saturated dword x dword -> qword multiply on %s",
 		                      p->plat->name);
 	if (in.src[0].kind == IR_O_IMM) {
 		struct ir_opnd t = in.src[0];
@@ -277,7 +277,10 @@ static bool lower(struct ir_prog *p, const struct ir_inst *orig,
 	 * of the sources (a later chunk still reads them) or a :q pair */
 	struct ir_opnd dst = in.dst;
 	uint32_t lo = 0, hi = 0;
-	bool via_tmp = wide || clobbers(&dst, &in.src[0], in.exec) ||
+	/* .sat: the low 32 bits (type 'at') are moved out of acc0 first and
+	 * saturated into the destination type by the final move, as GenX_IR
+	 * does (a native mul.sat would clamp the whole product instead) */
+	bool via_tmp = wide || in.sat || clobbers(&dst, &in.src[0], in.exec) ||
 	               clobbers(&dst, &in.src[1], in.exec) || dst.kind != IR_O_REG;
 	if (wide) {   /* mach writes whole registers (IGC: GRF-aligned) */
 		hi = ir_temp(p, at, in.exec, 1);

@@ -108,6 +108,9 @@ static enum dt_result simulate(struct dt_ctx *c, const char *who,
 	struct sim_ctx *s = sim_create(p, &e);
 	if (!s)
 		return fail(c, DT_SIM_ERROR, who, e.msg);
+	/* Gen12: a missing software scoreboard dependency fails the run
+	 * (no effect where the hardware keeps the scoreboard) */
+	sim_set_swsb_check(s, true);
 	uint64_t in_addr = 0, out_addr = 0;
 	enum dt_result r = DT_PASS;
 	if (sim_load_kernel(s, code, size, who, &e) != VF_OK ||
