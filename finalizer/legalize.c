@@ -574,6 +574,45 @@ static void fix_place(struct ir_prog *p, const struct ir_opnd *o)
 		r->align = IR_GRF_BYTES;
 }
 
+/* A 64-bit vector source whose GRF offset is not the destination's goes
+ * to a temporary at that offset, its elements packed: a 64-bit move would
+ * obey the same rule, so the copy moves dwords, two per element, under
+ * NoMask (channel k of the instruction is dwords 2k and 2k+1 of the copy;
+ * reading the elements of channels that are off is harmless).  One move
+ * for an evenly strided region, else one per element (IGC copyDwords). */
+static void copy_64bit_src(struct lctx *c, struct ir_inst *in, unsigned s,
+                           int at)
+{
+	struct ir_opnd *o = &in->src[s];
+	unsigned n = in->exec;
+	int step = ir_elem_off(o, 1, false) - ir_elem_off(o, 0, false);
+	bool even = step > 0 && step % 8 == 0;
+	for (unsigned i = 2; even && i < n; i++)
+		even = ir_elem_off(o, i, false) - ir_elem_off(o, i - 1, false) == step;
+	uint32_t v = temp(c->p, (enum gen_type)o->type, n + (unsigned)at / 8, 1,
+	                  IR_GRF_BYTES);
+	ir_vreg(c->p, v)->align = IR_GRF_BYTES;
+	for (unsigned i = 0; i < (even ? 1u : n); i++) {
+		struct ir_opnd from = *o;
+		from.mods = 0;
+		from.type = GEN_TYPE_UD;
+		from.off += ir_elem_off(o, i, false);
+		unsigned dw = even ? 2 * n : 2;
+		unsigned k = (unsigned)step / 8;
+		/* <2k;2,1>: the two dwords of every k-th qword (k = 1: packed) */
+		from.rgn = k == 1 || !even ? (struct gen_region){ 2, 2, 1 }
+		                           : (struct gen_region){ (uint8_t)(2 * k), 2, 1 };
+		struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, dw, true,
+		                            ir_dst(v, at + 8 * (int32_t)i, GEN_TYPE_UD, 1),
+		                            from);
+		mv->choff = 0;
+		mv->loc = in->loc;
+	}
+	uint8_t mods = o->mods;
+	*o = ir_vec(v, at, (enum gen_type)o->type, 1);
+	o->mods = mods;
+}
+
 /* "[DevCHV, DevBXT]: When source or destination datatype is 64b,
  * indirect addressing must not be used ... Source and Destination
  * horizontal stride must be aligned to the execution datatype ...
@@ -596,6 +635,18 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 		fix_place(c->p, &in->dst);
 	int want = vector && in->dst.kind == IR_O_REG
 	           ? ir_opnd_sub(c->p, &in->dst) : -1;
+	/* a null destination (cmp): the sources agree among themselves, at
+	 * the first vector source's offset (IGC hasSameSubregOffset) */
+	bool null_dst = in->dst.kind == IR_O_NONE ||
+	                (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_NULL);
+	for (unsigned s = 0; vector && null_dst && want < 0 && s < in->nsrc; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_REG && !ir_opnd_is_scalar(o) &&
+		    gen_type_size((enum gen_type)o->type) == 8) {
+			fix_place(c->p, o);
+			want = ir_opnd_sub(c->p, o);
+		}
+	}
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		struct ir_opnd *o = &in->src[s];
 		unsigned ts = gen_type_size((enum gen_type)o->type);
@@ -606,8 +657,11 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 		if (o->kind != IR_O_REG || ir_opnd_is_scalar(o) || !vector)
 			continue;
 		fix_place(c->p, o);
-		if (ts == 8)
+		if (ts == 8) {
+			if (want >= 0 && ir_opnd_sub(c->p, o) != want)
+				copy_64bit_src(c, in, s, want);
 			continue;
+		}
 		/* a narrow vector source: stride aligned to 8 bytes, its
 		 * offset that of the destination (scalars excepted) */
 		unsigned step = (unsigned)(ir_elem_off(o, 1, false) - ir_elem_off(o, 0, false));
