@@ -285,16 +285,26 @@ static bool dst_safe(const struct ir_inst *in)
 
 /* The destination halves, or temporaries when the destination may not
  * be written early (then 'store' copies them over at the end). */
+static void tmp_dst_pair(struct l64 *c, struct pair *r)
+{
+	enum gen_type ht = is_signed(c->in->dst.type) ? GEN_TYPE_D : GEN_TYPE_UD;
+	struct tmp lo = temp(c, GEN_TYPE_UD), hi = temp(c, ht);
+	r->lo = lo.d;
+	r->hi = hi.d;
+}
+
 static bool dst_pair(struct l64 *c, struct pair *r, bool *via_tmp)
 {
 	*via_tmp = !dst_safe(c->in);
 	if (!*via_tmp)
 		return reg_pair(c, &c->in->dst, true, r);
-	enum gen_type ht = is_signed(c->in->dst.type) ? GEN_TYPE_D : GEN_TYPE_UD;
-	struct tmp lo = temp(c, GEN_TYPE_UD), hi = temp(c, ht);
-	r->lo = lo.d;
-	r->hi = hi.d;
+	tmp_dst_pair(c, r);
 	return true;
+}
+
+static bool same_reg(const struct ir_opnd *a, const struct ir_opnd *b)
+{
+	return a->kind == IR_O_REG && b->kind == IR_O_REG && a->v == b->v;
 }
 
 static struct ir_opnd as_src(struct l64 *c, const struct ir_opnd *d)
@@ -590,6 +600,19 @@ static bool add64(struct l64 *c)
 		struct pair x = pa;
 		pa = pb;
 		pb = x;
+	}
+	/* b.hi is read after d.hi is written: b may not be the destination
+	 * (dst_safe lets a destination be a source); a may, it is read by
+	 * the instruction that writes d.hi */
+	if (!via && !is_zero(&pb.hi) && same_reg(&pb.hi, &d.hi)) {
+		if (!sub && !same_reg(&pa.hi, &d.hi)) {
+			struct pair x = pa;
+			pa = pb;
+			pb = x;
+		} else {
+			tmp_dst_pair(c, &d);
+			via = true;
+		}
 	}
 	pa.lo = in_reg(c, pa.lo, GEN_TYPE_UD);
 	const struct ir_opnd *ops[6] = { &d.lo, &d.hi, &pa.lo, &pa.hi, &pb.lo,
