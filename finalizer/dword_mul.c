@@ -20,8 +20,9 @@
  * elements in src0 are used"; on CHV/BXT "scalar insts are a-ok", a
  * vector one is native only with qword-aligned operands), the same
  * sequence in IGC's bxt binaries (shared/corpus/bxt/ IGC binaries, e.g.
- * p_index3d.volume_ids).  A multiply whose sources are qword-strided (the
- * one native vector case IGC keeps) is lowered too: simpler, same result.
+ * p_index3d.volume_ids).  The one native vector case IGC keeps on BXT,
+ * qword-strided operands (caps.dw_mul_qword_strided), stays native: its
+ * .sat clamps the whole product, the sequence's only the low 32 bits.
  */
 #include "config.h"
 
@@ -56,8 +57,49 @@ static bool dword_opnd(const struct ir_opnd *o)
 	return v < -32768 || v > 65535;
 }
 
+/* A dword register operand (not an immediate). */
+static bool dword_opnd_reg(const struct ir_opnd *o)
+{
+	return is_dword(o->type) && o->kind != IR_O_IMM && dword_opnd(o);
+}
+
+/* caps.dw_mul_qword_strided: a destination of 8-byte stride, vector
+ * sources element i at byte 8i of a GRF-aligned start (an unplaced
+ * temporary is given a whole register, as IGC's tryToAlignOperand). */
+static bool qword_strided(struct ir_prog *p, const struct ir_inst *in)
+{
+	if (in->dst.kind != IR_O_REG ||
+	    in->dst.rgn.hs * gen_type_size((enum gen_type)in->dst.type) != 8)
+		return false;
+	for (unsigned s = 0; s < 2; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_IMM || (o->kind == IR_O_REG && ir_opnd_is_scalar(o)))
+			continue;
+		if (o->kind != IR_O_REG)
+			return false;
+		for (unsigned i = 0; i < in->exec; i++)
+			if (ir_elem_off(o, i, false) != (int)(8 * i))
+				return false;
+		struct ir_vreg *r = ir_vreg(p, o->v);
+		int sub = ir_opnd_sub(p, o);
+		if (sub < 0 && o->off % IR_GRF_BYTES == 0 && r->file == IR_RF_GRF &&
+		    r->pin < 0 &&
+		    !(r->flags & (IR_V_PINNED | IR_V_LIVE_IN | IR_V_ADDR_TAKEN)))
+			sub = 0;
+		if (sub != 0)
+			return false;
+	}
+	for (unsigned s = 0; s < 2; s++) {   /* both fit: place them */
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_REG && !ir_opnd_is_scalar(o) &&
+		    ir_vreg(p, o->v)->align < IR_GRF_BYTES)
+			ir_vreg(p, o->v)->align = IR_GRF_BYTES;
+	}
+	return true;
+}
+
 /* Does the platform have to go through the accumulator for this mul? */
-static bool needs_acc_sequence(const struct ir_prog *p, const struct ir_inst *in)
+static bool needs_acc_sequence(struct ir_prog *p, const struct ir_inst *in)
 {
 	const struct plat_caps *cap = &p->plat->caps;
 	if (in->op != GEN_OP_MUL || in->nsrc != 2)
@@ -68,7 +110,36 @@ static bool needs_acc_sequence(const struct ir_prog *p, const struct ir_inst *in
 		return !cap->dw_mul_scalar;
 	if (is_qword_int(in->dst.type))
 		return !cap->dw_mul_to_q;
-	return !cap->dw_mul_vector;
+	if (cap->dw_mul_vector)
+		return false;
+	return !cap->dw_mul_qword_strided || !qword_strided(p, in);
+}
+
+/* A dword register times a dword immediate of word range, where the
+ * platform has no multiplier for two dwords of this shape: the immediate
+ * as :w/:uw (D x W is native everywhere; kept :d it would be a D x D
+ * multiply, which BXT, ICLLP and TGLLP have no vector form of and BXT
+ * restricts as a 64-bit operation).  GenX_IR writes such immediates as
+ * :w too. */
+static void word_immediate(const struct ir_prog *p, struct ir_inst *in)
+{
+	const struct plat_caps *cap = &p->plat->caps;
+	if (in->op != GEN_OP_MUL || in->nsrc != 2 || is_qword_int(in->dst.type))
+		return;
+	if (in->exec == 1 ? cap->dw_mul_scalar : cap->dw_mul_vector)
+		return;
+	for (unsigned k = 0; k < 2; k++) {
+		struct ir_opnd *o = &in->src[k], *other = &in->src[1 - k];
+		if (o->kind != IR_O_IMM || !is_dword(o->type) || !dword_opnd_reg(other))
+			continue;
+		int64_t v = o->type == GEN_TYPE_D ? (int64_t)(int32_t)o->imm
+		                                  : (int64_t)(uint32_t)o->imm;
+		if (v < -32768 || v > 65535)
+			return;
+		o->type = v < 32768 ? GEN_TYPE_W : GEN_TYPE_UW;
+		o->imm = (uint64_t)v & 0xFFFFu;
+		return;
+	}
 }
 
 /* Would writing chunk after chunk of d clobber s before a later chunk
@@ -253,6 +324,41 @@ static struct ir_inst *emit_acc_move(struct ir_prog *p,
 	return ir_emit_copy(p, &mv);
 }
 
+/* Every channel multiplies the same scalars: where the scalar multiply
+ * is native (caps.dw_mul_scalar), one (W) mul (1) into a temporary and a
+ * move to the channels (GenX_IR computes uniform values once too; .sat
+ * then clamps the whole product, as its code does). */
+static bool uniform_product(struct ir_prog *p, const struct ir_inst *in)
+{
+	if (!p->plat->caps.dw_mul_scalar || is_qword_int(in->dst.type))
+		return false;
+	for (unsigned s = 0; s < 2; s++)
+		if (in->src[s].kind != IR_O_IMM &&
+		    (in->src[s].kind != IR_O_REG || !ir_opnd_is_scalar(&in->src[s])))
+			return false;
+	enum gen_type t = (enum gen_type)in->dst.type;
+	uint32_t v = ir_temp(p, t, 1, 1);
+	struct ir_inst m = *in;
+	m.exec = 1;
+	m.choff = 0;
+	m.nomask = true;
+	m.pred = 0;
+	m.pinv = false;
+	m.flag = 0;
+	m.flag_off = 0;
+	m.cmod = 0;
+	m.dst = ir_dst(v, 0, t, 1);
+	ir_emit_copy(p, &m);
+	struct ir_inst mv = *in;
+	mv.op = GEN_OP_MOV;
+	mv.nsrc = 1;
+	mv.sat = false;
+	mv.opts = 0;
+	mv.src[0] = ir_scalar(v, 0, t);
+	ir_emit_copy(p, &mv);
+	return true;
+}
+
 static bool lower(struct ir_prog *p, const struct ir_inst *orig,
                   const struct half_uses *use)
 {
@@ -372,10 +478,13 @@ bool ir_dword_mul(struct ir_prog *p)
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
 		p->loc = old.a[i].loc;
+		word_immediate(p, &old.a[i]);
 		if (!needs_acc_sequence(p, &old.a[i])) {
 			ir_emit_copy(p, &old.a[i]);
 			continue;
 		}
+		if (uniform_product(p, &old.a[i]))
+			continue;
 		struct half_uses use;
 		if (!half_readers(&old, i, &use))
 			use.n = 0;

@@ -113,11 +113,27 @@ static void copy_src(struct lctx *c, struct ir_inst *in, unsigned s,
 
 /* Write the result to a temporary (stride hs, type t) and move it to the
  * real destination afterwards with the same mask and predicate. */
+static bool uses_64bit(const struct ir_prog *p, const struct ir_inst *in,
+                       bool *dxd);
+
 static void redirect_dst(struct lctx *c, struct ir_inst *in, enum gen_type t,
                          unsigned hs, unsigned align)
 {
 	unsigned n = in->exec;
-	uint32_t v = temp(c->p, t, n, hs, align);
+	/* where 64-bit operands need equal GRF offsets (fix_64bit_regions
+	 * ran first and put the sources at the destination's), the
+	 * temporary keeps the destination's offset */
+	int at = 0;
+	bool dxd;
+	bool r64 = c->p->plat->caps.region_64bit_restricted && n > 1 &&
+	           uses_64bit(c->p, in, &dxd);
+	if (r64 && ir_opnd_sub(c->p, &in->dst) > 0 &&
+	    ir_opnd_sub(c->p, &in->dst) % (int)align == 0)
+		at = ir_opnd_sub(c->p, &in->dst);
+	unsigned el = gen_type_size(t) * hs;
+	uint32_t v = temp(c->p, t, n + ((unsigned)at + el - 1) / el, hs, align);
+	if (r64)
+		ir_vreg(c->p, v)->align = IR_GRF_BYTES;
 	struct ir_inst mv;
 	memset(&mv, 0, sizeof mv);
 	mv.op = GEN_OP_MOV;
@@ -132,9 +148,9 @@ static void redirect_dst(struct lctx *c, struct ir_inst *in, enum gen_type t,
 	mv.jip = mv.uip = -1;
 	mv.loc = in->loc;
 	mv.dst = in->dst;
-	mv.src[0] = n == 1 ? ir_scalar(v, 0, t) : ir_vec(v, 0, t, hs);
+	mv.src[0] = n == 1 ? ir_scalar(v, at, t) : ir_vec(v, at, t, hs);
 	mv.nsrc = 1;
-	in->dst = ir_dst(v, 0, t, hs);
+	in->dst = ir_dst(v, at, t, hs);
 	if (c->npost < MAX_POST)
 		c->post[c->npost++] = mv;
 }
@@ -630,6 +646,10 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 	    ir_is_branch(in->op) || in->op == IR_OP_LABEL ||
 	    in->op == GEN_OP_WAIT || !uses_64bit(c->p, in, &dxd))
 		return;
+	/* the region rules are Align1's; 3-source instructions are Align16
+	 * where caps.three_src_align1 is 0 (fix_three_src placed them) */
+	if (is_three_src(in->op) && !c->p->plat->caps.three_src_align1)
+		return;
 	bool vector = in->exec > 1;
 	if (vector && dst_is_grf(c->p, &in->dst))
 		fix_place(c->p, &in->dst);
@@ -658,7 +678,7 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 			continue;
 		fix_place(c->p, o);
 		if (ts == 8) {
-			if (want >= 0 && ir_opnd_sub(c->p, o) != want)
+			if (want >= 0 && want % 8 == 0 && ir_opnd_sub(c->p, o) != want)
 				copy_64bit_src(c, in, s, want);
 			continue;
 		}
@@ -744,11 +764,13 @@ static void legalize_inst(struct lctx *c, struct ir_inst in)
 	}
 	fix_imm(c, &in);
 	fix_mixed_float(c, &in);
-	fix_64bit_regions(c, &in);
 	fix_arf_src1(c, &in);
 	fix_three_src(c, &in);
 	fix_math(c, &in);
 	fix_dst_stride(c, &in);
+	/* last: the destination's offset is final (fix_dst_stride may have
+	 * moved it to a temporary) */
+	fix_64bit_regions(c, &in);
 	ir_emit_copy(c->p, &in);
 	/* the moves after the instruction, innermost fix last */
 	for (unsigned k = c->npost; k-- > 0;) {
