@@ -560,9 +560,31 @@ static bool add64(struct l64 *c)
 		a = in->src[1];
 		b = in->src[0];
 	}
-	if (a.mods & GEN_MOD_NEG)
-		return ir_unsupported(c->p, "a 64-bit add of two negated "
-		                      "sources is unsupported on %s", pn);
+	if (a.mods & GEN_MOD_NEG) {
+		/* -a + -b = 0 - (a + b): the sum into a 64-bit temporary
+		 * (every channel of the mask, no predicate), then the
+		 * instruction as a subtraction from zero */
+		enum gen_type qt = (enum gen_type)in->dst.type;
+		uint32_t v = ir_temp(c->p, qt, c->n, 1);
+		struct ir_inst sum = *in;
+		sum.pred = 0;
+		sum.pinv = false;
+		sum.flag = 0;
+		sum.flag_off = 0;
+		sum.src[0].mods = 0;
+		sum.src[1].mods = 0;
+		sum.dst = ir_dst(v, 0, qt, 1);
+		struct ir_inst neg = *in;
+		neg.src[0] = ir_imm(0, qt);
+		neg.src[1] = c->n == 1 ? ir_scalar(v, 0, qt) : ir_vec(v, 0, qt, 1);
+		neg.src[1].mods = GEN_MOD_NEG;
+		c->in = &sum;
+		bool ok = add64(c);
+		c->in = &neg;
+		ok = ok && add64(c);
+		c->in = in;
+		return ok;
+	}
 	bool sub = b.mods & GEN_MOD_NEG;
 	if (sub && b.kind == IR_O_IMM) {   /* a - imm = a + (-imm) */
 		struct pair ib;

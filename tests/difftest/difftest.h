@@ -54,7 +54,20 @@ struct dt_target {
 	 * branch) get garbage; such instructions are written only where
 	 * every channel is on (docs/difftest.md "Oracle disagreements"). */
 	bool offsets_64bit_any_mask;
+	unsigned genx_quirks;   /* DT_GX_*: GenX_IR bugs the programs avoid */
 };
+
+/* GenX_IR bugs (the oracle, not the hardware; docs/difftest.md "Oracle
+ * disagreements" has the evidence): what the generator does not write
+ * for the platforms main.c lists. */
+#define DT_GX_PRED_HF_COPY 1u  /* a predicated f -> hf mov: the copy out of
+                                * GenX_IR's temporary drops the predicate */
+#define DT_GX_MACL_SAT     2u  /* mul.sat with dword operands: GenX_IR's
+                                * mul + macl sequence drops the .sat */
+#define DT_GX_Q_STRIDED    4u  /* a q/uq <-> 32-bit conversion with a
+                                * strided destination: GenX_IR's 64-bit
+                                * emulation writes both halves, or sign-
+                                * extends from the wrong dword */
 
 /* Generate program 'p' from rng state for target 't' (gen.c). */
 void dt_generate(struct dt_rng *r, const struct dt_target *t,

@@ -101,7 +101,7 @@ struct gen {
 	/* GRF byte offsets of the operands of the instruction being written
 	 * (dt_target offsets_64bit_any_mask): the destination's, and whether
 	 * some vector source has another */
-	unsigned dst_sub;
+	unsigned dst_sub, dst_stride;
 	bool sub_differs;
 };
 
@@ -152,6 +152,7 @@ static bool dst_opnd(struct gen *g, struct sb *b, int t, unsigned e)
 	char nb[8];
 	sb_printf(b, " %s(%u,%u)<%u>", alias('R', t, nb), row, col, stride);
 	g->dst_sub = col * types[t].size;
+	g->dst_stride = stride;
 	return true;
 }
 
@@ -336,6 +337,7 @@ static bool alu(struct gen *g, struct sb *b)
 	sb_printf(b, "%s%s (%s, %u)", o->name, sat ? ".sat" : "", mask, e);
 	bool ok = dst_opnd(g, b, dt, e);
 	bool wide = types[dt].size == 8;
+	bool narrow_src = false, float_src = false;
 	g->sub_differs = false;
 	for (unsigned s = 0; ok && s < o->nsrc; s++) {
 		int st = o->same_type ? dt : pick_type(g, o->src_types);
@@ -352,6 +354,8 @@ static bool alu(struct gen *g, struct sb *b)
 		    !(types[st].kind == 'f' && types[dt].kind == 'f'))
 			st = dt;
 		wide = wide || types[st].size == 8;
+		narrow_src = narrow_src || types[st].size < 8;
+		float_src = float_src || st == T_F;
 		g->x_only = types[st].size != types[dt].size;
 		ok = src_opnd(g, b, st, e, o->imm && (s > 0 || o->nsrc == 1),
 		              o->mods);
@@ -360,6 +364,17 @@ static bool alu(struct gen *g, struct sb *b)
 	/* GenX_IR's CHV/BXT 64-bit temporary (struct dt_target) */
 	if (ok && !g->t->offsets_64bit_any_mask && wide && e > 1 &&
 	    g->sub_differs && (pred || g->in_branch))
+		ok = false;
+	/* GenX_IR bugs (struct dt_target genx_quirks) */
+	unsigned q = g->t->genx_quirks;
+	bool mov = !strcmp(o->name, "mov");
+	if ((q & DT_GX_PRED_HF_COPY) && mov && pred && dt == T_HF && float_src)
+		ok = false;
+	if ((q & DT_GX_MACL_SAT) && sat && !strcmp(o->name, "mul") &&
+	    types[dt].kind != 'f')
+		ok = false;
+	if ((q & DT_GX_Q_STRIDED) && mov && g->dst_stride > 1 &&
+	    types[dt].kind != 'f' && (types[dt].size == 8) != !narrow_src)
 		ok = false;
 	if (!ok) {
 		b->n = mark;

@@ -173,13 +173,20 @@ int main(int argc, char **argv)
 	}
 	struct dt_ctx c = { .platform = plat };
 	/* every platform visafin finalizes, by GenX_IR's -platform name */
-	static const char *const names[][2] = {
-		{ "bdw", "BDW" }, { "skl", "SKL" }, { "bxt", "BXT" },
-		{ "icllp", "ICLLP" }, { "tgllp", "TGLLP" },
+	static const struct {
+		const char *name, *genx;
+		unsigned quirks;
+	} names[] = {
+		{ "bdw", "BDW", DT_GX_PRED_HF_COPY }, { "skl", "SKL", 0 },
+		{ "bxt", "BXT", 0 },
+		{ "icllp", "ICLLP", DT_GX_MACL_SAT | DT_GX_Q_STRIDED },
+		{ "tgllp", "TGLLP", DT_GX_MACL_SAT | DT_GX_Q_STRIDED },
 	};
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-		if (!strcmp(plat, names[k][0]))
-			c.genx_platform = names[k][1];
+		if (!strcmp(plat, names[k].name)) {
+			c.genx_platform = names[k].genx;
+			c.target.genx_quirks = names[k].quirks;
+		}
 	if (!c.genx_platform)
 		return usage();
 	const struct plat_info *pi = plat_by_name(plat);

@@ -397,6 +397,31 @@ START_TEST(bxt_64bit_sources_at_destination_offset)
 }
 END_TEST
 
+/* A 64-bit add of two negated sources finalizes where Q is emulated
+ * (lower64.c: 0 - (a + b)); tests/fin/int64_neg_add checks the values. */
+START_TEST(int64_add_of_two_negations_on_icllp)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *body =
+		".decl V0040 v_type=G type=q num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=q num_elts=8 align=hword\n"
+		".input V0040 offset=64 size=64\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    add (M1, 8) V0041(0,0)<1> (-)V0040(0,0)<1;1,0> (-)V0041(0,0)<1;1,0>\n"
+		"    mov (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	for (int k = 0; k < 2; k++) {
+		ck_assert_int_eq(fin_on(with(body), k ? VF_PLATFORM_TGLLP : VF_PLATFORM_ICLLP,
+		                        k ? "tgllp" : "icllp", &a, &r, &e), VF_OK);
+		vf_kernel_result_clear(&r);
+		ck_assert_ptr_nonnull(strstr(a, "subb"));
+		free(a);
+	}
+}
+END_TEST
+
 /* rol/ror exist from ICLLP on (spec appendix_instruction_by_platform;
  * GenX_IR -platform SKL says "vISA instruction not supported on this
  * platform"): an error naming instruction and platform, not code. */
@@ -600,6 +625,7 @@ static Suite *suite(void)
 	tcase_add_test(t, rotate_is_unsupported_on_skl);
 	tcase_add_test(t, dword_mul_through_acc_on_bxt);
 	tcase_add_test(t, bxt_64bit_sources_at_destination_offset);
+	tcase_add_test(t, int64_add_of_two_negations_on_icllp);
 	tcase_add_test(t, bxt_64bit_sources_are_qword_strided);
 	tcase_add_test(t, bdw_joins_payloads_and_splits_mixed_float);
 	tcase_add_test(t, lrp_is_native);
