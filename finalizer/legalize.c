@@ -411,6 +411,78 @@ static void fix_dst_stride(struct lctx *c, struct ir_inst *in)
 	redirect_dst(c, in, (enum gen_type)in->dst.type, ratio, ets);
 }
 
+/* ---- dword x narrow multiply ------------------------------------------- */
+
+static bool is_int_narrow(unsigned t)
+{
+	return t == GEN_TYPE_B || t == GEN_TYPE_UB || t == GEN_TYPE_W ||
+	       t == GEN_TYPE_UW;
+}
+
+/* "When multiplying a DW and any lower precision integer, the DW operand
+ * must be on src0" (BDW/SKL/ICL PRM mul; Mesa brw_eu_validate.c; IGC
+ * HWConformity.cpp swaps such sources): the sources are swapped; a dword
+ * immediate in src1 next to a narrow src0 becomes :w/:uw when its value
+ * fits (the same product), else it goes to a dword register first
+ * (IGC: "for DW and W mul, src0 must be DW and src1 W"). */
+static void fix_mul_dword_src0(struct lctx *c, struct ir_inst *in)
+{
+	if (in->op != GEN_OP_MUL || in->nsrc != 2 ||
+	    !is_int_narrow(in->src[0].type) ||
+	    (in->src[1].type != GEN_TYPE_D && in->src[1].type != GEN_TYPE_UD))
+		return;
+	struct ir_opnd *b = &in->src[1];
+	if (b->kind == IR_O_IMM) {
+		int64_t v = b->type == GEN_TYPE_D ? (int64_t)(int32_t)b->imm
+		                                  : (int64_t)(uint32_t)b->imm;
+		if (v >= -32768 && v <= 65535) {
+			b->type = v < 32768 ? GEN_TYPE_W : GEN_TYPE_UW;
+			b->imm = (uint64_t)v & 0xFFFFu;
+			return;
+		}
+		copy_src(c, in, 1, (enum gen_type)b->type, 4);
+	}
+	struct ir_opnd t = in->src[0];
+	in->src[0] = in->src[1];
+	in->src[1] = t;
+}
+
+/* wa.mul_narrow_srcmod (TGLLP, Wa_1604601757): no modifier on the narrow
+ * source of a dword x narrow mul (after fix_mul_dword_src0: src1).
+ * -x moves to the dword source (a signed dword: d * -w = -d * w); (abs)
+ * goes through a :uw copy, exact for every byte and word value.  A
+ * negation next to an unsigned dword is refused (its product's sign
+ * would change range). */
+static void fix_mul_narrow_mods(struct lctx *c, struct ir_inst *in)
+{
+	if (!c->p->plat->wa.mul_narrow_srcmod || in->op != GEN_OP_MUL ||
+	    in->nsrc != 2 || !is_int_narrow(in->src[1].type) ||
+	    in->src[1].kind == IR_O_IMM || !in->src[1].mods ||
+	    (in->src[0].type != GEN_TYPE_D && in->src[0].type != GEN_TYPE_UD))
+		return;
+	struct ir_opnd *d = &in->src[0], *w = &in->src[1];
+	if (w->mods & GEN_MOD_NEG) {
+		if (d->type != GEN_TYPE_D || d->kind == IR_O_IMM) {
+			ir_unsupported(c->p, "a negated narrow source next to an "
+			               ":ud or immediate in a mul on %s",
+			               c->p->plat->name);
+			return;
+		}
+		d->mods ^= GEN_MOD_NEG;
+		w->mods &= (uint8_t)~GEN_MOD_NEG;
+	}
+	if (w->mods & GEN_MOD_ABS) {
+		bool scalar = ir_opnd_is_scalar(w) || in->exec == 1;
+		unsigned n = scalar ? 1 : in->exec;
+		uint32_t v = temp(c->p, GEN_TYPE_UW, n, 1, 4);
+		struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, n, scalar || in->nomask,
+		                            ir_dst(v, 0, GEN_TYPE_UW, 1), *w);
+		mv->choff = scalar ? 0 : in->choff;
+		mv->loc = in->loc;
+		*w = scalar ? ir_scalar(v, 0, GEN_TYPE_UW) : ir_vec(v, 0, GEN_TYPE_UW, 1);
+	}
+}
+
 /* ---- 3-source (Align16) ------------------------------------------------ */
 
 static bool contiguous(const struct ir_opnd *o, unsigned n)
@@ -763,6 +835,8 @@ static void legalize_inst(struct lctx *c, struct ir_inst in)
 		return;
 	}
 	fix_imm(c, &in);
+	fix_mul_dword_src0(c, &in);
+	fix_mul_narrow_mods(c, &in);
 	fix_mixed_float(c, &in);
 	fix_arf_src1(c, &in);
 	fix_three_src(c, &in);

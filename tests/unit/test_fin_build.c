@@ -422,6 +422,64 @@ START_TEST(int64_add_of_two_negations_on_icllp)
 }
 END_TEST
 
+/* The sources of the mul line of a disassembly, blanks squeezed
+ * ("r3.0<8;8,1>:d -r2.0<8;8,1>:w"). */
+static void mul_srcs(const char *a, char *out, size_t n)
+{
+	const char *m = strstr(a, " mul (");
+	ck_assert_ptr_nonnull(m);
+	m = strchr(m, ':');            /* the destination's type */
+	ck_assert_ptr_nonnull(m);
+	while (*m && *m != ' ')
+		m++;
+	size_t k = 0;
+	for (; *m && *m != '\n' && k + 1 < n; m++)
+		if (*m != ' ' || (k > 0 && out[k - 1] != ' '))
+			out[k++] = *m;
+	while (k > 0 && out[k - 1] == ' ')
+		k--;
+	out[k] = 0;
+}
+
+/* "When multiplying a DW and any lower precision integer, the DW operand
+ * must be on src0" (PRM mul): a :w x :d mul has its sources swapped on
+ * every platform (legalize.c fix_mul_dword_src0); on TGLLP the narrow
+ * source takes no modifier (Wa_1604601757, wa.mul_narrow_srcmod): the
+ * negation moves to the dword source. */
+START_TEST(mul_dword_operand_first)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	char line[256];
+	const char *body =
+		".decl V0040 v_type=G type=w num_elts=16 align=hword\n"
+		".decl V0041 v_type=G type=d num_elts=8 align=hword\n"
+		".decl V0042 v_type=G type=d num_elts=8 align=hword\n"
+		".input V0040 offset=64 size=32\n"
+		".input V0042 offset=96 size=32\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mul (M1, 8) V0041(0,0)<1> (-)V0040(0,0)<1;1,0> V0042(0,0)<1;1,0>\n"
+		"    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(fin(with(body), &a, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+	mul_srcs(a, line, sizeof line);
+	/* src0 :d, src1 the negated :w */
+	ck_assert_msg(strstr(line, "<8;8,1>:d -r") != NULL &&
+	              strstr(line, ":w") > strstr(line, ":d -r"), "%s", line);
+	free(a);
+	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_TGLLP, "tgllp", &a, &r, &e),
+	                 VF_OK);
+	vf_kernel_result_clear(&r);
+	mul_srcs(a, line, sizeof line);
+	/* TGLLP: the negation on the :d source, none on the :w */
+	ck_assert_msg(line[0] == '-' && strstr(line, ":d r") != NULL &&
+	              strstr(line, ":w") != NULL, "%s", line);
+	free(a);
+}
+END_TEST
+
 /* rol/ror exist from ICLLP on (spec appendix_instruction_by_platform;
  * GenX_IR -platform SKL says "vISA instruction not supported on this
  * platform"): an error naming instruction and platform, not code. */
@@ -626,6 +684,7 @@ static Suite *suite(void)
 	tcase_add_test(t, dword_mul_through_acc_on_bxt);
 	tcase_add_test(t, bxt_64bit_sources_at_destination_offset);
 	tcase_add_test(t, int64_add_of_two_negations_on_icllp);
+	tcase_add_test(t, mul_dword_operand_first);
 	tcase_add_test(t, bxt_64bit_sources_are_qword_strided);
 	tcase_add_test(t, bdw_joins_payloads_and_splits_mixed_float);
 	tcase_add_test(t, lrp_is_native);
