@@ -324,13 +324,15 @@ static struct ir_inst *emit_acc_move(struct ir_prog *p,
 	return ir_emit_copy(p, &mv);
 }
 
-/* Every channel multiplies the same scalars: where the scalar multiply
- * is native (caps.dw_mul_scalar), one (W) mul (1) into a temporary and a
- * move to the channels (GenX_IR computes uniform values once too; .sat
- * then clamps the whole product, as its code does). */
+/* A NoMask multiply of scalars: every channel computes the same product.
+ * Where the scalar multiply is native (caps.dw_mul_scalar), one (W)
+ * mul (1) into a temporary and a move to the channels (GenX_IR computes
+ * such NoMask uniform values once too, and its .sat then clamps the
+ * whole product; a masked one goes through acc0 there, as here). */
 static bool uniform_product(struct ir_prog *p, const struct ir_inst *in)
 {
-	if (!p->plat->caps.dw_mul_scalar || is_qword_int(in->dst.type))
+	if (!p->plat->caps.dw_mul_scalar || is_qword_int(in->dst.type) ||
+	    !in->nomask)
 		return false;
 	for (unsigned s = 0; s < 2; s++)
 		if (in->src[s].kind != IR_O_IMM &&

@@ -127,10 +127,12 @@ static void redirect_dst(struct lctx *c, struct ir_inst *in, enum gen_type t,
 	bool dxd;
 	bool r64 = c->p->plat->caps.region_64bit_restricted && n > 1 &&
 	           uses_64bit(c->p, in, &dxd);
-	if (r64 && ir_opnd_sub(c->p, &in->dst) > 0 &&
-	    ir_opnd_sub(c->p, &in->dst) % (int)align == 0)
-		at = ir_opnd_sub(c->p, &in->dst);
 	unsigned el = gen_type_size(t) * hs;
+	/* (unless the temporary would then cross a GRF it need not) */
+	if (r64 && ir_opnd_sub(c->p, &in->dst) > 0 &&
+	    ir_opnd_sub(c->p, &in->dst) % (int)align == 0 &&
+	    (unsigned)ir_opnd_sub(c->p, &in->dst) + n * el <= IR_GRF_BYTES)
+		at = ir_opnd_sub(c->p, &in->dst);
 	uint32_t v = temp(c->p, t, n + ((unsigned)at + el - 1) / el, hs, align);
 	if (r64)
 		ir_vreg(c->p, v)->align = IR_GRF_BYTES;
@@ -757,11 +759,11 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 		/* a narrow vector source: stride aligned to 8 bytes, its
 		 * offset that of the destination (scalars excepted) */
 		unsigned step = (unsigned)(ir_elem_off(o, 1, false) - ir_elem_off(o, 0, false));
-		bool strided = dxd || step == 8;
+		bool strided = step == 8;
 		bool placed = want < 0 || ir_opnd_sub(c->p, o) == want;
 		if (strided && placed)
 			continue;
-		unsigned mult = dxd ? 1 : 8 / ts;
+		unsigned mult = 8 / ts;
 		enum gen_type t = (enum gen_type)o->type;
 		if (mult == 8) {   /* no stride 8: bytes go through words */
 			t = t == GEN_TYPE_B ? GEN_TYPE_W : GEN_TYPE_UW;
