@@ -142,6 +142,57 @@ static void word_immediate(const struct ir_prog *p, struct ir_inst *in)
 	}
 }
 
+static bool is_int_narrow(unsigned t)
+{
+	return t == GEN_TYPE_B || t == GEN_TYPE_UB || t == GEN_TYPE_W ||
+	       t == GEN_TYPE_UW;
+}
+
+/* wa.mul_narrow_srcmod (TGLLP, Wa_1604601757): a mul of a dword and a
+ * narrower integer takes no modifier on the narrower source.  Next to a
+ * signed dword register the negation moves to it (d * -w = -d * w) and
+ * an (abs) goes through a :uw copy (exact for every byte and word);
+ * next to an unsigned dword or a dword immediate, the narrow source is
+ * converted to :d with its modifiers and the product is D x D (the acc0
+ * sequence below; GenX_IR converts it the same way).  A dword immediate
+ * of word range is a word first (legalize.c makes it one), and W x W
+ * has no such rule. */
+static void narrow_mods_wa(struct ir_prog *p, struct ir_inst *in)
+{
+	if (!p->plat->wa.mul_narrow_srcmod || in->op != GEN_OP_MUL ||
+	    in->nsrc != 2)
+		return;
+	for (unsigned k = 0; k < 2; k++) {
+		struct ir_opnd *w = &in->src[k], *d = &in->src[1 - k];
+		if (!is_int_narrow(w->type) || w->kind == IR_O_IMM || !w->mods ||
+		    !is_dword(d->type))
+			continue;
+		if (d->kind == IR_O_IMM) {
+			int64_t v = d->type == GEN_TYPE_D ? (int64_t)(int32_t)d->imm
+			                                  : (int64_t)(uint32_t)d->imm;
+			if (v >= -32768 && v <= 65535)
+				return;
+		}
+		bool scalar = ir_opnd_is_scalar(w) || in->exec == 1;
+		unsigned n = scalar ? 1 : in->exec;
+		if (d->type == GEN_TYPE_D && d->kind != IR_O_IMM) {
+			if (w->mods & GEN_MOD_NEG) {
+				d->mods ^= GEN_MOD_NEG;
+				w->mods &= (uint8_t)~GEN_MOD_NEG;
+			}
+			if (!(w->mods & GEN_MOD_ABS))
+				return;
+		}
+		enum gen_type t = w->mods & GEN_MOD_NEG ? GEN_TYPE_D : GEN_TYPE_UW;
+		uint32_t v = ir_temp(p, t, n, 1);
+		struct ir_inst *mv = ir_op1(p, GEN_OP_MOV, n, scalar || in->nomask,
+		                            ir_dst(v, 0, t, 1), *w);
+		mv->choff = scalar ? 0 : in->choff;
+		*w = scalar ? ir_scalar(v, 0, t) : ir_vec(v, 0, t, 1);
+		return;
+	}
+}
+
 /* Would writing chunk after chunk of d clobber s before a later chunk
  * reads it?  Not when s is d itself (same bytes, same layout): chunk c
  * writes only the elements chunk c has read. */
@@ -481,6 +532,7 @@ bool ir_dword_mul(struct ir_prog *p)
 	for (uint32_t i = 0; i < old.n; i++) {
 		p->loc = old.a[i].loc;
 		word_immediate(p, &old.a[i]);
+		narrow_mods_wa(p, &old.a[i]);
 		if (!needs_acc_sequence(p, &old.a[i])) {
 			ir_emit_copy(p, &old.a[i]);
 			continue;

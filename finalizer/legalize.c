@@ -449,42 +449,6 @@ static void fix_mul_dword_src0(struct lctx *c, struct ir_inst *in)
 	in->src[1] = t;
 }
 
-/* wa.mul_narrow_srcmod (TGLLP, Wa_1604601757): no modifier on the narrow
- * source of a dword x narrow mul (after fix_mul_dword_src0: src1).
- * -x moves to the dword source (a signed dword: d * -w = -d * w); (abs)
- * goes through a :uw copy, exact for every byte and word value.  A
- * negation next to an unsigned dword is refused (its product's sign
- * would change range). */
-static void fix_mul_narrow_mods(struct lctx *c, struct ir_inst *in)
-{
-	if (!c->p->plat->wa.mul_narrow_srcmod || in->op != GEN_OP_MUL ||
-	    in->nsrc != 2 || !is_int_narrow(in->src[1].type) ||
-	    in->src[1].kind == IR_O_IMM || !in->src[1].mods ||
-	    (in->src[0].type != GEN_TYPE_D && in->src[0].type != GEN_TYPE_UD))
-		return;
-	struct ir_opnd *d = &in->src[0], *w = &in->src[1];
-	if (w->mods & GEN_MOD_NEG) {
-		if (d->type != GEN_TYPE_D || d->kind == IR_O_IMM) {
-			ir_unsupported(c->p, "a negated narrow source next to an "
-			               ":ud or immediate in a mul on %s",
-			               c->p->plat->name);
-			return;
-		}
-		d->mods ^= GEN_MOD_NEG;
-		w->mods &= (uint8_t)~GEN_MOD_NEG;
-	}
-	if (w->mods & GEN_MOD_ABS) {
-		bool scalar = ir_opnd_is_scalar(w) || in->exec == 1;
-		unsigned n = scalar ? 1 : in->exec;
-		uint32_t v = temp(c->p, GEN_TYPE_UW, n, 1, 4);
-		struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, n, scalar || in->nomask,
-		                            ir_dst(v, 0, GEN_TYPE_UW, 1), *w);
-		mv->choff = scalar ? 0 : in->choff;
-		mv->loc = in->loc;
-		*w = scalar ? ir_scalar(v, 0, GEN_TYPE_UW) : ir_vec(v, 0, GEN_TYPE_UW, 1);
-	}
-}
-
 /* ---- 3-source (Align16) ------------------------------------------------ */
 
 static bool contiguous(const struct ir_opnd *o, unsigned n)
@@ -838,7 +802,6 @@ static void legalize_inst(struct lctx *c, struct ir_inst in)
 	}
 	fix_imm(c, &in);
 	fix_mul_dword_src0(c, &in);
-	fix_mul_narrow_mods(c, &in);
 	fix_mixed_float(c, &in);
 	fix_arf_src1(c, &in);
 	fix_three_src(c, &in);
