@@ -65,9 +65,10 @@ struct dt_target {
 #define DT_GX_MACL_SAT     2u  /* mul.sat with dword operands: GenX_IR's
                                 * mul + macl sequence drops the .sat */
 #define DT_GX_Q_STRIDED    4u  /* a q/uq <-> 32-bit conversion with a
-                                * strided destination: GenX_IR's 64-bit
-                                * emulation writes both halves, or sign-
-                                * extends from the wrong dword */
+                                * strided destination or of one channel:
+                                * GenX_IR's 64-bit emulation writes both
+                                * halves, or sign-extends from the wrong
+                                * dword */
 
 /* Generate program 'p' from rng state for target 't' (gen.c). */
 void dt_generate(struct dt_rng *r, const struct dt_target *t,

@@ -373,7 +373,7 @@ static bool alu(struct gen *g, struct sb *b)
 	if ((q & DT_GX_MACL_SAT) && sat && !strcmp(o->name, "mul") &&
 	    types[dt].kind != 'f')
 		ok = false;
-	if ((q & DT_GX_Q_STRIDED) && mov && g->dst_stride > 1 &&
+	if ((q & DT_GX_Q_STRIDED) && mov && (g->dst_stride > 1 || e == 1) &&
 	    types[dt].kind != 'f' && (types[dt].size == 8) != !narrow_src)
 		ok = false;
 	if (!ok) {
