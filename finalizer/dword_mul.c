@@ -1,6 +1,14 @@
 /*
  * dword_mul.c - dword x dword multiplies where the platform has no vector
- * D x D multiplier (caps.def dw_mul_vector / dw_mul_to_q: BXT).
+ * D x D multiplier (caps.def dw_mul_vector / dw_mul_to_q: BXT, ICLLP,
+ * TGLLP).
+ *
+ * Before the sequence below is chosen: a dword immediate of word range
+ * becomes :w/:uw (word_immediate); on TGLLP the narrow source of a
+ * dword x narrow mul loses its modifiers (narrow_mods_wa, Wa_1604601757);
+ * a NoMask product of scalars is one native (W) mul (1) where
+ * caps.dw_mul_scalar (uniform_product); qword-strided operands stay
+ * native where caps.dw_mul_qword_strided.
  *
  * Needs: builder IR (after copyprop), before legalize.  Leaves: every
  * vector mul of two dword operands the platform cannot do in one
