@@ -111,18 +111,18 @@ static void copy_src(struct lctx *c, struct ir_inst *in, unsigned s,
 	o->mods = mods;
 }
 
-/* Write the result to a temporary (stride hs, type t) and move it to the
- * real destination afterwards with the same mask and predicate. */
 static bool uses_64bit(const struct ir_prog *p, const struct ir_inst *in,
                        bool *dxd);
 
+/* Write the result to a temporary (stride hs, type t) and move it to the
+ * real destination afterwards with the same mask and predicate. */
 static void redirect_dst(struct lctx *c, struct ir_inst *in, enum gen_type t,
                          unsigned hs, unsigned align)
 {
 	unsigned n = in->exec;
-	/* where 64-bit operands need equal GRF offsets (fix_64bit_regions
-	 * ran first and put the sources at the destination's), the
-	 * temporary keeps the destination's offset */
+	/* where 64-bit operands need equal GRF offsets, the temporary keeps
+	 * the destination's offset, so that sources already there stay
+	 * (fix_64bit_regions, which runs last, copies the others) */
 	int at = 0;
 	bool dxd;
 	bool r64 = c->p->plat->caps.region_64bit_restricted && n > 1 &&
@@ -675,8 +675,10 @@ static void copy_64bit_src(struct lctx *c, struct ir_inst *in, unsigned s,
  * D x D mul counts, "since the result is 64-bit").  32-bit sources that
  * break a rule are copied (a 32-bit move obeys none of them); operands
  * whose GRF offset is not fixed yet get whole registers so that offsets
- * agree.  64-bit operands are not copied (the copy would itself be a
- * 64-bit move): docs/platforms.md lists what is left. */
+ * agree; 64-bit vector sources at another offset are copied as dwords
+ * (copy_64bit_src).  Indirect 64-bit operands are left as they are:
+ * docs/platforms.md.  Runs after the other fixes, so that the
+ * destination's offset is final. */
 static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 {
 	bool dxd;
