@@ -6,8 +6,8 @@
  * Before the sequence below is chosen: a dword immediate of word range
  * becomes :w/:uw (word_immediate); on TGLLP the narrow source of a
  * dword x narrow mul loses its modifiers (narrow_mods_wa, Wa_1604601757);
- * a NoMask product of scalars is one native (W) mul (1) where
- * caps.dw_mul_scalar (uniform_product); qword-strided operands stay
+ * a product of scalars into a word or byte is one native (W) mul (1)
+ * where caps.dw_mul_scalar (uniform_product); qword-strided operands stay
  * native where caps.dw_mul_qword_strided.
  *
  * Needs: builder IR (after copyprop), before legalize.  Leaves: every
@@ -383,15 +383,18 @@ static struct ir_inst *emit_acc_move(struct ir_prog *p,
 	return ir_emit_copy(p, &mv);
 }
 
-/* A NoMask multiply of scalars: every channel computes the same product.
- * Where the scalar multiply is native (caps.dw_mul_scalar), one (W)
- * mul (1) into a temporary and a move to the channels (GenX_IR computes
- * such NoMask uniform values once too, and its .sat then clamps the
- * whole product; a masked one goes through acc0 there, as here). */
+/* A multiply of scalars into a word or byte destination: every channel
+ * computes the same product, and the destination needs a temporary
+ * anyway (narrower than the dword execution type).  Where the scalar
+ * multiply is native (caps.dw_mul_scalar), one (W) mul (1) into a
+ * temporary and a move to the channels: GenX_IR -platform BXT does the
+ * same (`(W) mul (1) (sat)t<2>:w s0:d s1:d` + `mov (8) dst t<0;1,0>`), so
+ * its .sat clamps the whole product; into a dword destination it goes
+ * through acc0, NoMask or not, as here. */
 static bool uniform_product(struct ir_prog *p, const struct ir_inst *in)
 {
-	if (!p->plat->caps.dw_mul_scalar || is_qword_int(in->dst.type) ||
-	    !in->nomask)
+	if (!p->plat->caps.dw_mul_scalar ||
+	    gen_type_size((enum gen_type)in->dst.type) >= 4)
 		return false;
 	for (unsigned s = 0; s < 2; s++)
 		if (in->src[s].kind != IR_O_IMM &&
