@@ -76,8 +76,10 @@ static bool dword_opnd_reg(const struct ir_opnd *o)
  * temporary is given a whole register, as IGC's tryToAlignOperand). */
 static bool qword_strided(struct ir_prog *p, const struct ir_inst *in)
 {
+	/* a dword destination (a narrower one at an 8-byte stride is kept
+	 * by IGC too, but legalize.c would move it to a 4-byte stride) */
 	if (in->dst.kind != IR_O_REG ||
-	    in->dst.rgn.hs * gen_type_size((enum gen_type)in->dst.type) != 8)
+	    gen_type_size((enum gen_type)in->dst.type) != 4 || in->dst.rgn.hs != 2)
 		return false;
 	for (unsigned s = 0; s < 2; s++) {
 		const struct ir_opnd *o = &in->src[s];
@@ -383,18 +385,24 @@ static struct ir_inst *emit_acc_move(struct ir_prog *p,
 	return ir_emit_copy(p, &mv);
 }
 
-/* A multiply of scalars into a word or byte destination: every channel
- * computes the same product, and the destination needs a temporary
- * anyway (narrower than the dword execution type).  Where the scalar
- * multiply is native (caps.dw_mul_scalar), one (W) mul (1) into a
- * temporary and a move to the channels: GenX_IR -platform BXT does the
- * same (`(W) mul (1) (sat)t<2>:w s0:d s1:d` + `mov (8) dst t<0;1,0>`), so
- * its .sat clamps the whole product; into a dword destination it goes
- * through acc0, NoMask or not, as here. */
+/* A multiply of scalars into a destination that needs a temporary anyway
+ * (a byte, or a word not at a dword-aligned 4-byte stride, the dword
+ * execution type's): every channel computes the same product.  Where the
+ * scalar multiply is native (caps.dw_mul_scalar), one (W) mul (1) into a
+ * temporary and a move to the channels.  GenX_IR -platform BXT does the
+ * same (`(W) mul (1) (sat)t<2>:w s0:d s1:d` + `mov (8) dst t<0;1,0>`),
+ * so its .sat clamps the whole product; into a dword, or a word at
+ * stride 2 of a dword boundary, it goes through acc0, NoMask or not, as
+ * here (observed: RW(10,0)<1>, RW(12,1)<2>, RB(14,0)<4> scalar,
+ * RW(13,0)<2> and R(12,0)<1> through acc0). */
 static bool uniform_product(struct ir_prog *p, const struct ir_inst *in)
 {
-	if (!p->plat->caps.dw_mul_scalar ||
-	    gen_type_size((enum gen_type)in->dst.type) >= 4)
+	unsigned ts = gen_type_size((enum gen_type)in->dst.type);
+	if (!p->plat->caps.dw_mul_scalar || ts >= 4)
+		return false;
+	int sub = ir_opnd_sub(p, &in->dst);
+	unsigned pos = sub >= 0 ? (unsigned)sub : (unsigned)in->dst.off;
+	if (ts == 2 && in->dst.rgn.hs * ts == 4 && pos % 4 == 0)
 		return false;
 	for (unsigned s = 0; s < 2; s++)
 		if (in->src[s].kind != IR_O_IMM &&

@@ -152,6 +152,10 @@ static void redirect_dst(struct lctx *c, struct ir_inst *in, enum gen_type t,
 	mv.dst = in->dst;
 	mv.src[0] = n == 1 ? ir_scalar(v, at, t) : ir_vec(v, at, t, hs);
 	mv.nsrc = 1;
+	/* a saturated result narrowed through a wider integer (a product
+	 * into bytes through :w): the move saturates again, into the
+	 * destination's range (clamping to :w first changes nothing then) */
+	mv.sat = in->sat && t != in->dst.type && !gen_type_is_float(t);
 	in->dst = ir_dst(v, at, t, hs);
 	if (c->npost < MAX_POST)
 		c->post[c->npost++] = mv;
