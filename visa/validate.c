@@ -78,6 +78,38 @@ static int by_offset(const void *a, const void *b)
 	return (x->offset > y->offset) - (x->offset < y->offset);
 }
 
+/* Where an input may sit (4_visa_header.md, input_info): at its type's
+ * natural alignment, at a GRF start when it is a GRF or larger, inside
+ * one GRF when smaller.  Anything else would put its variable where no
+ * register region can name it, and the allocator reserves whole GRFs of
+ * large variables from their pin: an input at byte 33 leaves its last
+ * byte in r2 unreserved (two values in one register, the fuzz finding
+ * finalize-slm-barrier-overlap). */
+static enum vf_status check_input_place(const struct vf_routine *r,
+                                        const struct vf_input *in,
+                                        const char *nm, const char *where,
+                                        struct vf_error *err)
+{
+	const struct vf_var *v = &r->vars[in->id - VISA_NUM_PREDEF_VARS];
+	uint32_t tsize = vf_type_size(v->bit_properties & 0xF);
+	uint32_t bytes = var_bytes(r, in->id);
+	uint32_t off = (uint32_t)in->offset;
+	if (tsize > 1 && off % tsize)
+		return vf_err(err, VF_ERR_INPUT, "%s: .input %s offset=%d is not "
+		              "aligned to its %u-byte type", where, nm, in->offset,
+		              tsize);
+	if (bytes >= GRF_BYTES && off % GRF_BYTES)
+		return vf_err(err, VF_ERR_INPUT, "%s: .input %s offset=%d: a "
+		              "variable of %u bytes must start a GRF", where, nm,
+		              in->offset, bytes);
+	if (bytes && bytes < GRF_BYTES &&
+	    off / GRF_BYTES != (off + bytes - 1) / GRF_BYTES)
+		return vf_err(err, VF_ERR_INPUT, "%s: .input %s offset=%d: a "
+		              "variable of %u bytes must not cross a GRF boundary",
+		              where, nm, in->offset, bytes);
+	return VF_OK;
+}
+
 static enum vf_status check_inputs(const struct vf_routine *r,
                                    const char *where, struct vf_error *err)
 {
@@ -107,6 +139,8 @@ static enum vf_status check_inputs(const struct vf_routine *r,
 			st = vf_err(err, VF_ERR_INPUT, "%s: %s is declared %u bytes but "
 			            "its .input slot (offset=%d) is %u bytes", where, nm,
 			            var_bytes(r, in->id), in->offset, in->size);
+		else
+			st = check_input_place(r, in, nm, where, err);
 		sorted[n++] = in;
 	}
 	if (st == VF_OK && n > 1) {

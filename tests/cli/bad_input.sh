@@ -30,10 +30,21 @@ cp "$VF_SRC/tests/fin/int_arith.visaasm" a.visaasm
 # an argument declared larger than its .input slot (overlaps the next)
 sed 's/^\.decl IN v_type=G type=uq num_elts=1/.decl IN v_type=G type=uq num_elts=2/' a.visaasm > big.visaasm
 expect_input "argument larger than its .input" "IN is declared 16 bytes but its .input slot" -p skl big.visaasm -o out.gen
-sed 's/^\.input OUT offset=136/.input OUT offset=132/' a.visaasm > ovl.visaasm
+sed 's/^\.input OUT offset=136/.input OUT offset=128/' a.visaasm > ovl.visaasm
 expect_input "overlapping inputs" "overlaps .input" -p skl ovl.visaasm -o out.gen
 sed 's/^\.input OUT offset=136/.input OUT offset=4096/' a.visaasm > oob.visaasm
 expect_input "input outside the payload" "outside the thread payload" -p skl oob.visaasm -o out.gen
+# where an input may sit (4_visa_header.md input_info): its type's
+# alignment, a GRF start when a GRF or larger, one GRF when smaller
+sed 's/^\.input OUT offset=136/.input OUT offset=140/' a.visaasm > mis.visaasm
+expect_input "input not aligned to its type" "OUT offset=140 is not aligned to its 8-byte type" -p skl mis.visaasm -o out.gen
+sed 's/^\.input LID offset=32/.input LID offset=34/' "$VF_SRC/tests/fin/slm_barrier.visaasm" > lid.visaasm
+expect_input "a GRF-sized input off a GRF start" "LID offset=34: a variable of 32 bytes must start a GRF" -p skl lid.visaasm -o out.gen
+sed 's/^\.decl OUT v_type=G type=uq num_elts=1/.decl OUT v_type=G type=d num_elts=2/; s/^\.input OUT offset=136/.input OUT offset=156/' a.visaasm > cross.visaasm
+expect_input "a small input across a GRF boundary" "OUT offset=156: a variable of 8 bytes must not cross a GRF boundary" -p skl cross.visaasm -o out.gen
+# the fuzz finding finalize-slm-barrier-overlap: LID at byte 33
+tail -c +2 "$VF_SRC/tests/fuzz/corpus/finalize/slm-barrier-overlap" > odd.visaasm
+expect_input "fuzz: input at an odd byte" "LID offset=33 is not aligned to its 2-byte type" -p skl odd.visaasm -o out.gen
 # an alias of %r0 grown past r0
 sed 's/^\.decl X v_type=G type=d num_elts=32 align=hword$/&\n.decl H v_type=G type=ud num_elts=16 align=hword alias=<%r0, 0>/' a.visaasm > r0.visaasm
 expect_input "alias past its base (%r0)" "reaches past the end of its alias base" -p skl r0.visaasm -o out.gen
