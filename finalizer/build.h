@@ -80,11 +80,28 @@ bool bld_var(struct bld *b, uint32_t id, struct bld_var **out);
 /* Operand k of the current instruction as a source / destination. */
 bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o);
 bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat);
-/* Raw operand k: register operand at its byte offset (type of the var). */
+/* Raw operand k: register operand at its byte offset (type of the var);
+ * an input error when the message reaches past its variable. */
 bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o);
-/* A raw operand's 'bytes' from its offset lie inside its variable (else
- * an input error). */
-bool bld_raw_fits(struct bld *b, const struct ir_opnd *o, unsigned bytes);
+/* raw_extent.c: what the message of the current instruction covers from
+ * raw operand k's offset (elements of 'es' bytes where the variable's type
+ * matters). */
+struct bld_raw_use {
+	unsigned bytes;      /* 0: the message does not say */
+	const char *what;    /* the operand's role, for messages */
+	bool shorter_ok;     /* block store data: only its start must be
+	                      * inside the variable (IGC stores a qword as
+	                      * an oword) */
+};
+void bld_raw_use(const struct bld *b, unsigned k, unsigned es,
+                 struct bld_raw_use *u);
+/* Copy 'bytes' bytes of raw operand 'src' to 'dst' with NoMask moves
+ * (block messages ignore the execution mask), build_send.c. */
+void bld_copy_raw(struct bld *b, struct ir_opnd dst, struct ir_opnd src,
+                  unsigned bytes);
+/* How many of a block's 'bytes' raw operand 'o' takes from its variable
+ * (fewer when block store data is shorter than its block). */
+unsigned bld_raw_bytes(struct bld *b, const struct ir_opnd *o, unsigned bytes);
 /* Plain integer operand k. */
 uint64_t bld_int(const struct bld *b, unsigned k);
 bool bld_has(const struct bld *b, unsigned k);

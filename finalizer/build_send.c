@@ -75,6 +75,41 @@ uint32_t bld_payload(struct bld *b, unsigned grfs)
 	return v;
 }
 
+void bld_copy_raw(struct bld *b, struct ir_opnd dst, struct ir_opnd src,
+                  unsigned bytes)
+{
+	for (unsigned at = 0; at < bytes;) {
+		unsigned left = bytes - at, room = IR_GRF_BYTES -
+		               (unsigned)(dst.off + (int32_t)at) % IR_GRF_BYTES;
+		enum gen_type t = left >= 4 ? GEN_TYPE_UD
+		                  : left >= 2 ? GEN_TYPE_UW : GEN_TYPE_UB;
+		unsigned ts = gen_type_size(t), n = 1;
+		/* power-of-two moves inside one GRF of the destination */
+		while (2 * n * ts <= left && 2 * n * ts <= room)
+			n *= 2;
+		struct ir_opnd d = dst, s = src;
+		d.type = s.type = (uint8_t)t;
+		d.off += (int32_t)at;
+		s.off += (int32_t)at;
+		d.rgn = (struct gen_region){ 0, 0, 1 };
+		s.rgn = n == 1 ? (struct gen_region){ 0, 1, 0 }
+		                : (struct gen_region){ 1, 1, 0 };
+		ir_op1(b->p, GEN_OP_MOV, n, true, d, s);
+		at += n * ts;
+	}
+}
+
+/* The bytes of raw operand 'o' a block of 'bytes' takes from its
+ * variable: all of them, or what the variable holds from the operand's
+ * offset when it is shorter (block store data, raw_extent.c). */
+unsigned bld_raw_bytes(struct bld *b, const struct ir_opnd *o, unsigned bytes)
+{
+	uint32_t size = ir_vreg(b->p, o->v)->size;
+	if (o->off >= 0 && (uint32_t)o->off + bytes > size)
+		return (uint32_t)o->off < size ? size - (uint32_t)o->off : 0;
+	return bytes;
+}
+
 /* Can register operand 'o' serve as 'grfs' whole registers of payload? */
 static bool in_place(struct bld *b, const struct ir_opnd *o, unsigned grfs)
 {
@@ -398,9 +433,17 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 	unsigned exec = owords > 2 ? 16 : owords * 4;
 	const struct plat_info *plat = b->p->plat;
 	if (write) {
-		int32_t dplo;
-		uint32_t dpl = src_payload(b, data, GEN_TYPE_UD, owords * 4, 1,
-		                           grfs, &dplo);
+		if (data.kind != IR_O_REG)
+			return ir_bad_input(b->p, "block data from %%null");
+		/* the block ignores the execution mask: so does its copy */
+		int32_t dplo = data.off;
+		uint32_t dpl = data.v;
+		if (!in_place(b, &data, grfs)) {
+			dpl = bld_payload(b, grfs);
+			dplo = 0;
+			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data,
+			             bld_raw_bytes(b, &data, owords * 16));
+		}
 		struct ir_inst *in = bld_emit_send(b, exec, true, ir_null(GEN_TYPE_UD),
 		                                   hdr, 1, dpl, grfs, 0,
 		                                   gen_msg_oword_block(plat,
@@ -454,10 +497,15 @@ static bool media(struct bld *b, bool write)
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1), x);
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 4, GEN_TYPE_UD, 1), y);
 	if (write) {
-		int32_t dplo;
-		uint32_t dpl = src_payload(b, data, GEN_TYPE_UD,
-		                           obj < IR_GRF_BYTES ? obj / 4 : grfs * 8, 1,
-		                           grfs, &dplo);
+		if (data.kind != IR_O_REG)
+			return ir_bad_input(b->p, "block data from %%null");
+		int32_t dplo = data.off;
+		uint32_t dpl = data.v;
+		if (!in_place(b, &data, grfs)) {
+			dpl = bld_payload(b, grfs);
+			dplo = 0;
+			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data, obj);
+		}
 		struct ir_inst *in = bld_emit_send(b, 8, true, ir_null(GEN_TYPE_UD),
 		                                   hdr, 1, dpl, grfs, 0,
 		                                   gen_msg_media_block(b->p->plat,

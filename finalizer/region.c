@@ -376,18 +376,6 @@ bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
 	return true;
 }
 
-bool bld_raw_fits(struct bld *b, const struct ir_opnd *o, unsigned bytes)
-{
-	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file != IR_RF_GRF)
-		return true;
-	uint64_t end = (uint64_t)(int64_t)o->off + bytes;
-	if (o->off < 0 || end > b->p->vregs.a[o->v].size)
-		return ir_bad_input(b->p, "raw operand of %u bytes at byte %d of a "
-		                    "variable of %u bytes", bytes, (int)o->off,
-		                    b->p->vregs.a[o->v].size);
-	return true;
-}
-
 bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o)
 {
 	if (k >= b->in->nopnds || b->in->opnds[k].kind != VF_OPND_RAW)
@@ -404,6 +392,18 @@ bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o)
 		return ir_unsupported(b->p, "raw operand on a special register");
 	*o = ir_reg(bv->vreg, bv->off + r->offset, (enum gen_type)bv->type);
 	o->rgn = (struct gen_region){ 1, 1, 0 };
+	/* the message's bytes from the offset stay inside the variable
+	 * (raw_extent.c: one rule for every message builder) */
+	struct bld_raw_use u;
+	bld_raw_use(b, k, gen_type_size((enum gen_type)bv->type), &u);
+	uint32_t size = b->p->vregs.a[o->v].size;
+	uint64_t end = (uint64_t)(int64_t)o->off + (u.shorter_ok ? 1 : u.bytes);
+	if (u.bytes && (o->off < 0 || end > size))
+		return ir_bad_input(b->p, "raw operand %u (%s, %u bytes at exec "
+		                    "size %u) reaches byte %llu of a variable of %u "
+		                    "bytes", k, u.what, u.bytes,
+		                    bld_exec_size(b->in->exec),
+		                    (unsigned long long)end, size);
 	return true;
 }
 
