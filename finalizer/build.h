@@ -131,6 +131,22 @@ void bld_emit_eot(struct bld *b);
 /* Copy 'n' elements of a raw operand into a fresh GRF payload of 'grfs'
  * registers; returns the payload vreg. */
 uint32_t bld_payload(struct bld *b, unsigned grfs);
+/* Where a message's response goes: into the vISA operand when it is
+ * whole registers in place, else into a temporary that bld_copy_out moves
+ * to the operand afterwards, 'blocks' blocks of n elements of t with the
+ * instruction's mask (one block per 'per' GRFs of the temporary, blocks
+ * 'stride' bytes apart in the operand). */
+struct bld_dst_plan {
+	struct ir_opnd dst;     /* what the SEND writes */
+	struct ir_opnd user;    /* the vISA operand */
+	bool copy;
+	uint32_t tmp;
+};
+void bld_plan_dst(struct bld *b, struct bld_dst_plan *d,
+                  struct ir_opnd user, unsigned rlen);
+void bld_copy_out(struct bld *b, const struct bld_dst_plan *d,
+                  enum gen_type t, unsigned n, unsigned blocks, unsigned per,
+                  unsigned stride);
 /* SEND with immediate descriptor (dst may be IR_O_NONE for writes). */
 struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
                               struct ir_opnd dst, uint32_t src0,

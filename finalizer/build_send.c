@@ -184,16 +184,9 @@ static uint32_t src_payload(struct bld *b, struct ir_opnd o, enum gen_type t,
 }
 
 /* Destination handling: send into the operand when possible, else into
- * a temporary that copy_out() moves to the operand afterwards. */
-struct dst_plan {
-	struct ir_opnd dst;     /* what the SEND writes */
-	struct ir_opnd user;    /* the vISA operand */
-	bool copy;
-	uint32_t tmp;
-};
-
-static void plan_dst(struct bld *b, struct dst_plan *d, struct ir_opnd user,
-                     unsigned rlen)
+ * a temporary that bld_copy_out() moves to the operand afterwards. */
+void bld_plan_dst(struct bld *b, struct bld_dst_plan *d,
+                  struct ir_opnd user, unsigned rlen)
 {
 	d->user = user;
 	d->copy = false;
@@ -213,9 +206,9 @@ static void plan_dst(struct bld *b, struct dst_plan *d, struct ir_opnd user,
 
 /* Move 'blocks' blocks of 'n' elements of 't' from the temporary (one
  * block per 'per' GRFs) to the user operand (blocks 'stride' apart). */
-static void copy_out(struct bld *b, const struct dst_plan *d, enum gen_type t,
-                     unsigned n, unsigned blocks, unsigned per,
-                     unsigned stride)
+void bld_copy_out(struct bld *b, const struct bld_dst_plan *d,
+                  enum gen_type t, unsigned n, unsigned blocks, unsigned per,
+                  unsigned stride)
 {
 	if (!d->copy)
 		return;
@@ -319,10 +312,10 @@ static bool untyped_rw(struct bld *b, bool write)
 		          per * nch, 0, m);
 		return true;
 	}
-	struct dst_plan d;
-	plan_dst(b, &d, data, per * nch);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, data, per * nch);
 	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per * nch, m);
-	copy_out(b, &d, GEN_TYPE_UD, n, nch, per, (n < 8 ? 8 : n) * 4);
+	bld_copy_out(b, &d, GEN_TYPE_UD, n, nch, per, (n < 8 ? 8 : n) * 4);
 	return true;
 }
 
@@ -349,10 +342,10 @@ static bool byte_rw(struct bld *b, bool write)
 		          m);
 		return true;
 	}
-	struct dst_plan d;
-	plan_dst(b, &d, data, per);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, data, per);
 	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per, m);
-	copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
+	bld_copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
 	return true;
 }
 
@@ -404,11 +397,11 @@ static bool dword_atomic(struct bld *b)
 	bool ret = dst.kind == IR_O_REG;
 	struct gen_msg m = gen_msg_untyped_atomic(b->p->plat, fl, ex, ret, aop,
 	                                          bti);
-	struct dst_plan d;
-	plan_dst(b, &d, dst, ret ? per : 0);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, dst, ret ? per : 0);
 	send_like(b, d.dst, pl, plo, per, dpl, dplo, ns > 1 ? per * (ns - 1) : 0,
 	          ret ? per : 0, m);
-	copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
+	bld_copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
 	return true;
 }
 
@@ -454,8 +447,8 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 	struct gen_msg m = gen_msg_oword_block(plat, unaligned
 	                                       ? GEN_BLOCK_READ_UNALIGNED
 	                                       : GEN_BLOCK_READ, owords, bti);
-	struct dst_plan d;
-	plan_dst(b, &d, data, grfs);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, data, grfs);
 	bld_emit_send(b, exec, true, d.dst, hdr, 1, 0, 0, grfs, m);
 	if (d.copy) {
 		struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, owords * 4, true,
@@ -513,8 +506,8 @@ static bool media(struct bld *b, bool write)
 		in->src[1].off = dplo;
 		return true;
 	}
-	struct dst_plan d;
-	plan_dst(b, &d, data, grfs);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, data, grfs);
 	if (obj < IR_GRF_BYTES && !d.copy) {
 		d.copy = true;
 		d.tmp = bld_payload(b, grfs);
@@ -589,8 +582,8 @@ static bool raw_send(struct bld *b, bool split)
 	uint32_t p0 = raw_payload(b, src0, n0, &o0), p1 = 0;
 	if (n1)
 		p1 = raw_payload(b, src1, n1, &o1);
-	struct dst_plan dp;
-	plan_dst(b, &dp, dst, nd);
+	struct bld_dst_plan dp;
+	bld_plan_dst(b, &dp, dst, nd);
 	if (dp.copy && nd)
 		return ir_unsupported(b->p, "a raw send destination that is not "
 		                      "whole registers");
