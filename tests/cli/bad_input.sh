@@ -45,6 +45,10 @@ expect_input "a small input across a GRF boundary" "OUT offset=156: a variable o
 # the fuzz finding finalize-slm-barrier-overlap: LID at byte 33
 tail -c +2 "$VF_SRC/tests/fuzz/corpus/finalize/slm-barrier-overlap" > odd.visaasm
 expect_input "fuzz: input at an odd byte" "LID offset=33 is not aligned to its 2-byte type" -p skl odd.visaasm -o out.gen
+# a call to a label nothing places (the fuzz finding
+# control-flow-unplaced-label: an internal error before)
+sed 's/^    call (M1, 8) triple_plus_one$/    call (M1, 8) triple_plusWone/' "$VF_SRC/tests/fin/control_flow.visaasm" > lbl.visaasm
+expect_input "call to a label never placed" "line 83: call names label triple_plusWone, which no label instruction places" -p skl lbl.visaasm -o out.gen
 # an alias of %r0 grown past r0
 sed 's/^\.decl X v_type=G type=d num_elts=32 align=hword$/&\n.decl H v_type=G type=ud num_elts=16 align=hword alias=<%r0, 0>/' a.visaasm > r0.visaasm
 expect_input "alias past its base (%r0)" "reaches past the end of its alias base" -p skl r0.visaasm -o out.gen
