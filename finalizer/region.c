@@ -340,9 +340,21 @@ static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
  * a write over a neighbour. */
 static bool inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
 {
+	unsigned n = bld_exec_size(b->in->exec);
+	/* a packed vector immediate is a vector of 8 words (:v, :uv) or 4
+	 * floats (:vf) read contiguously: no more channels than that, except
+	 * in a mov, where the hardware repeats the vector over the
+	 * destination (docs/gensim.md "packed immediates") */
+	if (o->kind == IR_O_IMM && b->in->opcode != VISA_OP_MOV &&
+	    (o->type == GEN_TYPE_V || o->type == GEN_TYPE_UV ||
+	     o->type == GEN_TYPE_VF)) {
+		unsigned elems = o->type == GEN_TYPE_VF ? 4 : 8;
+		if (n > elems)
+			return ir_bad_input(b->p, "packed immediate of %u elements "
+			                    "read by %u channels", elems, n);
+	}
 	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file != IR_RF_GRF)
 		return true;
-	unsigned n = bld_exec_size(b->in->exec);
 	uint64_t end = (uint64_t)(int64_t)o->off + ir_opnd_extent(o, n, dst);
 	if (o->off < 0 || end > b->p->vregs.a[o->v].size)
 		return ir_bad_input(b->p, "%s operand reaches byte %llu of a "

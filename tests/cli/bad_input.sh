@@ -49,6 +49,10 @@ expect_input "fuzz: input at an odd byte" "LID offset=33 is not aligned to its 2
 # control-flow-unplaced-label: an internal error before)
 sed 's/^    call (M1, 8) triple_plus_one$/    call (M1, 8) triple_plusWone/' "$VF_SRC/tests/fin/control_flow.visaasm" > lbl.visaasm
 expect_input "call to a label never placed" "line 83: call names label triple_plusWone, which no label instruction places" -p skl lbl.visaasm -o out.gen
+# a packed immediate read by more channels than it has (the fuzz
+# finding packed-imm-past-vector: an internal error before)
+sed 's/^    mad (M1, 32) F(0,0)<1> F(0,0)<1;1,0> 0x3f000000:f 0x3f800000:f$/    mad (M1, 32) F(0,0)<1> F(0,0)<1;1,0> 0x3f000000:vf 0x3f800000:f/' "$VF_SRC/tests/fin/simd32.visaasm" > vf.visaasm
+expect_input "packed :vf immediate at exec size 32" "line 37: .*(mad): packed immediate of 4 elements read by 32 channels" -p skl vf.visaasm -o out.gen
 # an alias of %r0 grown past r0
 sed 's/^\.decl X v_type=G type=d num_elts=32 align=hword$/&\n.decl H v_type=G type=ud num_elts=16 align=hword alias=<%r0, 0>/' a.visaasm > r0.visaasm
 expect_input "alias past its base (%r0)" "reaches past the end of its alias base" -p skl r0.visaasm -o out.gen
