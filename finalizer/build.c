@@ -89,6 +89,14 @@ bool bld_setup_symbols(struct bld *b)
 		                            r->labels[i].kind == 1 ? IR_L_SUBROUTINE
 		                            : IR_L_BLOCK);
 	}
+	b->called = ir_alloc(p, (r->label_count + 1u) * sizeof *b->called);
+	memset(b->called, 0, (r->label_count + 1u) * sizeof *b->called);
+	for (uint32_t i = 0; i < r->inst_count; i++) {
+		const struct vf_inst *in = &r->insts[i];
+		if (in->opcode == VISA_OP_CALL && in->nopnds &&
+		    in->opnds[0].u.other < r->label_count)
+			b->called[in->opnds[0].u.other] = true;
+	}
 	b->nsurfs = VISA_NUM_PREDEF_SURFACES + r->surface_count;
 	b->surfs = ir_alloc(p, b->nsurfs * sizeof *b->surfs);
 	static const uint32_t predef_bti[VISA_NUM_PREDEF_SURFACES] = {

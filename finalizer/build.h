@@ -52,6 +52,8 @@ struct bld {
 	uint32_t exit_label;         /* label before the EOT sequence */
 	bool in_subroutine;          /* after the first subroutine label */
 	uint32_t cur_sub;            /* label of the current subroutine */
+	bool *called;                /* by vISA label id: a call names it */
+	bool cur_sub_called;         /* the current subroutine has a caller */
 	const struct vf_inst *in;    /* instruction being translated */
 	uint32_t *fn_labels;         /* entry label of each module function */
 	uint32_t cur_fn;             /* entry label of the function being built */

@@ -4,7 +4,8 @@
  * Gen's dst = src0 + src1 * src2; SIMD32 arithmetic is split into two
  * SIMD16 halves at M0/M16; a divergent forward goto becomes an inverted
  * goto with a join at its target while a uniform one becomes jmpi; a
- * backward goto becomes while; unsupported instructions fail with
+ * backward goto becomes while; a subroutine nothing calls has no ret;
+ * unsupported instructions fail with
  * VF_ERR_UNSUPPORTED naming the instruction; rol/ror are emulated with
  * shl/shr/or and lrp is native; switchjmp is a cmp + jmpi chain;
  * gather4_typed is a data cache 1 typed read (its response moved into
@@ -457,6 +458,29 @@ START_TEST(typed_read_off_a_grf_start_is_copied)
 }
 END_TEST
 
+/* A subroutine nothing calls is unreachable: its ret has no return
+ * address (before: the ret read a register nothing writes, an internal
+ * error under verify; a finalize fuzz finding). */
+START_TEST(uncalled_subroutine_finalizes)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *k = with(
+		".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 8) V0040(0,0)<1> 0x1:d\n"
+		"    ret (M1, 1)\n"
+		".function \"unused\"\nunused:\n"
+		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+		"    ret (M1, 8)\n");
+	ck_assert_msg(fin(k, &a, &r, &e) == VF_OK, "%s", e.msg);
+	ck_assert_msg(!strstr(a, "ret "), "%s", a);
+	free(a);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
 START_TEST(narrowing_conversion_uses_strided_dst)
 {
 	char *a;
@@ -572,6 +596,7 @@ static Suite *suite(void)
 	tcase_add_test(t, switchjmp_is_a_compare_chain);
 	tcase_add_test(t, typed_read_is_a_dc1_message);
 	tcase_add_test(t, typed_read_off_a_grf_start_is_copied);
+	tcase_add_test(t, uncalled_subroutine_finalizes);
 	tcase_add_test(t, icllp_lowers_64bit_add_and_refuses_df);
 	tcase_add_test(t, icllp_rotate_and_align1_mad);
 	suite_add_tcase(s, t);
