@@ -81,6 +81,11 @@ bad "raw_sends extended payload" "raw operand 8 (extended payload, 64 bytes.*$sm
 	'raw_sends.12.1.2.0 (M1, 16) 0x4c:ud 0x2000000:ud OFF.0 SM.0 %null.0'
 bad "raw_sends response" "raw operand 9 (response, 128 bytes.*of a variable of 64 bytes" \
 	'raw_sends.12.2.0.4 (M1, 16) 0x4c:ud 0x2000000:ud BIG.0 %null.0 OFF.0'
+bad "raw_send payload" "raw operand 5 (payload, 128 bytes.*of a variable of 64 bytes" \
+	'raw_send (M1, 16) 0xc 4 2 0x2000000:ud OFF.0 OFF.0'
+bad "raw_send response" "raw operand 6 (response, 128 bytes.*of a variable of 64 bytes" \
+	'raw_send (M1, 16) 0xc 2 4 0x2000000:ud BIG.0 OFF.0'
+good "raw_send that fits" 'raw_send (M1, 16) 0xc 2 2 0x2000000:ud BIG.0 OFF.0'
 # stateless messages (build_svm.c)
 bad "svm_gather addresses" "raw operand 2 (addresses, 128 bytes.*of a variable of 64 bytes" \
 	'svm_gather.4.1 (M1, 16) OFF.0 BIG.0'
