@@ -91,6 +91,7 @@ bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o);
 struct bld_raw_use {
 	unsigned bytes;      /* 0: the message does not say */
 	const char *what;    /* the operand's role, for messages */
+	unsigned elem;       /* bytes of its elements: its start's alignment */
 	bool shorter_ok;     /* block store data: only its start must be
 	                      * inside the variable (IGC stores a qword as
 	                      * an oword) */

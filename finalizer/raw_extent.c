@@ -2,7 +2,9 @@
  * raw_extent.c - how many bytes of its variable each raw operand of a
  * message instruction covers: the one bounds rule of every message
  * builder (region.c bld_raw checks it for every raw operand it hands
- * out, so no builder can forget it).
+ * out, so no builder can forget it), and where it may start: at a byte
+ * aligned to the elements the message moves (a dword operand at byte 3
+ * of its variable has no register region; the offset was dropped).
  *
  * A raw operand names a variable and a byte offset; the message decides
  * how much follows: exec-size elements per address or data channel in
@@ -193,10 +195,32 @@ static unsigned raw_bytes(const struct bld *b, unsigned k, unsigned es,
 	}
 }
 
+/* Bytes of the elements the message moves through operand k: qwords for
+ * A64 addresses and 64-bit data, dwords for everything else (the
+ * builders copy payloads by dwords). */
+static unsigned raw_elem(const struct bld *b, unsigned k)
+{
+	if (b->in->opcode != VISA_OP_SVM)
+		return 4;
+	switch (b->in->subop) {
+	case 3:
+	case 4:
+		return k == 2 || (k == 3 && (ival(b, 0) & 3) == 2) ? 8 : 4;
+	case 5:
+		return k == 1 || (k <= 4 && (ival(b, 0) & 0x40)) ? 8 : 4;
+	case 6:
+	case 7:
+		return k == 3 ? 8 : 4;
+	default:
+		return 4;
+	}
+}
+
 void bld_raw_use(const struct bld *b, unsigned k, unsigned es,
                  struct bld_raw_use *u)
 {
 	u->bytes = raw_bytes(b, k, es, &u->what);
+	u->elem = raw_elem(b, k);
 	u->shorter_ok = (b->in->opcode == VISA_OP_OWORD_ST && k == 3) ||
 	                (b->in->opcode == VISA_OP_SVM && b->in->subop == 2 &&
 	                 k == 2);

@@ -416,6 +416,10 @@ bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o)
 		                    "bytes", k, u.what, u.bytes,
 		                    bld_exec_size(b->in->exec),
 		                    (unsigned long long)end, size);
+	if (u.bytes && ir_opnd_align(b->p, o) < u.elem)
+		return ir_bad_input(b->p, "raw operand %u (%s) at byte %d of its "
+		                    "variable is not aligned to its %u-byte "
+		                    "elements", k, u.what, (int)o->off, u.elem);
 	return true;
 }
 

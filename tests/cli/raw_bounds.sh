@@ -6,7 +6,8 @@
 # count, no output file), one family after the other; the same
 # instruction with a variable large enough finalizes; block store data
 # may be shorter than its block (IGC stores a qword as an oword) but
-# must start inside its variable.
+# must start inside its variable; every raw operand starts aligned to the
+# elements its message moves.
 set -u
 VF_BUILD=${VF_BUILD:-$(cd "$(dirname "$0")/../.." && pwd)}
 vf="$VF_BUILD/visafin"
@@ -106,4 +107,13 @@ bad "scatter4_typed coordinate" "raw operand 2 (coordinate, 32 bytes at exec siz
 bad "load_3d response" "raw operand 4 (response, 128 bytes.*of a variable of 64 bytes" \
 	'load_3d.RG (M1, 16) 0x0:uw T6 OFF.0 OFF.0 OFF.0 OFF.0'
 good "load_3d that fits" 'load_3d.RG (M1, 16) 0x0:uw T6 BIG.0 OFF.0 OFF.0 OFF.0'
+# where a raw operand may start: aligned to the elements its message
+# moves (the offset was dropped before: BIG.3 stored from BIG.0)
+bad "oword_st data at byte 3" "raw operand 3 (data) at byte 3 of its variable is not aligned to its 4-byte elements" \
+	'oword_st (1) T6 0x0:ud BIG.3'
+bad "scatter_scaled data at byte 2" "raw operand 6 (data) at byte 2 of its variable is not aligned to its 4-byte elements" \
+	'scatter_scaled.4 (M1, 16) T6 0x0:ud OFF.0 BIG.2'
+bad "svm_scatter addresses at byte 4" "raw operand 2 (addresses) at byte 4 of its variable is not aligned to its 8-byte elements" \
+	'svm_scatter.4.1 (M1, 8) AD.4 OFF.0'
+good "svm_scatter data at byte 4" 'svm_scatter.4.1 (M1, 8) AD.8 BIG.4'
 exit $fail
