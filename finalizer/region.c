@@ -334,10 +334,11 @@ static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
 	}
 }
 
-/* A general operand stays inside its register: the elements the
- * instruction's exec size reaches through the region end within the
- * variable's storage (5_operands.md); anything else is bad input, never
- * a write over a neighbour. */
+/* A general or address operand stays inside its register: the elements
+ * the instruction's exec size reaches through the region end within the
+ * variable's storage (5_operands.md); an indirect one's address elements
+ * inside its address variable; anything else is bad input, never a
+ * write over a neighbour. */
 static bool inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
 {
 	unsigned n = bld_exec_size(b->in->exec);
@@ -353,14 +354,32 @@ static bool inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
 			return ir_bad_input(b->p, "packed immediate of %u elements "
 			                    "read by %u channels", elems, n);
 	}
-	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file != IR_RF_GRF)
+	/* an indirect operand reads one address element, or one per row of
+	 * a multi-address region <W,H> (exec size / W of them); they lie
+	 * inside the address variable (a fuzz finding: addr_add on 8 lanes
+	 * of a 6-element address variable, an internal error) */
+	if (o->kind == IR_O_IND) {
+		unsigned addrs = o->rgn.vs == GEN_VS_VXH
+		                 ? (n + o->rgn.w - 1) / (o->rgn.w ? o->rgn.w : 1) : 1;
+		uint32_t asize = b->p->vregs.a[o->v].size;
+		if ((uint32_t)o->aoff + 2u * addrs > asize)
+			return ir_bad_input(b->p, "indirect %s operand uses address "
+			                    "elements %u..%u of an address variable "
+			                    "of %u", dst ? "destination" : "source",
+			                    o->aoff / 2u, o->aoff / 2u + addrs - 1,
+			                    asize / 2u);
+		return true;
+	}
+	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file == IR_RF_FLAG)
 		return true;
 	uint64_t end = (uint64_t)(int64_t)o->off + ir_opnd_extent(o, n, dst);
 	if (o->off < 0 || end > b->p->vregs.a[o->v].size)
-		return ir_bad_input(b->p, "%s operand reaches byte %llu of a "
+		return ir_bad_input(b->p, "%s operand reaches byte %llu of a%s "
 		                    "variable of %u bytes (exec size %u)",
 		                    dst ? "destination" : "source",
 		                    (unsigned long long)end,
+		                    b->p->vregs.a[o->v].file == IR_RF_ADDR
+		                    ? "n address" : "",
 		                    b->p->vregs.a[o->v].size, n);
 	return true;
 }

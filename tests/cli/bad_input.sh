@@ -53,6 +53,13 @@ expect_input "call to a label never placed" "line 83: call names label triple_pl
 # finding packed-imm-past-vector: an internal error before)
 sed 's/^    mad (M1, 32) F(0,0)<1> F(0,0)<1;1,0> 0x3f000000:f 0x3f800000:f$/    mad (M1, 32) F(0,0)<1> F(0,0)<1;1,0> 0x3f000000:vf 0x3f800000:f/' "$VF_SRC/tests/fin/simd32.visaasm" > vf.visaasm
 expect_input "packed :vf immediate at exec size 32" "line 37: .*(mad): packed immediate of 4 elements read by 32 channels" -p skl vf.visaasm -o out.gen
+# address operands past their address variable (the fuzz finding
+# address-past-variable: addr_add on 8 lanes of 6 elements, an internal
+# error before), and a multi-address indirect source past it
+sed 's/^\.decl A8 v_type=A num_elts=8$/.decl A8 v_type=A num_elts=6/' "$VF_SRC/tests/fin/indirect.visaasm" > a6.visaasm
+expect_input "address operand past its variable" "(addr_add): destination operand reaches byte 16 of an address variable of 12 bytes" -p skl a6.visaasm -o out.gen
+sed 's/^    mov (M1, 8) R(3,0)<1> r\[A8(0),0\]<1,0>:d$/    mov (M1, 8) R(3,0)<1> r[A8(2),0]<1,0>:d/' "$VF_SRC/tests/fin/indirect.visaasm" > a8.visaasm
+expect_input "indirect addresses past their variable" "indirect source operand uses address elements 2..9 of an address variable of 8" -p skl a8.visaasm -o out.gen
 # an alias of %r0 grown past r0
 sed 's/^\.decl X v_type=G type=d num_elts=32 align=hword$/&\n.decl H v_type=G type=ud num_elts=16 align=hword alias=<%r0, 0>/' a.visaasm > r0.visaasm
 expect_input "alias past its base (%r0)" "reaches past the end of its alias base" -p skl r0.visaasm -o out.gen
