@@ -150,6 +150,10 @@ void bld_plan_dst(struct bld *b, struct bld_dst_plan *d,
 void bld_copy_out(struct bld *b, const struct bld_dst_plan *d,
                   enum gen_type t, unsigned n, unsigned blocks, unsigned per,
                   unsigned stride);
+/* Bytes of whole registers a GRF-aligned vreg owns: its size rounded up
+ * to GRFs (the allocator reserves them), only its size when pinned (a
+ * kernel input: other inputs may share its last GRF). */
+uint32_t bld_grf_room(const struct ir_vreg *v);
 /* SEND with immediate descriptor (dst may be IR_O_NONE for writes). */
 struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
                               struct ir_opnd dst, uint32_t src0,

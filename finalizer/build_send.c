@@ -110,6 +110,13 @@ unsigned bld_raw_bytes(struct bld *b, const struct ir_opnd *o, unsigned bytes)
 	return bytes;
 }
 
+uint32_t bld_grf_room(const struct ir_vreg *v)
+{
+	if (v->pin >= 0)
+		return v->size;
+	return (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
+}
+
 /* Can register operand 'o' serve as 'grfs' whole registers of payload? */
 static bool in_place(struct bld *b, const struct ir_opnd *o, unsigned grfs)
 {
@@ -120,8 +127,7 @@ static bool in_place(struct bld *b, const struct ir_opnd *o, unsigned grfs)
 		return false;
 	if (v->pin >= 0 ? v->pin % IR_GRF_BYTES != 0 : v->align < IR_GRF_BYTES)
 		return false;
-	uint32_t whole = (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
-	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= whole;
+	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= bld_grf_room(v);
 }
 
 /* The masks and predicate of the current vISA instruction. */

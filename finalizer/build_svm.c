@@ -41,8 +41,7 @@ static bool whole(struct bld *b, const struct ir_opnd *o, unsigned grfs)
 	if (v->file != IR_RF_GRF ||
 	    (v->pin >= 0 ? v->pin % IR_GRF_BYTES != 0 : v->align < IR_GRF_BYTES))
 		return false;
-	uint32_t w = (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
-	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= w;
+	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= bld_grf_room(v);
 }
 
 /* 'blocks' blocks of 'n' elements of 't' (vISA layout: block k at

@@ -133,7 +133,10 @@ static enum vf_status check_inputs(const struct vf_routine *r,
 			break;
 		}
 		const char *nm = var_name(r, in->id, b1, sizeof b1);
-		if (in->offset < (int)GRF_BYTES ||
+		if (r->vars[in->id - VISA_NUM_PREDEF_VARS].alias_index)
+			st = vf_err(err, VF_ERR_INPUT, "%s: .input %s is an alias (an "
+			            "input's alias_index must be zero)", where, nm);
+		else if (in->offset < (int)GRF_BYTES ||
 		    (uint32_t)in->offset + in->size > PAYLOAD_BYTES || !in->size)
 			st = vf_err(err, VF_ERR_INPUT, "%s: .input %s offset=%d size=%u "
 			            "is outside the thread payload (bytes %u..%u)", where,

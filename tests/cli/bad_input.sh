@@ -45,6 +45,14 @@ expect_input "a small input across a GRF boundary" "OUT offset=156: a variable o
 # the fuzz finding finalize-slm-barrier-overlap: LID at byte 33
 tail -c +2 "$VF_SRC/tests/fuzz/corpus/finalize/slm-barrier-overlap" > odd.visaasm
 expect_input "fuzz: input at an odd byte" "LID offset=33 is not aligned to its 2-byte type" -p skl odd.visaasm -o out.gen
+# an input that is an alias (the fuzz finding input-alias: its base was
+# pinned and a message wrote a whole GRF over it, an internal error)
+printf '%s\n' '.version 4.1' '.kernel "ia"' \
+	'.decl B v_type=G type=ud num_elts=2 align=hword' \
+	'.decl A v_type=G type=ud num_elts=1 align=hword alias=<B, 0>' \
+	'.input A offset=32 size=4' '.kernel_attr SimdSize=8' \
+	'.function "_main_0"' '_main_0:' '    ret (M1, 1)' > ia.visaasm
+expect_input "input that is an alias" "input A is an alias" -p skl ia.visaasm -o out.gen
 # a call to a label nothing places (the fuzz finding
 # control-flow-unplaced-label: an internal error before)
 sed 's/^    call (M1, 8) triple_plus_one$/    call (M1, 8) triple_plusWone/' "$VF_SRC/tests/fin/control_flow.visaasm" > lbl.visaasm
