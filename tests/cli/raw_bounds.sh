@@ -8,14 +8,7 @@
 # may be shorter than its block (IGC stores a qword as an oword) but
 # must start inside its variable; every raw operand starts aligned to the
 # elements its message moves.
-set -u
-VF_BUILD=${VF_BUILD:-$(cd "$(dirname "$0")/../.." && pwd)}
-vf="$VF_BUILD/visafin"
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-cd "$t" || exit 1
-fail=0
-check() { if [ "$2" = 0 ]; then echo "ok   $1"; else echo "FAIL $1"; fail=1; fi; }
+. "$(dirname "$0")/common.sh"
 # kernel FILE INSTRUCTION: a SIMD16 kernel around one instruction (line 19)
 kernel() {
 	printf '%s\n' '.version 4.1' '.kernel "rb"' \
