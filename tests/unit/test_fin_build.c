@@ -4,10 +4,12 @@
  * Gen's dst = src0 + src1 * src2; SIMD32 arithmetic is split into two
  * SIMD16 halves at M0/M16; a divergent forward goto becomes an inverted
  * goto with a join at its target while a uniform one becomes jmpi; a
- * backward goto becomes while; unsupported instructions fail with
- * VF_ERR_UNSUPPORTED naming the instruction; rol/ror are refused on SKL
- * and one instruction on ICLLP; lrp is native; switchjmp is a cmp + jmpi chain;
- * gather4_typed is a data cache 1 typed read; the SKL rules hold for
+ * backward goto becomes while; a subroutine nothing calls has no ret;
+ * unsupported instructions fail with VF_ERR_UNSUPPORTED naming the
+ * instruction; rol/ror are refused on SKL and one instruction on ICLLP;
+ * lrp is native; switchjmp is a cmp + jmpi chain; gather4_typed is a data
+ * cache 1 typed read (its response moved into place when it does not
+ * start a GRF); the SKL rules hold for
  * narrowing conversions (strided destination then a packing move). */
 #include <check.h>
 #include <stdio.h>
@@ -569,6 +571,50 @@ START_TEST(typed_read_is_a_dc1_message)
 }
 END_TEST
 
+/* A typed read's (and a sampler's) response that is not whole registers
+ * in place goes to a temporary and is moved to its operand channel by
+ * channel: before, the SEND wrote V0041's register from its start, not
+ * at byte 16 (wrong code, unseen by --verify). */
+START_TEST(typed_read_off_a_grf_start_is_copied)
+{
+	const char *k = with(
+		".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=f num_elts=24 align=hword\n"
+		".decl T6 v_type=T num_elts=1 v_name=T006\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 8) V0040(0,0)<1> 0x1:d\n"
+		"    movs (M1_NM, 1) T6(0) 0x3:ud\n"
+		"    gather4_typed.RG (M1, 8) T6 V0040.0 %null.0 %null.0 %null.0"
+		" V0041.16\n"
+		"    scatter4_typed.RG (M1, 8) T6 V0040.0 %null.0 %null.0 %null.0"
+		" V0041.16\n"
+		"    ret (M1, 1)\n");
+	char *a = unit_fin_listing(k, VF_PLATFORM_SKL);
+	/* the two channels land at dword 4 of V0041's first and second GRF */
+	ck_assert_msg(unit_count(a, ".4<1>:ud") >= 2, "%s", a);
+	free(a);
+}
+END_TEST
+
+/* A subroutine nothing calls is unreachable: its ret has no return
+ * address (before: the ret read a register nothing writes, an internal
+ * error under verify; a finalize fuzz finding). */
+START_TEST(uncalled_subroutine_finalizes)
+{
+	const char *k = with(
+		".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 8) V0040(0,0)<1> 0x1:d\n"
+		"    ret (M1, 1)\n"
+		".function \"unused\"\nunused:\n"
+		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+		"    ret (M1, 8)\n");
+	char *a = unit_fin_listing(k, VF_PLATFORM_SKL);
+	ck_assert_msg(!strstr(a, "ret "), "%s", a);
+	free(a);
+}
+END_TEST
+
 START_TEST(narrowing_conversion_uses_strided_dst)
 {
 	const char *k = with(
@@ -702,6 +748,8 @@ static Suite *suite(void)
 	tcase_add_test(t, lrp_is_native);
 	tcase_add_test(t, switchjmp_is_a_compare_chain);
 	tcase_add_test(t, typed_read_is_a_dc1_message);
+	tcase_add_test(t, typed_read_off_a_grf_start_is_copied);
+	tcase_add_test(t, uncalled_subroutine_finalizes);
 	tcase_add_test(t, icllp_lowers_64bit_add_and_refuses_df);
 	tcase_add_test(t, icllp_rotate_and_align1_mad);
 	tcase_add_test(t, tgllp_three_src_hf_immediate_in_src0);
