@@ -75,20 +75,6 @@ uint32_t bld_payload(struct bld *b, unsigned grfs)
 	return v;
 }
 
-/* Can register operand 'o' serve as 'grfs' whole registers of payload? */
-static bool in_place(struct bld *b, const struct ir_opnd *o, unsigned grfs)
-{
-	if (o->kind != IR_O_REG)
-		return false;
-	const struct ir_vreg *v = ir_vreg(b->p, o->v);
-	if (v->file != IR_RF_GRF || o->off % IR_GRF_BYTES)
-		return false;
-	if (v->pin >= 0 ? v->pin % IR_GRF_BYTES != 0 : v->align < IR_GRF_BYTES)
-		return false;
-	uint32_t whole = (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
-	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= whole;
-}
-
 /* The masks and predicate of the current vISA instruction. */
 static void mask_of(struct bld *b, struct ir_inst *in)
 {
@@ -138,7 +124,7 @@ static uint32_t src_payload(struct bld *b, struct ir_opnd o, enum gen_type t,
 	unsigned ts = gen_type_size(t);
 	unsigned blk = n * ts;
 	unsigned pad = grfs_each * IR_GRF_BYTES;
-	if (in_place(b, &o, grfs_each * blocks) &&
+	if (bld_in_place(b, &o, grfs_each * blocks) &&
 	    (blocks == 1 || blk >= pad || n >= 8)) {
 		*off = o.off;
 		return o.v;
@@ -166,7 +152,7 @@ static void plan_dst(struct bld *b, struct dst_plan *d, struct ir_opnd user,
 		d->dst = ir_null(GEN_TYPE_UD);
 		return;
 	}
-	if (in_place(b, &user, rlen)) {
+	if (bld_in_place(b, &user, rlen)) {
 		d->dst = user;
 		d->dst.rgn = (struct gen_region){ 0, 0, 1 };
 		return;
@@ -488,7 +474,7 @@ static bool media(struct bld *b, bool write)
 static uint32_t raw_payload(struct bld *b, struct ir_opnd o, unsigned grfs,
                             int32_t *off)
 {
-	if (in_place(b, &o, grfs)) {
+	if (bld_in_place(b, &o, grfs)) {
 		*off = o.off;
 		return o.v;
 	}
