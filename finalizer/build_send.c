@@ -377,9 +377,15 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 	if (!surface_bti(b, ks, &bti) || !bld_src(b, ks + 1, &off) ||
 	    !bld_raw(b, ks + 2, &data))
 		return false;
+	/* The block messages of a binding-table surface read only the
+	 * offset from the header; a stateless one (BTI 255) gets a zeroed
+	 * header, with no scratch offset in dword 5 (IGC
+	 * TranslateSendLdStLegacy.cpp BuildStatelessSurfaceMessageHeader,
+	 * facts; GenX_IR's skl code leaves the other dwords as they are). */
 	uint32_t hdr = bld_payload(b, 1);
-	ir_op1(b->p, GEN_OP_MOV, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
-	       ir_imm(0, GEN_TYPE_UD));
+	if (bti == 255)
+		ir_op1(b->p, GEN_OP_MOV, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
+		       ir_imm(0, GEN_TYPE_UD));
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 8, GEN_TYPE_UD, 1), off);
 	unsigned exec = owords > 2 ? 16 : owords * 4;
 	const struct plat_info *plat = b->p->plat;
