@@ -134,6 +134,36 @@ static bool whole_grf_1d(const struct ir_prog *p, const struct ir_opnd *o,
 	return stride_1d(o, n) == 1;
 }
 
+static bool has_64bit(const struct ir_inst *in)
+{
+	if (in->dst.kind != IR_O_NONE && tsize(&in->dst) == 8)
+		return true;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		if (tsize(&in->src[s]) == 8)
+			return true;
+	return false;
+}
+
+/* A source inside one GRF may feed a two-GRF destination: the Gen7 rule
+ * "when the destination spans two registers, the source MUST span two
+ * registers" is gone from Gen8 on ("the source may be one or two
+ * registers", BDW PRM as quoted in Mesa brw_eu_validate.c; IGC's skl and
+ * bdw code: mov (8) r:q r<8;8,1>:w, add (8) r:q r<8;8,1>:ud -r:q).  Not
+ * for 3-source and math instructions, nor where 64-bit regions are
+ * restricted (caps.region_64bit_restricted).  The source must not be
+ * in the destination's register: the second half would read what the
+ * first half wrote (the allocator never gives a source that ends here
+ * and a destination that starts here the same GRF, linscan.c). */
+static bool one_grf_src_ok(const struct ir_prog *p, const struct ir_inst *in,
+                           const struct ir_opnd *o)
+{
+	if (is_three_src(in->op) || in->op == GEN_OP_MATH ||
+	    (p->plat->caps.region_64bit_restricted && has_64bit(in)))
+		return false;
+	return o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF &&
+	       o->v != in->dst.v && ir_opnd_sub(p, o) >= 0 && ir_opnd_grfs(p, o, in->exec, false) == 1;
+}
+
 static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 {
 	const struct ir_opnd *d = &in->dst;
@@ -142,7 +172,7 @@ static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		const struct ir_opnd *o = &in->src[s];
 		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
-		    ir_opnd_is_scalar(o))
+		    ir_opnd_is_scalar(o) || one_grf_src_ok(p, in, o))
 			continue;
 		if (!whole_grf_1d(p, o, in->exec, false))
 			return false;
