@@ -164,11 +164,26 @@ static bool one_grf_src_ok(const struct ir_prog *p, const struct ir_inst *in,
 	       o->v != in->dst.v && ir_opnd_sub(p, o) >= 0 && ir_opnd_grfs(p, o, in->exec, false) == 1;
 }
 
+/* A destination over two GRFs from the start of the first, elements
+ * evenly split between them (stride 1, or a wider stride in two-source
+ * instructions: mov (8) r.0<2>:d r<4;4,1>:q). */
+static bool two_grf_dst_ok(const struct ir_prog *p, const struct ir_inst *in)
+{
+	const struct ir_opnd *d = &in->dst;
+	if (whole_grf_1d(p, d, in->exec, true))
+		return true;
+	if (is_three_src(in->op) || in->op == GEN_OP_MATH ||
+	    d->kind != IR_O_REG || ir_opnd_sub(p, d) != 0 || !d->rgn.hs)
+		return false;
+	return in->exec * d->rgn.hs * tsize(d) == 2 * IR_GRF_BYTES;
+}
+
 static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 {
 	const struct ir_opnd *d = &in->dst;
-	if (!whole_grf_1d(p, d, in->exec, true))
+	if (!two_grf_dst_ok(p, in))
 		return false;
+	unsigned dstep = d->rgn.hs * tsize(d);
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		const struct ir_opnd *o = &in->src[s];
 		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
@@ -176,9 +191,12 @@ static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 			continue;
 		if (!whole_grf_1d(p, o, in->exec, false))
 			return false;
-		if (tsize(o) == tsize(d))
+		/* element k at the same place in the same GRF of both */
+		if (tsize(o) == dstep && (tsize(o) == tsize(d) ||
+		                          !is_three_src(in->op)))
 			continue;
-		if (is_three_src(in->op) || tsize(o) != 2 || tsize(d) != 4)
+		if (is_three_src(in->op) || tsize(o) != 2 || tsize(d) != 4 ||
+		    d->rgn.hs != 1)
 			return false;  /* only packed word -> packed dword */
 	}
 	return true;
