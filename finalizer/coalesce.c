@@ -83,12 +83,27 @@ static bool same_bits(unsigned a, unsigned b)
 	       gen_type_size((enum gen_type)a) == gen_type_size((enum gen_type)b);
 }
 
+static bool is_int(unsigned t)
+{
+	return !gen_type_is_float((enum gen_type)t) && t != GEN_TYPE_V &&
+	       t != GEN_TYPE_UV && t != GEN_TYPE_VF;
+}
+
+/* An integer move to a narrower integer type keeps the low bytes. */
+static bool truncates(const struct ir_inst *m)
+{
+	return is_int(m->src[0].type) && is_int(m->dst.type) &&
+	       gen_type_size((enum gen_type)m->dst.type) <
+	       gen_type_size((enum gen_type)m->src[0].type);
+}
+
 static bool plain_copy(const struct ir_inst *m)
 {
 	return m->op == GEN_OP_MOV && !m->pred && !m->cmod && !m->sat &&
 	       m->nsrc == 1 && m->src[0].kind == IR_O_REG &&
 	       !m->src[0].mods && m->dst.kind == IR_O_REG &&
-	       same_bits(m->src[0].type, m->dst.type) && !m->reloc;
+	       (same_bits(m->src[0].type, m->dst.type) || truncates(m)) &&
+	       !m->reloc;
 }
 
 static bool producer_ok(const struct ir_inst *in)
@@ -128,6 +143,71 @@ static bool same_shape(const struct ir_prog *p, const struct ir_opnd *a,
 	       sa == sb && ir_opnd_grfs(p, a, n, true) == ir_opnd_grfs(p, b, n, true);
 }
 
+/* Two-source integer operations whose low result bytes do not depend on
+ * the destination type: such a producer may write a narrower integer
+ * destination (the truncating mov folded in) or another stride. */
+static bool reshapable(const struct ir_inst *in)
+{
+	switch (in->op) {
+	case GEN_OP_MOV: case GEN_OP_SEL: case GEN_OP_NOT: case GEN_OP_AND:
+	case GEN_OP_OR: case GEN_OP_XOR: case GEN_OP_SHL: case GEN_OP_SHR:
+	case GEN_OP_ASR: case GEN_OP_ADD:
+		break;
+	default:
+		return false;
+	}
+	if (in->sat || !is_int(in->dst.type))
+		return false;
+	for (unsigned k = 0; k < in->nsrc; k++)
+		if (!is_int(in->src[k].type))
+			return false;
+	return true;
+}
+
+/* The execution type's size (legalize.c's rule: the widest source, bytes
+ * execute as words; a raw move of one type moves its own size) were the
+ * producer to write type 'dt'. */
+static unsigned exec_size_as(const struct ir_inst *in, unsigned dt)
+{
+	if (in->op == GEN_OP_MOV && in->src[0].kind != IR_O_IMM &&
+	    !in->src[0].mods && in->src[0].type == dt)
+		return gen_type_size((enum gen_type)dt);
+	unsigned m = 2;
+	for (unsigned k = 0; k < in->nsrc; k++) {
+		unsigned t = in->src[k].type;
+		unsigned ts = t == GEN_TYPE_V || t == GEN_TYPE_UV ? 2
+		              : gen_type_size((enum gen_type)t);
+		if (ts > m)
+			m = ts;
+	}
+	return m;
+}
+
+/* May reshapable producer 'in' write 'nd' (type 'dt') instead: a
+ * destination in one GRF whose stride obeys the destination-stride rule
+ * for the execution type (equal to the size ratio when the execution
+ * type is wider, aligned to it). */
+static bool reshape_ok(const struct ir_prog *p, const struct ir_inst *in,
+                       const struct ir_opnd *nd, unsigned dt)
+{
+	if (!reshapable(in))
+		return false;
+	unsigned dts = gen_type_size((enum gen_type)dt);
+	if (dts > gen_type_size((enum gen_type)in->dst.type))
+		return false;
+	unsigned hs = in->exec == 1 ? 1 : nd->rgn.hs;
+	if (hs != 1 && hs != 2 && hs != 4)
+		return false;
+	struct ir_opnd o = *nd;
+	o.type = (uint8_t)dt;
+	if (ir_opnd_sub(p, &o) < 0 || ir_opnd_grfs(p, &o, in->exec, true) != 1)
+		return false;
+	unsigned ets = exec_size_as(in, dt);
+	if (ets > dts && in->exec > 1 && hs * dts != ets)
+		return false;
+	return ets <= dts || ir_opnd_align(p, &o) >= ets;
+}
+
 static bool plain_temp(const struct ir_vreg *v)
 {
 	return v->file == IR_RF_GRF && v->pin < 0 &&
@@ -142,6 +222,22 @@ struct span {
 	int32_t lo, hi;
 };
 
+/* Operations whose operands touch exactly what their regions say. */
+static bool regions_exact(const struct ir_inst *in)
+{
+	switch (in->op) {
+	case GEN_OP_MOV: case GEN_OP_SEL: case GEN_OP_NOT: case GEN_OP_AND:
+	case GEN_OP_OR: case GEN_OP_XOR: case GEN_OP_SHR: case GEN_OP_SHL:
+	case GEN_OP_ASR: case GEN_OP_CMP: case GEN_OP_ADD: case GEN_OP_MUL:
+	case GEN_OP_MAD: case GEN_OP_MATH: case GEN_OP_FRC: case GEN_OP_RNDD:
+	case GEN_OP_RNDE: case GEN_OP_RNDZ: case GEN_OP_AVG: case GEN_OP_LZD:
+	case GEN_OP_BFREV: case GEN_OP_CBIT: case GEN_OP_FBH: case GEN_OP_FBL:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static bool opnd_span(const struct ir_prog *p, const struct ir_inst *in,
                       const struct ir_opnd *o, int k, struct span *s)
 {
@@ -154,23 +250,10 @@ static bool opnd_span(const struct ir_prog *p, const struct ir_inst *in,
 		s->hi = o->off + (int32_t)(g * IR_GRF_BYTES);
 		return true;
 	}
-	switch (in->op) {
-	case GEN_OP_MOV: case GEN_OP_SEL: case GEN_OP_NOT: case GEN_OP_AND:
-	case GEN_OP_OR: case GEN_OP_XOR: case GEN_OP_SHR: case GEN_OP_SHL:
-	case GEN_OP_ASR: case GEN_OP_CMP: case GEN_OP_ADD: case GEN_OP_MUL:
-	case GEN_OP_MAD: case GEN_OP_MATH: case GEN_OP_FRC: case GEN_OP_RNDD:
-	case GEN_OP_RNDE: case GEN_OP_RNDZ: case GEN_OP_AVG: case GEN_OP_LZD:
-	case GEN_OP_BFREV: case GEN_OP_CBIT: case GEN_OP_FBH: case GEN_OP_FBL:
-		if (!o->mme) {
-			s->hi = o->off + (int32_t)ir_opnd_extent(o, in->exec ? in->exec : 1,
-			                                         k < 0);
-			if (ir_opnd_is_scalar(o) && k >= 0)
-				s->hi = o->off + (int32_t)gen_type_size((enum gen_type)o->type);
-			return true;
-		}
-		break;
-	default:
-		break;
+	if (regions_exact(in) && !o->mme) {
+		s->hi = o->off + (int32_t)ir_opnd_extent(o, in->exec ? in->exec : 1,
+		                                         k < 0);
+		return true;
 	}
 	s->lo = 0;
 	s->hi = (int32_t)p->vregs.a[o->v].size;
@@ -205,7 +288,8 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
                        uint32_t v)
 {
 	struct span s;
-	if (in->pred || !opnd_span(p, in, &in->dst, -1, &s) || s.v != v)
+	if (in->pred || (!regions_exact(in) && !ir_is_send(in->op)) ||
+	    !opnd_span(p, in, &in->dst, -1, &s) || s.v != v)
 		return false;
 	if (s.lo != 0 || s.hi < (int32_t)p->vregs.a[v].size)
 		return false;
@@ -255,13 +339,10 @@ static int64_t find_producer(const struct pass *c, uint32_t j)
 	return -1;
 }
 
-/* Nothing after mov j reads the bytes it copies. */
-static bool dead_after(const struct pass *c, uint32_t j)
+/* Nothing after instruction j reads bytes r of a register. */
+static bool unread_after(const struct pass *c, uint32_t j, struct span r)
 {
 	struct ir_prog *p = c->p;
-	const struct ir_inst *m = &p->insts.a[j];
-	struct span r;
-	opnd_span(p, m, &m->src[0], 0, &r);
 	if (c->crosses[r.v])
 		return false;
 	uint32_t end = c->cfg->b[c->cfg->blk_of[j]].end;
@@ -273,10 +354,30 @@ static bool dead_after(const struct pass *c, uint32_t j)
 		const struct ir_inst *in = &p->insts.a[i];
 		if (touches(p, in, &r, false))
 			return false;
-		if (full_write(p, in, r.v))
+		if (full_write(p, in, r.v)) {
 			return true;
+		}
 	}
 	return true;
+}
+
+/* Nothing after mov j reads the bytes it copies. */
+static bool dead_after(const struct pass *c, uint32_t j)
+{
+	const struct ir_inst *m = &c->p->insts.a[j];
+	struct span r;
+	opnd_span(c->p, m, &m->src[0], 0, &r);
+	return unread_after(c, j, r);
+}
+
+/* Nothing after instruction j reads the bytes it writes. */
+static bool dead_after_write(const struct pass *c, uint32_t j)
+{
+	const struct ir_inst *in = &c->p->insts.a[j];
+	struct span r;
+	if (!opnd_span(c->p, in, &in->dst, -1, &r))
+		return false;
+	return unread_after(c, j, r);
 }
 
 static bool try_coalesce(struct pass *c, uint32_t j)
@@ -296,14 +397,38 @@ static bool try_coalesce(struct pass *c, uint32_t j)
 	    in->choff != m->choff || in->nomask != m->nomask ||
 	    (in->pred && c->defs[t] != 1) ||
 	    !same_bits(in->dst.type, m->src[0].type) || !same_elements(m, in) ||
-	    !same_shape(p, &in->dst, &m->dst, m->exec) || reads_vreg(in, d) ||
-	    !dead_after(c, j))
+	    reads_vreg(in, d))
 		return false;
-	uint8_t t_keep = in->dst.type;
+	/* the producer's own type where the mov converts nothing, else the
+	 * mov's narrower one */
+	unsigned dt = truncates(m) ? m->dst.type : in->dst.type;
+	bool same = !truncates(m) && same_shape(p, &in->dst, &m->dst, m->exec);
+	if ((!same && !reshape_ok(p, in, &m->dst, dt)) || !dead_after(c, j))
+		return false;
 	in->dst = m->dst;
-	in->dst.type = t_keep;   /* the producer's own type */
+	in->dst.type = (uint8_t)dt;
+	if (in->exec == 1 && !in->dst.rgn.hs)
+		in->dst.rgn.hs = 1;
 	c->dead[j] = true;
 	return true;
+}
+
+/* A write nobody reads: a plain temporary's bytes no later instruction
+ * in the block reads before they are wholly rewritten, the register live
+ * across no block boundary; an instruction with no other effect (no flag
+ * write, no send, branch or macro). */
+static bool dead_write(const struct pass *c, uint32_t j)
+{
+	struct ir_prog *p = c->p;
+	const struct ir_inst *in = &p->insts.a[j];
+	if (in->op == IR_OP_LABEL || !producer_ok(in) || in->cmod ||
+	    in->op == GEN_OP_MACH || in->op == GEN_OP_ADDC ||
+	    in->op == GEN_OP_SUBB || in->op == GEN_OP_MATH ||
+	    (in->opts & ~(uint32_t)IR_OPT_GUARD) ||
+	    !plain_temp(&p->vregs.a[in->dst.v]) ||
+	    (p->vregs.a[in->dst.v].flags & IR_V_NOSPILL))
+		return false;
+	return dead_after_write(c, j);
 }
 
 bool ir_coalesce(struct ir_prog *p)
@@ -326,6 +451,11 @@ bool ir_coalesce(struct ir_prog *p)
 	for (uint32_t j = 0; j < n; j++)
 		if (plain_copy(&p->insts.a[j]) && try_coalesce(&c, j))
 			any = true;
+	/* backwards, so that a write read only by dead ones dies too */
+	for (uint32_t j = n; j-- > 0;)
+		if (!dead[j] && dead_write(&c, j)) {
+			any = dead[j] = true;
+		}
 	if (!any)
 		return p->err->status == VF_OK;
 
