@@ -426,7 +426,8 @@ static bool dead_write(const struct pass *c, uint32_t j)
 	    in->op == GEN_OP_SUBB || in->op == GEN_OP_MATH ||
 	    (in->opts & ~(uint32_t)IR_OPT_GUARD) ||
 	    !plain_temp(&p->vregs.a[in->dst.v]) ||
-	    (p->vregs.a[in->dst.v].flags & IR_V_NOSPILL))
+	    (p->vregs.a[in->dst.v].flags & IR_V_NOSPILL) ||
+	    ((p->vregs.a[in->dst.v].flags & IR_V_VISA) && in->op != GEN_OP_MOV))
 		return false;
 	return dead_after_write(c, j);
 }
