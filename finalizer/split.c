@@ -12,7 +12,13 @@
  *     registers", except a scalar source, or a packed word source with a
  *     packed dword destination (Gen8/9 EU ISA, Register Region
  *     Restrictions); we also require the two-register operands to start
- *     a GRF, and contiguous;
+ *     a GRF, and contiguous.  Where caps.two_grf_dst_regions is set
+ *     (IGC's Gen8/9 code), a source stepping like the destination, or a
+ *     packed dword in one GRF under an 8-byte-step destination, is taken
+ *     too (relaxed_src_ok); on every platform a source inside one GRF
+ *     feeds an evenly split two-GRF destination (one_grf_src_ok: the
+ *     Gen7-only rule is gone from Gen8 on), and a strided destination
+ *     split evenly takes sources of its byte step (two_grf_dst_ok);
  *   - SIMD32 is split to SIMD16 (Gen9 limits 32-wide execution to some
  *     16-bit cases; IGC splits all); integer division runs at SIMD8
  *     ("INT DIV function does not support SIMD16"); a 3-source Align16
@@ -178,18 +184,57 @@ static bool two_grf_dst_ok(const struct ir_prog *p, const struct ir_inst *in)
 	return in->exec * d->rgn.hs * tsize(d) == 2 * IR_GRF_BYTES;
 }
 
+/* Byte step between channels of a one-dimensional operand (-1: 2D). */
+static int byte_step(const struct ir_opnd *o, unsigned n, bool dst)
+{
+	if (dst)
+		return (int)(o->rgn.hs * tsize(o));
+	int s = stride_1d(o, n);
+	return s < 0 ? -1 : s * (int)tsize(o);
+}
+
+/* The relaxed two-register rules (caps.two_grf_dst_regions, what IGC's
+ * Gen8/9 binaries do): destination 'd' and source 'o', both starting
+ * inside their first element, each half of the channels in one GRF.
+ * Either the source steps like the destination (it spans two GRFs the
+ * same way), or it is a packed dword in one GRF and the destination
+ * steps 8 bytes (the packed word -> packed dword exception, one size
+ * up: the source subregister advances, not its register). */
+static bool relaxed_src_ok(const struct ir_prog *p, const struct ir_inst *in,
+                           const struct ir_opnd *o)
+{
+	const struct ir_opnd *d = &in->dst;
+	unsigned n = in->exec;
+	int ds = byte_step(d, n, true), ss = byte_step(o, n, false);
+	int dsub = ir_opnd_sub(p, d), ssub = ir_opnd_sub(p, o);
+	if (ds <= 0 || (unsigned)ds * n != 2 * IR_GRF_BYTES || dsub < 0 ||
+	    dsub + (int)tsize(d) > ds || ss <= 0 || ssub < 0 ||
+	    o->kind != IR_O_REG)
+		return false;
+	if (ss == ds)
+		return ssub + (int)tsize(o) <= ss;
+	return ss == 4 && ds == 8 && ssub == 0 &&
+	       !gen_type_is_float((enum gen_type)o->type) &&
+	       !gen_type_is_float((enum gen_type)d->type);
+}
+
 static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 {
 	const struct ir_opnd *d = &in->dst;
-	if (!two_grf_dst_ok(p, in))
+	bool relax = p->plat->caps.two_grf_dst_regions &&
+	             !is_three_src(in->op) && in->op != GEN_OP_MATH;
+	bool even = two_grf_dst_ok(p, in);   /* whole, or strided evenly */
+	if (!relax && !even)
 		return false;
 	unsigned dstep = d->rgn.hs * tsize(d);
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		const struct ir_opnd *o = &in->src[s];
 		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
-		    ir_opnd_is_scalar(o) || one_grf_src_ok(p, in, o))
+		    ir_opnd_is_scalar(o) || (even && one_grf_src_ok(p, in, o)))
 			continue;
-		if (!whole_grf_1d(p, o, in->exec, false))
+		if (relax && relaxed_src_ok(p, in, o))
+			continue;
+		if (!even || !whole_grf_1d(p, o, in->exec, false))
 			return false;
 		/* element k at the same place in the same GRF of both */
 		if (tsize(o) == dstep && (tsize(o) == tsize(d) ||
