@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen.h"
+#include "region64.h"
 #include "unit.h"
 
 static const char header8[] =
@@ -347,6 +349,147 @@ START_TEST(bxt_64bit_sources_are_qword_strided)
 }
 END_TEST
 
+/* Broken CHV/BXT 64-bit region rules in a binary (encoder/region64.c),
+ * or 0. */
+static unsigned region64_breaks(const struct vf_kernel_result *r,
+                                const char **first)
+{
+	const struct plat_info *bxt = plat_by_name("bxt");
+	unsigned n = 0;
+	*first = NULL;
+	for (size_t pc = 0; pc < r->code_size;) {
+		struct gen_inst in;
+		struct vf_error e = { 0 };
+		ck_assert_int_eq(gen_decode(bxt, r->code, r->code_size, pc, "k", &in,
+		                            &e), VF_OK);
+		static char buf[200];
+		const char *why = gen_check_region64(bxt, &in, buf, sizeof buf);
+		if (why && !*first)
+			*first = why;
+		n += why != NULL;
+		pc += in.length;
+	}
+	return n;
+}
+
+/* 64-bit vector sources at another GRF offset than the destination (a
+ * :q add from element 1, a :df multiply into element 1, a :q compare
+ * with a null destination): BXT copies them as dwords to the
+ * destination's offset (legalize.c copy_64bit_src) and its binary obeys
+ * the rules; SKL's, checked against BXT's rules, does not (the checker
+ * sees them). */
+START_TEST(bxt_64bit_sources_at_destination_offset)
+{
+	char *a, *b;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *why;
+	const char *body =
+		".decl V0040 v_type=G type=q num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=q num_elts=8 align=hword\n"
+		".decl V0042 v_type=G type=df num_elts=8 align=hword alias=<V0040, 0>\n"
+		".decl V0043 v_type=G type=df num_elts=8 align=hword alias=<V0041, 0>\n"
+		".decl P1 v_type=P num_elts=8\n"
+		".input V0040 offset=64 size=64\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    cmp.lt (M1, 8) P1 V0040(0,0)<1;1,0> 0x0:q\n"
+		"    (P1) add (M1, 2) V0041(0,0)<1> V0040(0,1)<1;1,0> V0040(1,0)<1;1,0>\n"
+		"    mul (M1, 2) V0043(1,1)<1> V0042(0,0)<2;1,0> V0042(1,0)<1;1,0>\n"
+		"    cmp.lt (M1, 2) P1 V0040(0,1)<1;1,0> V0040(1,0)<1;1,0>\n"
+		"    (P1) mov (M1, 2) V0041(1,0)<1> 0x7:q\n"
+		"    mov (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_msg(unit_finalize(with(body), VF_PLATFORM_BXT, &r, &e) == VF_OK,
+	              "%s", e.msg);
+	a = unit_listing(&r);
+	ck_assert_msg(region64_breaks(&r, &why) == 0, "bxt: %s", why);
+	vf_kernel_result_clear(&r);
+	ck_assert_msg(unit_finalize(with(body), VF_PLATFORM_SKL, &r, &e) == VF_OK,
+	              "%s", e.msg);
+	b = unit_listing(&r);
+	ck_assert_uint_ge(region64_breaks(&r, &why), 2);
+	vf_kernel_result_clear(&r);
+	/* the copies move dwords under NoMask */
+	ck_assert_ptr_nonnull(strstr(a, "(W)     mov (4|M0)"));
+	free(a);
+	free(b);
+}
+END_TEST
+
+/* A 64-bit add of two negated sources finalizes where Q is emulated
+ * (lower64.c: 0 - (a + b)); tests/fin/int64_neg_add checks the values. */
+START_TEST(int64_add_of_two_negations_on_icllp)
+{
+	const char *body =
+		".decl V0040 v_type=G type=q num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=q num_elts=8 align=hword\n"
+		".input V0040 offset=64 size=64\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    add (M1, 8) V0041(0,0)<1> (-)V0040(0,0)<1;1,0> (-)V0041(0,0)<1;1,0>\n"
+		"    mov (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	for (int k = 0; k < 2; k++) {
+		char *a = unit_fin_listing(with(body), k ? VF_PLATFORM_TGLLP
+		                                         : VF_PLATFORM_ICLLP);
+		ck_assert_ptr_nonnull(strstr(a, "subb"));
+		free(a);
+	}
+}
+END_TEST
+
+/* The sources of the mul line of a disassembly, blanks squeezed
+ * ("r3.0<8;8,1>:d -r2.0<8;8,1>:w"). */
+static void mul_srcs(const char *a, char *out, size_t n)
+{
+	const char *m = strstr(a, " mul (");
+	ck_assert_ptr_nonnull(m);
+	m = strchr(m, ':');            /* the destination's type */
+	ck_assert_ptr_nonnull(m);
+	while (*m && *m != ' ')
+		m++;
+	size_t k = 0;
+	for (; *m && *m != '\n' && k + 1 < n; m++)
+		if (*m != ' ' || (k > 0 && out[k - 1] != ' '))
+			out[k++] = *m;
+	while (k > 0 && out[k - 1] == ' ')
+		k--;
+	out[k] = 0;
+}
+
+/* "When multiplying a DW and any lower precision integer, the DW operand
+ * must be on src0" (PRM mul): a :w x :d mul has its sources swapped on
+ * every platform (legalize.c fix_mul_dword_src0); on TGLLP the narrow
+ * source takes no modifier (Wa_1604601757, wa.mul_narrow_srcmod): the
+ * negation moves to the dword source. */
+START_TEST(mul_dword_operand_first)
+{
+	char *a;
+	char line[256];
+	const char *body =
+		".decl V0040 v_type=G type=w num_elts=16 align=hword\n"
+		".decl V0041 v_type=G type=d num_elts=8 align=hword\n"
+		".decl V0042 v_type=G type=d num_elts=8 align=hword\n"
+		".input V0040 offset=64 size=32\n"
+		".input V0042 offset=96 size=32\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mul (M1, 8) V0041(0,0)<1> (-)V0040(0,0)<1;1,0> V0042(0,0)<1;1,0>\n"
+		"    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	a = unit_fin_listing(with(body), VF_PLATFORM_SKL);
+	mul_srcs(a, line, sizeof line);
+	/* src0 :d, src1 the negated :w */
+	ck_assert_msg(strstr(line, "<8;8,1>:d -r") != NULL &&
+	              strstr(line, ":w") > strstr(line, ":d -r"), "%s", line);
+	free(a);
+	a = unit_fin_listing(with(body), VF_PLATFORM_TGLLP);
+	mul_srcs(a, line, sizeof line);
+	/* TGLLP: the negation on the :d source, none on the :w */
+	ck_assert_msg(line[0] == '-' && strstr(line, ":d r") != NULL &&
+	              strstr(line, ":w") != NULL, "%s", line);
+	free(a);
+}
+END_TEST
+
 /* rol/ror exist from ICLLP on (spec appendix_instruction_by_platform;
  * GenX_IR -platform SKL says "vISA instruction not supported on this
  * platform"): an error naming instruction and platform, not code. */
@@ -514,6 +657,33 @@ START_TEST(icllp_rotate_and_align1_mad)
 END_TEST
 
 
+/* Gen12 (caps.three_src_imm16): a 16-bit immediate of the destination's
+ * type stays in src0 of a 3-source instruction; ICLLP copies it. */
+START_TEST(tgllp_three_src_hf_immediate_in_src0)
+{
+	const char *body =
+		".decl V0040 v_type=G type=hf num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=hf num_elts=8 align=hword\n"
+		".input V0041 offset=64 size=16\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mad (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0> V0041(0,0)<1;1,0>"
+		" 0x3c00:hf\n"
+		"    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	const int codes[2] = { VF_PLATFORM_TGLLP, VF_PLATFORM_ICLLP };
+	for (int k = 0; k < 2; k++) {
+		char *a = unit_fin_listing(with(body), codes[k]);
+		const char *mad = strstr(a, "mad (8|M0)");
+		ck_assert_ptr_nonnull(mad);
+		const char *eol = strchr(mad, '\n');
+		const char *imm = strstr(mad, "1.0:hf");
+		ck_assert_int_eq(imm != NULL && imm < eol, k == 0);
+		free(a);
+	}
+}
+END_TEST
+
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("fin_build");
@@ -527,6 +697,9 @@ static Suite *suite(void)
 	tcase_add_test(t, narrowing_conversion_uses_strided_dst);
 	tcase_add_test(t, rotate_is_unsupported_on_skl);
 	tcase_add_test(t, dword_mul_through_acc_on_bxt);
+	tcase_add_test(t, bxt_64bit_sources_at_destination_offset);
+	tcase_add_test(t, int64_add_of_two_negations_on_icllp);
+	tcase_add_test(t, mul_dword_operand_first);
 	tcase_add_test(t, bxt_64bit_sources_are_qword_strided);
 	tcase_add_test(t, bdw_joins_payloads_and_splits_mixed_float);
 	tcase_add_test(t, qword_regions_and_payload_pieces);
@@ -535,6 +708,7 @@ static Suite *suite(void)
 	tcase_add_test(t, typed_read_is_a_dc1_message);
 	tcase_add_test(t, icllp_lowers_64bit_add_and_refuses_df);
 	tcase_add_test(t, icllp_rotate_and_align1_mad);
+	tcase_add_test(t, tgllp_three_src_hf_immediate_in_src0);
 	suite_add_tcase(s, t);
 	return s;
 }
