@@ -154,6 +154,30 @@ void bld_copy_out(struct bld *b, const struct bld_dst_plan *d,
  * to GRFs (the allocator reserves them), only its size when pinned (a
  * kernel input: other inputs may share its last GRF). */
 uint32_t bld_grf_room(const struct ir_vreg *v);
+/* build_payload.c: a message's source parts and where the SEND reads
+ * them.  A part is 'grfs' whole registers; a copy moves 'n' elements of
+ * the operand's type (32-bit, else :ud) with the instruction's mask
+ * (NoMask for 'nomask'). */
+struct bld_part {
+	struct ir_opnd o;    /* IR_O_REG, or IR_O_NONE: room left undefined */
+	unsigned grfs;
+	unsigned n;
+	bool nomask;
+	bool copy_only;      /* never read in place */
+};
+/* The payload(s): register v[k] from byte off[k], len[k] GRFs (len[1]
+ * is 0 for a single payload). */
+struct bld_msg_srcs {
+	uint32_t v[2];
+	int32_t off[2];
+	unsigned len[2];
+};
+/* Can register operand 'o' serve as 'grfs' whole registers of payload? */
+bool bld_in_place(struct bld *b, const struct ir_opnd *o, unsigned grfs);
+/* Choose in-place runs and copy the rest (split sends only; a platform
+ * without them gets one payload, copied unless the parts are one run). */
+void bld_prepare_payload(struct bld *b, const struct bld_part *pt,
+                         unsigned np, struct bld_msg_srcs *out);
 /* SEND with immediate descriptor (dst may be IR_O_NONE for writes). */
 struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
                               struct ir_opnd dst, uint32_t src0,

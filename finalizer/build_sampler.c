@@ -100,6 +100,39 @@ static bool sampler3d(struct bld *b, bool load)
 	unsigned n = bld_exec_size(b->in->exec), per = n > 8 ? 2 : 1;
 	if (!nch || n > 16 || np == 0 || np > 8)
 		return ir_bad_input(b->p, "exec size %u, %u parameters", n, np);
+	unsigned rlen = dst.kind == IR_O_REG ? nch * per : 0;
+	/* the response in place only when it is whole registers there */
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, dst, rlen);
+	/* the first 1-4 channels follow from the response length alone */
+	bool hdr_less = b->p->plat->caps.sampler_rlen_channels &&
+	                (chm == 1 || chm == 3 || chm == 7 || chm == 15) &&
+	                (dst.kind != IR_O_REG ||
+	                 gen_type_size((enum gen_type)dst.type) == 4);
+	struct gen_msg m = gen_msg_sampler(b->p->plat, op, per * 8, samp, bti,
+	                                   !hdr_less);
+	struct ir_inst *s;
+	if (hdr_less) {
+		struct bld_part pt[8];
+		for (unsigned i = 0; i < np; i++) {
+			if (!bld_raw(b, k + i, &pt[i].o))
+				return false;
+			pt[i].grfs = per;
+			pt[i].n = n;
+			pt[i].nomask = false;
+			pt[i].copy_only = false;
+		}
+		struct bld_msg_srcs ms;
+		bld_prepare_payload(b, pt, np, &ms);
+		s = bld_emit_send(b, 1, false, d.dst, ms.v[0], ms.len[0],
+		                  ms.v[1], ms.len[1], rlen, m);
+		s->src[0].off = ms.off[0];
+		if (ms.len[1])
+			s->src[1].off = ms.off[1];
+		mask_of(b, s);
+		bld_copy_out(b, &d, GEN_TYPE_UD, n, nch, per, per * IR_GRF_BYTES);
+		return true;
+	}
 	uint32_t hdr = bld_payload(b, 1);
 	ir_op1(b->p, GEN_OP_MOV, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
 	       ir_rgn(b->p->r0, 0, GEN_TYPE_UD, 8, 8, 1));
@@ -112,14 +145,7 @@ static bool sampler3d(struct bld *b, bool load)
 			return false;
 		put_param(b, pl, i * per, prm, n);
 	}
-	unsigned rlen = dst.kind == IR_O_REG ? nch * per : 0;
-	struct gen_msg m = gen_msg_sampler(b->p->plat, op, per * 8, samp, bti,
-	                                   true);
-	/* the response in place only when it is whole registers there */
-	struct bld_dst_plan d;
-	bld_plan_dst(b, &d, dst, rlen);
-	struct ir_inst *s = bld_emit_send(b, 1, false, d.dst, hdr, 1, pl,
-	                                  np * per, rlen, m);
+	s = bld_emit_send(b, 1, false, d.dst, hdr, 1, pl, np * per, rlen, m);
 	mask_of(b, s);
 	bld_copy_out(b, &d, GEN_TYPE_UD, n, nch, per, per * IR_GRF_BYTES);
 	return true;
@@ -127,7 +153,8 @@ static bool sampler3d(struct bld *b, bool load)
 
 /* The address payload of a typed message: u [v [r [lod]]] from operands
  * k..k+3 (a missing v or r before lod is left undefined: the hardware
- * ignores it).  Returns the payload vreg, its length in *na. */
+ * ignores it).  Its length in *na; with 'pl', copied into a new payload
+ * returned there. */
 static bool typed_addr(struct bld *b, unsigned k, unsigned n, uint32_t *pl,
                        unsigned *na)
 {
@@ -137,10 +164,51 @@ static bool typed_addr(struct bld *b, unsigned k, unsigned n, uint32_t *pl,
 			return false;
 	*na = a[3].kind == IR_O_REG ? 4 : a[2].kind == IR_O_REG ? 3
 	      : a[1].kind == IR_O_REG ? 2 : 1;
+	if (!pl)
+		return true;
 	*pl = bld_payload(b, *na);
 	for (unsigned i = 0; i < *na; i++)
 		if (a[i].kind == IR_O_REG)
 			put_param(b, *pl, i, a[i], n);
+	return true;
+}
+
+/* A typed message where the SEND reads two payloads: the address and
+ * data parts where they are when they form runs (bld_prepare_payload). */
+static bool typed_split(struct bld *b, bool write, unsigned n, unsigned na,
+                        unsigned nch, struct ir_opnd data, struct gen_msg m)
+{
+	struct bld_part pt[8];
+	unsigned np = 0;
+	for (unsigned i = 0; i < na; i++, np++) {
+		if (!bld_raw(b, 2 + i, &pt[np].o))
+			return false;
+		pt[np].grfs = 1;
+		pt[np].n = n;
+		pt[np].nomask = false;
+		pt[np].copy_only = false;
+	}
+	for (unsigned c = 0; write && c < nch; c++, np++) {
+		pt[np].o = data;
+		pt[np].o.off += (int32_t)(c * (n < 8 ? 8 : n) * 4);
+		pt[np].grfs = 1;
+		pt[np].n = n;
+		pt[np].nomask = false;
+		pt[np].copy_only = false;
+	}
+	struct bld_msg_srcs ms;
+	bld_prepare_payload(b, pt, np, &ms);
+	/* a read's response in place only when it is whole registers there */
+	struct bld_dst_plan d;
+	unsigned rlen = !write && data.kind == IR_O_REG ? nch : 0;
+	bld_plan_dst(b, &d, data, rlen);
+	struct ir_inst *s = bld_emit_send(b, 1, false, d.dst, ms.v[0],
+	                                  ms.len[0], ms.v[1], ms.len[1], rlen, m);
+	s->src[0].off = ms.off[0];
+	if (ms.len[1])
+		s->src[1].off = ms.off[1];
+	mask_of(b, s);
+	bld_copy_out(b, &d, GEN_TYPE_UD, n, nch, 1, (n < 8 ? 8 : n) * 4);
 	return true;
 }
 
@@ -156,12 +224,16 @@ static bool typed(struct bld *b, bool write)
 	if (!nch || n > 8)
 		return ir_unsupported(b->p, "typed %s of exec size %u",
 		                      write ? "write" : "read", n);
-	if (!state_index(b, 1, false, &bti) || !typed_addr(b, 2, n, &pl, &na) ||
+	bool split = b->p->plat->caps.split_send;
+	if (!state_index(b, 1, false, &bti) ||
+	    !typed_addr(b, 2, n, split ? NULL : &pl, &na) ||
 	    !bld_raw(b, 6, &data))
 		return false;
 	struct gen_msg m = gen_msg_typed_rw(b->p->plat, write, chm, bti);
 	struct ir_opnd none = { 0 };
 	struct ir_inst *s;
+	if (split)
+		return typed_split(b, write, n, na, nch, data, m);
 	if (write) {
 		uint32_t dpl = bld_payload(b, nch);
 		for (unsigned c = 0; c < nch; c++) {

@@ -117,19 +117,6 @@ uint32_t bld_grf_room(const struct ir_vreg *v)
 	return (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
 }
 
-/* Can register operand 'o' serve as 'grfs' whole registers of payload? */
-static bool in_place(struct bld *b, const struct ir_opnd *o, unsigned grfs)
-{
-	if (o->kind != IR_O_REG)
-		return false;
-	const struct ir_vreg *v = ir_vreg(b->p, o->v);
-	if (v->file != IR_RF_GRF || o->off % IR_GRF_BYTES)
-		return false;
-	if (v->pin >= 0 ? v->pin % IR_GRF_BYTES != 0 : v->align < IR_GRF_BYTES)
-		return false;
-	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= bld_grf_room(v);
-}
-
 /* The masks and predicate of the current vISA instruction. */
 static void mask_of(struct bld *b, struct ir_inst *in)
 {
@@ -179,7 +166,7 @@ static uint32_t src_payload(struct bld *b, struct ir_opnd o, enum gen_type t,
 	unsigned ts = gen_type_size(t);
 	unsigned blk = n * ts;
 	unsigned pad = grfs_each * IR_GRF_BYTES;
-	if (in_place(b, &o, grfs_each * blocks) &&
+	if (bld_in_place(b, &o, grfs_each * blocks) &&
 	    (blocks == 1 || blk >= pad || n >= 8)) {
 		*off = o.off;
 		return o.v;
@@ -200,7 +187,7 @@ void bld_plan_dst(struct bld *b, struct bld_dst_plan *d,
 		d->dst = ir_null(GEN_TYPE_UD);
 		return;
 	}
-	if (in_place(b, &user, rlen)) {
+	if (bld_in_place(b, &user, rlen)) {
 		d->dst = user;
 		d->dst.rgn = (struct gen_region){ 0, 0, 1 };
 		return;
@@ -425,9 +412,15 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 	if (!surface_bti(b, ks, &bti) || !bld_src(b, ks + 1, &off) ||
 	    !bld_raw(b, ks + 2, &data))
 		return false;
+	/* The block messages of a binding-table surface read only the
+	 * offset from the header; a stateless one (BTI 255) gets a zeroed
+	 * header, with no scratch offset in dword 5 (IGC
+	 * TranslateSendLdStLegacy.cpp BuildStatelessSurfaceMessageHeader,
+	 * facts; GenX_IR's skl code leaves the other dwords as they are). */
 	uint32_t hdr = bld_payload(b, 1);
-	ir_op1(b->p, GEN_OP_MOV, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
-	       ir_imm(0, GEN_TYPE_UD));
+	if (bti == 255)
+		ir_op1(b->p, GEN_OP_MOV, 8, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1),
+		       ir_imm(0, GEN_TYPE_UD));
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 8, GEN_TYPE_UD, 1), off);
 	unsigned exec = owords > 2 ? 16 : owords * 4;
 	const struct plat_info *plat = b->p->plat;
@@ -437,7 +430,7 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 		/* the block ignores the execution mask: so does its copy */
 		int32_t dplo = data.off;
 		uint32_t dpl = data.v;
-		if (!in_place(b, &data, grfs)) {
+		if (!bld_in_place(b, &data, grfs)) {
 			dpl = bld_payload(b, grfs);
 			dplo = 0;
 			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data,
@@ -500,7 +493,7 @@ static bool media(struct bld *b, bool write)
 			return ir_bad_input(b->p, "block data from %%null");
 		int32_t dplo = data.off;
 		uint32_t dpl = data.v;
-		if (!in_place(b, &data, grfs)) {
+		if (!bld_in_place(b, &data, grfs)) {
 			dpl = bld_payload(b, grfs);
 			dplo = 0;
 			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data, obj);
@@ -535,7 +528,7 @@ static bool media(struct bld *b, bool write)
 static uint32_t raw_payload(struct bld *b, struct ir_opnd o, unsigned grfs,
                             int32_t *off)
 {
-	if (in_place(b, &o, grfs)) {
+	if (bld_in_place(b, &o, grfs)) {
 		*off = o.off;
 		return o.v;
 	}

@@ -33,24 +33,13 @@ static uint32_t payload(struct bld *b, unsigned grfs)
 	return bld_payload(b, grfs);
 }
 
-static bool whole(struct bld *b, const struct ir_opnd *o, unsigned grfs)
-{
-	if (o->kind != IR_O_REG || o->off % IR_GRF_BYTES)
-		return false;
-	const struct ir_vreg *v = ir_vreg(b->p, o->v);
-	if (v->file != IR_RF_GRF ||
-	    (v->pin >= 0 ? v->pin % IR_GRF_BYTES != 0 : v->align < IR_GRF_BYTES))
-		return false;
-	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= bld_grf_room(v);
-}
-
 /* 'blocks' blocks of 'n' elements of 't' (vISA layout: block k at
  * k * ustride bytes) as a payload with each block in 'per' whole GRFs. */
 static uint32_t gather_in(struct bld *b, struct ir_opnd o, enum gen_type t,
                           unsigned n, unsigned blocks, unsigned per,
                           unsigned ustride, int32_t *off)
 {
-	if (whole(b, &o, per * blocks) &&
+	if (bld_in_place(b, &o, per * blocks) &&
 	    (blocks == 1 || ustride == per * IR_GRF_BYTES)) {
 		*off = o.off;
 		return o.v;
@@ -115,7 +104,7 @@ static void read_msg(struct bld *b, struct ir_opnd user, uint32_t pl,
 		send(b, ir_null(GEN_TYPE_UD), pl, plo, mlen, 0, 0, 0, 0, desc);
 		return;
 	}
-	if (whole(b, &user, rlen) &&
+	if (bld_in_place(b, &user, rlen) &&
 	    (blocks == 1 || ustride == per * IR_GRF_BYTES)) {
 		struct ir_opnd d = user;
 		d.rgn = (struct gen_region){ 0, 0, 1 };
@@ -248,7 +237,7 @@ static bool block(struct bld *b, bool write)
 		 * what the variable holds (IGC stores a qword as an oword) */
 		int32_t dplo = data.off;
 		uint32_t dpl = data.v;
-		if (!whole(b, &data, grfs)) {
+		if (!bld_in_place(b, &data, grfs)) {
 			dpl = payload(b, grfs);
 			dplo = 0;
 			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data,
@@ -264,7 +253,7 @@ static bool block(struct bld *b, bool write)
 	struct gen_msg desc = gen_msg_a64_block(b->p->plat, unaligned
 	                                        ? GEN_BLOCK_READ_UNALIGNED
 	                                        : GEN_BLOCK_READ, owords);
-	if (whole(b, &data, grfs)) {
+	if (bld_in_place(b, &data, grfs)) {
 		struct ir_opnd d = data;
 		d.rgn = (struct gen_region){ 0, 0, 1 };
 		bld_emit_send(b, exec, true, d, hdr, 1, 0, 0, grfs, desc);

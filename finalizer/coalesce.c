@@ -7,85 +7,69 @@
  *     ...
  *     mov (8) p.0<1>:f  t.0<8;8,1>:f      (p: a send payload, an output)
  *
- * where the temporary t exists only to be copied.  When the mov is the
- * only reader of t and the mul its only writer, the mul can write p
- * itself and the mov goes away.
+ * where the value in t exists only to be copied.  When the mov is the
+ * only reader of the bytes the mul wrote, the mul can write p itself and
+ * the mov goes away.  t may be written elsewhere too and be read
+ * elsewhere (a vISA variable assembled from parts and copied part by
+ * part into a payload, one computed in place before being copied): what
+ * counts is the byte range the mov reads.
  *
  * Safety (checked per candidate, all on virtual registers before RA):
- *  - same basic block, and nothing between the two instructions reads
- *    or writes any byte of p's register, so p's old value is not needed
- *    there and writing it earlier changes nothing;
- *  - the producer does not read p (no overlap of its sources with its
- *    new destination);
+ *  - the producer is the last instruction before the mov, in the same
+ *    block, that writes any byte the mov reads, and it writes exactly
+ *    those bytes, element for element (same exec size, channel offset,
+ *    NoMask);
+ *  - nothing between the two reads those bytes, and nothing between
+ *    reads or writes any byte the mov writes, so that value is not
+ *    needed there and writing it earlier changes nothing;
+ *  - after the mov nothing reads those bytes of t: t is live across no
+ *    block boundary (ir_live_defined), and later in the block they are
+ *    read by nothing before t is wholly rewritten;
+ *  - the producer does not read the mov's destination register;
  *  - the mov copies bit for bit (no predicate, condition modifier,
  *    saturation, source modifier or conversion; integer types of one
- *    size count as the same bits) channel for channel:
- *    same exec size, channel offset and NoMask as the producer, and its
- *    source region reads element k exactly where the producer wrote
- *    element k;
+ *    size count as the same bits);
  *  - the new destination has the very shape the legalizer gave the old
  *    one: type (size), stride, byte position in the GRF and GRF count, so every
  *    region and alignment rule the producer met still holds (a single
  *    element only needs to be at least as aligned as before);
  *  - neither register is address-taken, pinned only on the destination
  *    side, and t is a plain temporary (not live-in, global, pinned).
- * A predicated producer is allowed with an unpredicated mov: in the
- * channels it does not write, the mov copied undefined bits of t.
+ * A predicated producer is allowed with an unpredicated mov when it is
+ * t's only writer: in the channels it does not write, the mov copied
+ * undefined bits of t.
  *
  * Runs after split (final exec sizes) and before register allocation.
- * Linear: one forward scan with per-register last-definition and
- * last-access positions.
+ * Each candidate looks at most WINDOW instructions back and forward, so
+ * the pass stays linear.
  */
 #include "config.h"
 
 #include <string.h>
 
+#include "../ir/cfg.h"
 #include "../ir/ir.h"
 
 bool ir_coalesce(struct ir_prog *p);
 
-struct counts {
-	uint32_t *uses, *defs;
-};
+#define WINDOW 128
 
-static void count_opnd(void *ctx, const struct ir_inst *in,
+static void count_defs(void *ctx, const struct ir_inst *in,
                        const struct ir_opnd *o, bool def)
 {
-	struct counts *c = ctx;
+	uint32_t *defs = ctx;
 	(void)in;
-	if (o->kind != IR_O_REG && o->kind != IR_O_IND)
-		return;
-	if (def)
-		c->defs[o->v]++;
-	else
-		c->uses[o->v]++;
+	if (def && (o->kind == IR_O_REG || o->kind == IR_O_IND))
+		defs[o->v]++;
 }
 
-struct scan {
-	uint32_t *last_def;     /* index + 1 of the last writer in the block */
-	uint32_t *last_access;  /* index + 1 of the last reader or writer */
-	uint32_t pos;           /* index + 1 of the instruction being walked */
-};
-
-static void note_opnd(void *ctx, const struct ir_inst *in,
-                      const struct ir_opnd *o, bool def)
+/* Registers live across some block boundary. */
+static void mark_crossing(void *ctx, uint32_t v, uint32_t b, bool entry)
 {
-	struct scan *s = ctx;
-	(void)in;
-	if (o->kind != IR_O_REG && o->kind != IR_O_IND)
-		return;
-	s->last_access[o->v] = s->pos;
-	if (def)
-		s->last_def[o->v] = s->pos;
-}
-
-static bool reads_vreg(const struct ir_inst *in, uint32_t v)
-{
-	for (unsigned k = 0; k < in->nsrc; k++)
-		if ((in->src[k].kind == IR_O_REG || in->src[k].kind == IR_O_IND ||
-		     in->src[k].kind == IR_O_ADDROF) && in->src[k].v == v)
-			return true;
-	return in->desc_reg == v;
+	uint8_t *crosses = ctx;
+	(void)b;
+	(void)entry;
+	crosses[v] = 1;
 }
 
 /* Types whose values move between registers bit for bit: the same type,
@@ -99,12 +83,27 @@ static bool same_bits(unsigned a, unsigned b)
 	       gen_type_size((enum gen_type)a) == gen_type_size((enum gen_type)b);
 }
 
+static bool is_int(unsigned t)
+{
+	return !gen_type_is_float((enum gen_type)t) && t != GEN_TYPE_V &&
+	       t != GEN_TYPE_UV && t != GEN_TYPE_VF;
+}
+
+/* An integer move to a narrower integer type keeps the low bytes. */
+static bool truncates(const struct ir_inst *m)
+{
+	return is_int(m->src[0].type) && is_int(m->dst.type) &&
+	       gen_type_size((enum gen_type)m->dst.type) <
+	       gen_type_size((enum gen_type)m->src[0].type);
+}
+
 static bool plain_copy(const struct ir_inst *m)
 {
 	return m->op == GEN_OP_MOV && !m->pred && !m->cmod && !m->sat &&
 	       m->nsrc == 1 && m->src[0].kind == IR_O_REG &&
 	       !m->src[0].mods && m->dst.kind == IR_O_REG &&
-	       same_bits(m->src[0].type, m->dst.type) && !m->reloc;
+	       (same_bits(m->src[0].type, m->dst.type) || truncates(m)) &&
+	       !m->reloc;
 }
 
 static bool producer_ok(const struct ir_inst *in)
@@ -144,6 +143,71 @@ static bool same_shape(const struct ir_prog *p, const struct ir_opnd *a,
 	       sa == sb && ir_opnd_grfs(p, a, n, true) == ir_opnd_grfs(p, b, n, true);
 }
 
+/* Two-source integer operations whose low result bytes do not depend on
+ * the destination type: such a producer may write a narrower integer
+ * destination (the truncating mov folded in) or another stride. */
+static bool reshapable(const struct ir_inst *in)
+{
+	switch (in->op) {
+	case GEN_OP_MOV: case GEN_OP_SEL: case GEN_OP_NOT: case GEN_OP_AND:
+	case GEN_OP_OR: case GEN_OP_XOR: case GEN_OP_SHL: case GEN_OP_SHR:
+	case GEN_OP_ASR: case GEN_OP_ADD:
+		break;
+	default:
+		return false;
+	}
+	if (in->sat || !is_int(in->dst.type))
+		return false;
+	for (unsigned k = 0; k < in->nsrc; k++)
+		if (!is_int(in->src[k].type))
+			return false;
+	return true;
+}
+
+/* The execution type's size (legalize.c's rule: the widest source, bytes
+ * execute as words; a raw move of one type moves its own size) were the
+ * producer to write type 'dt'. */
+static unsigned exec_size_as(const struct ir_inst *in, unsigned dt)
+{
+	if (in->op == GEN_OP_MOV && in->src[0].kind != IR_O_IMM &&
+	    !in->src[0].mods && in->src[0].type == dt)
+		return gen_type_size((enum gen_type)dt);
+	unsigned m = 2;
+	for (unsigned k = 0; k < in->nsrc; k++) {
+		unsigned t = in->src[k].type;
+		unsigned ts = t == GEN_TYPE_V || t == GEN_TYPE_UV ? 2
+		              : gen_type_size((enum gen_type)t);
+		if (ts > m)
+			m = ts;
+	}
+	return m;
+}
+
+/* May reshapable producer 'in' write 'nd' (type 'dt') instead: a
+ * destination in one GRF whose stride obeys the destination-stride rule
+ * for the execution type (equal to the size ratio when the execution
+ * type is wider, aligned to it). */
+static bool reshape_ok(const struct ir_prog *p, const struct ir_inst *in,
+                       const struct ir_opnd *nd, unsigned dt)
+{
+	if (!reshapable(in))
+		return false;
+	unsigned dts = gen_type_size((enum gen_type)dt);
+	if (dts > gen_type_size((enum gen_type)in->dst.type))
+		return false;
+	unsigned hs = in->exec == 1 ? 1 : nd->rgn.hs;
+	if (hs != 1 && hs != 2 && hs != 4)
+		return false;
+	struct ir_opnd o = *nd;
+	o.type = (uint8_t)dt;
+	if (ir_opnd_sub(p, &o) < 0 || ir_opnd_grfs(p, &o, in->exec, true) != 1)
+		return false;
+	unsigned ets = exec_size_as(in, dt);
+	if (ets > dts && in->exec > 1 && hs * dts != ets)
+		return false;
+	return ets <= dts || ir_opnd_align(p, &o) >= ets;
+}
+
 static bool plain_temp(const struct ir_vreg *v)
 {
 	return v->file == IR_RF_GRF && v->pin < 0 &&
@@ -151,65 +215,250 @@ static bool plain_temp(const struct ir_vreg *v)
 	                     IR_V_GLOBAL));
 }
 
-static bool block_edge(const struct ir_inst *in)
+/* Bytes [lo, hi) of register v an operand of 'in' touches (the whole
+ * register where the instruction reads more than its regions say). */
+struct span {
+	uint32_t v;
+	int32_t lo, hi;
+};
+
+/* Operations whose operands touch exactly what their regions say. */
+static bool regions_exact(const struct ir_inst *in)
 {
-	return in->op == IR_OP_LABEL || ir_is_branch(in->op) ||
-	       (in->opts & IR_OPT_STACKCALL);
+	switch (in->op) {
+	case GEN_OP_MOV: case GEN_OP_SEL: case GEN_OP_NOT: case GEN_OP_AND:
+	case GEN_OP_OR: case GEN_OP_XOR: case GEN_OP_SHR: case GEN_OP_SHL:
+	case GEN_OP_ASR: case GEN_OP_CMP: case GEN_OP_ADD: case GEN_OP_MUL:
+	case GEN_OP_MAD: case GEN_OP_MATH: case GEN_OP_FRC: case GEN_OP_RNDD:
+	case GEN_OP_RNDE: case GEN_OP_RNDZ: case GEN_OP_AVG: case GEN_OP_LZD:
+	case GEN_OP_BFREV: case GEN_OP_CBIT: case GEN_OP_FBH: case GEN_OP_FBL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool opnd_span(const struct ir_prog *p, const struct ir_inst *in,
+                      const struct ir_opnd *o, int k, struct span *s)
+{
+	if (o->kind != IR_O_REG)
+		return false;
+	s->v = o->v;
+	s->lo = o->off;
+	if (ir_is_send(in->op)) {
+		unsigned g = k < 0 ? in->rlen : k == 0 ? in->mlen : in->xlen;
+		s->hi = o->off + (int32_t)(g * IR_GRF_BYTES);
+		return true;
+	}
+	if (regions_exact(in) && !o->mme) {
+		s->hi = o->off + (int32_t)ir_opnd_extent(o, in->exec ? in->exec : 1,
+		                                         k < 0);
+		return true;
+	}
+	s->lo = 0;
+	s->hi = (int32_t)p->vregs.a[o->v].size;
+	return true;
+}
+
+static bool overlaps(const struct span *a, const struct span *b)
+{
+	return a->v == b->v && a->lo < b->hi && b->lo < a->hi;
+}
+
+/* Does 'in' read (def false) or write (def true) bytes of span r?  An
+ * indirect operand cannot touch r (its register is not address-taken);
+ * neither can a flag or descriptor register. */
+static bool touches(const struct ir_prog *p, const struct ir_inst *in,
+                    const struct span *r, bool def)
+{
+	struct span s;
+	if (def)
+		return opnd_span(p, in, &in->dst, -1, &s) && overlaps(&s, r);
+	for (unsigned k = 0; k < in->nsrc; k++) {
+		if (in->src[k].kind == IR_O_ADDROF && in->src[k].v == r->v)
+			return true;
+		if (opnd_span(p, in, &in->src[k], (int)k, &s) && overlaps(&s, r))
+			return true;
+	}
+	return in->desc_reg == r->v;
+}
+
+/* Does 'in' replace every byte of register v? */
+static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
+                       uint32_t v)
+{
+	struct span s;
+	if (in->pred || (!regions_exact(in) && !ir_is_send(in->op)) ||
+	    !opnd_span(p, in, &in->dst, -1, &s) || s.v != v)
+		return false;
+	if (s.lo != 0 || s.hi < (int32_t)p->vregs.a[v].size)
+		return false;
+	return ir_opnd_extent(&in->dst, in->exec, true) ==
+	       in->exec * gen_type_size((enum gen_type)in->dst.type);
+}
+
+static bool reads_vreg(const struct ir_inst *in, uint32_t v)
+{
+	for (unsigned k = 0; k < in->nsrc; k++)
+		if ((in->src[k].kind == IR_O_REG || in->src[k].kind == IR_O_IND ||
+		     in->src[k].kind == IR_O_ADDROF) && in->src[k].v == v)
+			return true;
+	return in->desc_reg == v;
+}
+
+struct pass {
+	struct ir_prog *p;
+	const struct ir_cfg *cfg;
+	const uint32_t *defs;
+	const uint8_t *crosses;
+	bool *dead;
+};
+
+/* The producer of what mov j copies, or -1. */
+static int64_t find_producer(const struct pass *c, uint32_t j)
+{
+	struct ir_prog *p = c->p;
+	const struct ir_inst *m = &p->insts.a[j];
+	struct span r, d;
+	opnd_span(p, m, &m->src[0], 0, &r);
+	opnd_span(p, m, &m->dst, -1, &d);
+	uint32_t first = c->cfg->b[c->cfg->blk_of[j]].first;
+	for (uint32_t i = j, n = 0; i > first && n < WINDOW; n++) {
+		i--;
+		if (c->dead[i])
+			continue;
+		const struct ir_inst *in = &p->insts.a[i];
+		/* the producer may read its old value; no one else may */
+		if (touches(p, in, &r, true))
+			return touches(p, in, &d, true) || touches(p, in, &d, false)
+			       ? -1 : (int64_t)i;
+		if (touches(p, in, &d, false) || touches(p, in, &r, false) ||
+		    touches(p, in, &d, true))
+			return -1;
+	}
+	return -1;
+}
+
+/* Nothing after instruction j reads bytes r of a register. */
+static bool unread_after(const struct pass *c, uint32_t j, struct span r)
+{
+	struct ir_prog *p = c->p;
+	if (c->crosses[r.v])
+		return false;
+	uint32_t end = c->cfg->b[c->cfg->blk_of[j]].end;
+	for (uint32_t i = j + 1, n = 0; i < end; i++) {
+		if (c->dead[i])
+			continue;
+		if (++n > WINDOW)
+			return false;
+		const struct ir_inst *in = &p->insts.a[i];
+		if (touches(p, in, &r, false))
+			return false;
+		if (full_write(p, in, r.v)) {
+			return true;
+		}
+	}
+	return true;
+}
+
+/* Nothing after mov j reads the bytes it copies. */
+static bool dead_after(const struct pass *c, uint32_t j)
+{
+	const struct ir_inst *m = &c->p->insts.a[j];
+	struct span r;
+	opnd_span(c->p, m, &m->src[0], 0, &r);
+	return unread_after(c, j, r);
+}
+
+/* Nothing after instruction j reads the bytes it writes. */
+static bool dead_after_write(const struct pass *c, uint32_t j)
+{
+	const struct ir_inst *in = &c->p->insts.a[j];
+	struct span r;
+	if (!opnd_span(c->p, in, &in->dst, -1, &r))
+		return false;
+	return unread_after(c, j, r);
+}
+
+static bool try_coalesce(struct pass *c, uint32_t j)
+{
+	struct ir_prog *p = c->p;
+	struct ir_inst *m = &p->insts.a[j];
+	uint32_t t = m->src[0].v, d = m->dst.v;
+	if (t == d || !plain_temp(&p->vregs.a[t]) ||
+	    p->vregs.a[d].file != IR_RF_GRF ||
+	    (p->vregs.a[d].flags & IR_V_ADDR_TAKEN))
+		return false;
+	int64_t i = find_producer(c, j);
+	if (i < 0)
+		return false;
+	struct ir_inst *in = &p->insts.a[i];
+	if (!producer_ok(in) || in->dst.v != t || in->exec != m->exec ||
+	    in->choff != m->choff || in->nomask != m->nomask ||
+	    (in->pred && c->defs[t] != 1) ||
+	    !same_bits(in->dst.type, m->src[0].type) || !same_elements(m, in) ||
+	    reads_vreg(in, d))
+		return false;
+	/* the producer's own type where the mov converts nothing, else the
+	 * mov's narrower one */
+	unsigned dt = truncates(m) ? m->dst.type : in->dst.type;
+	bool same = !truncates(m) && same_shape(p, &in->dst, &m->dst, m->exec);
+	if ((!same && !reshape_ok(p, in, &m->dst, dt)) || !dead_after(c, j))
+		return false;
+	in->dst = m->dst;
+	in->dst.type = (uint8_t)dt;
+	if (in->exec == 1 && !in->dst.rgn.hs)
+		in->dst.rgn.hs = 1;
+	c->dead[j] = true;
+	return true;
+}
+
+/* A write nobody reads: a plain temporary's bytes no later instruction
+ * in the block reads before they are wholly rewritten, the register live
+ * across no block boundary; an instruction with no other effect (no flag
+ * write, no send, branch or macro). */
+static bool dead_write(const struct pass *c, uint32_t j)
+{
+	struct ir_prog *p = c->p;
+	const struct ir_inst *in = &p->insts.a[j];
+	if (in->op == IR_OP_LABEL || !producer_ok(in) || in->cmod ||
+	    in->op == GEN_OP_MACH || in->op == GEN_OP_ADDC ||
+	    in->op == GEN_OP_SUBB || in->op == GEN_OP_MATH ||
+	    (in->opts & ~(uint32_t)IR_OPT_GUARD) ||
+	    !plain_temp(&p->vregs.a[in->dst.v]) ||
+	    (p->vregs.a[in->dst.v].flags & IR_V_NOSPILL) ||
+	    ((p->vregs.a[in->dst.v].flags & IR_V_VISA) && in->op != GEN_OP_MOV))
+		return false;
+	return dead_after_write(c, j);
 }
 
 bool ir_coalesce(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, n = p->insts.n;
-	struct counts c = {
-		.uses = ir_alloc(p, nv * sizeof(uint32_t)),
-		.defs = ir_alloc(p, nv * sizeof(uint32_t)),
-	};
-	memset(c.uses, 0, nv * sizeof(uint32_t));
-	memset(c.defs, 0, nv * sizeof(uint32_t));
+	uint32_t *defs = ir_alloc(p, nv * sizeof(uint32_t));
+	memset(defs, 0, nv * sizeof(uint32_t));
 	for (uint32_t i = 0; i < n; i++)
-		ir_for_each_opnd(&p->insts.a[i], count_opnd, &c);
-
-	struct scan s = {
-		.last_def = ir_alloc(p, nv * sizeof(uint32_t)),
-		.last_access = ir_alloc(p, nv * sizeof(uint32_t)),
-	};
-	memset(s.last_def, 0, nv * sizeof(uint32_t));
-	memset(s.last_access, 0, nv * sizeof(uint32_t));
+		ir_for_each_opnd(&p->insts.a[i], count_defs, defs);
+	uint8_t *crosses = ir_alloc(p, nv ? nv : 1);
+	memset(crosses, 0, nv ? nv : 1);
+	const struct ir_cfg *cfg = ir_cfg_build(p);
+	const struct ir_live *l = ir_live_refs(p, NULL);
+	ir_live_defined(p, cfg, l, mark_crossing, crosses);
 	bool *dead = ir_alloc(p, n ? n : 1);
 	memset(dead, 0, n ? n : 1);
-	uint32_t block = 0;   /* index + 1 of the block's first instruction */
-	for (uint32_t j = 0; j < n; j++) {
-		struct ir_inst *m = &p->insts.a[j];
-		if (block_edge(m))
-			block = j + 2;
-		if (plain_copy(m)) {
-			uint32_t t = m->src[0].v, d = m->dst.v;
-			uint32_t i1 = s.last_def[t];
-			struct ir_inst *in = i1 ? &p->insts.a[i1 - 1] : NULL;
-			if (in && i1 >= block && t != d && c.uses[t] == 1 &&
-			    c.defs[t] == 1 && plain_temp(&p->vregs.a[t]) &&
-			    p->vregs.a[d].file == IR_RF_GRF &&
-			    !(p->vregs.a[d].flags & IR_V_ADDR_TAKEN) &&
-			    s.last_access[d] < i1 && producer_ok(in) &&
-			    in->dst.v == t && in->exec == m->exec &&
-			    in->choff == m->choff && in->nomask == m->nomask &&
-			    same_bits(in->dst.type, m->src[0].type) &&
-			    same_elements(m, in) &&
-			    same_shape(p, &in->dst, &m->dst, m->exec) &&
-			    !reads_vreg(in, d)) {
-				uint8_t t_keep = in->dst.type;
-				in->dst = m->dst;
-				in->dst.type = t_keep;   /* the producer's own type */
-				dead[j] = true;
-				c.uses[t] = c.defs[t] = 0;
-				/* the producer now accesses d at its place */
-				s.last_access[d] = s.last_def[d] = i1;
-				continue;
-			}
+
+	struct pass c = { p, cfg, defs, crosses, dead };
+	bool any = false;
+	for (uint32_t j = 0; j < n; j++)
+		if (plain_copy(&p->insts.a[j]) && try_coalesce(&c, j))
+			any = true;
+	/* backwards, so that a write read only by dead ones dies too */
+	for (uint32_t j = n; j-- > 0;)
+		if (!dead[j] && dead_write(&c, j)) {
+			any = dead[j] = true;
 		}
-		s.pos = j + 1;
-		ir_for_each_opnd(m, note_opnd, &s);
-	}
+	if (!any)
+		return p->err->status == VF_OK;
 
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	for (uint32_t i = 0; i < old.n; i++)

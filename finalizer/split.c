@@ -15,7 +15,10 @@
  *     a GRF, and contiguous.  Where caps.two_grf_dst_regions is set
  *     (IGC's Gen8/9 code), a source stepping like the destination, or a
  *     packed dword in one GRF under an 8-byte-step destination, is taken
- *     too (relaxed_src_ok);
+ *     too (relaxed_src_ok); on every platform a source inside one GRF
+ *     feeds an evenly split two-GRF destination (one_grf_src_ok: the
+ *     Gen7-only rule is gone from Gen8 on), and a strided destination
+ *     split evenly takes sources of its byte step (two_grf_dst_ok);
  *   - SIMD32 is split to SIMD16 (Gen9 limits 32-wide execution to some
  *     16-bit cases; IGC splits all); integer division runs at SIMD8
  *     ("INT DIV function does not support SIMD16"); a 3-source Align16
@@ -137,6 +140,50 @@ static bool whole_grf_1d(const struct ir_prog *p, const struct ir_opnd *o,
 	return stride_1d(o, n) == 1;
 }
 
+static bool has_64bit(const struct ir_inst *in)
+{
+	if (in->dst.kind != IR_O_NONE && tsize(&in->dst) == 8)
+		return true;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		if (tsize(&in->src[s]) == 8)
+			return true;
+	return false;
+}
+
+/* A source inside one GRF may feed a two-GRF destination: the Gen7 rule
+ * "when the destination spans two registers, the source MUST span two
+ * registers" is gone from Gen8 on ("the source may be one or two
+ * registers", BDW PRM as quoted in Mesa brw_eu_validate.c; IGC's skl and
+ * bdw code: mov (8) r:q r<8;8,1>:w, add (8) r:q r<8;8,1>:ud -r:q).  Not
+ * for 3-source and math instructions, nor where 64-bit regions are
+ * restricted (caps.region_64bit_restricted).  The source must not be
+ * in the destination's register: the second half would read what the
+ * first half wrote (the allocator never gives a source that ends here
+ * and a destination that starts here the same GRF, linscan.c). */
+static bool one_grf_src_ok(const struct ir_prog *p, const struct ir_inst *in,
+                           const struct ir_opnd *o)
+{
+	if (is_three_src(in->op) || in->op == GEN_OP_MATH ||
+	    (p->plat->caps.region_64bit_restricted && has_64bit(in)))
+		return false;
+	return o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF &&
+	       o->v != in->dst.v && ir_opnd_sub(p, o) >= 0 && ir_opnd_grfs(p, o, in->exec, false) == 1;
+}
+
+/* A destination over two GRFs from the start of the first, elements
+ * evenly split between them (stride 1, or a wider stride in two-source
+ * instructions: mov (8) r.0<2>:d r<4;4,1>:q). */
+static bool two_grf_dst_ok(const struct ir_prog *p, const struct ir_inst *in)
+{
+	const struct ir_opnd *d = &in->dst;
+	if (whole_grf_1d(p, d, in->exec, true))
+		return true;
+	if (is_three_src(in->op) || in->op == GEN_OP_MATH ||
+	    d->kind != IR_O_REG || ir_opnd_sub(p, d) != 0 || !d->rgn.hs)
+		return false;
+	return in->exec * d->rgn.hs * tsize(d) == 2 * IR_GRF_BYTES;
+}
+
 /* Byte step between channels of a one-dimensional operand (-1: 2D). */
 static int byte_step(const struct ir_opnd *o, unsigned n, bool dst)
 {
@@ -176,21 +223,25 @@ static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 	const struct ir_opnd *d = &in->dst;
 	bool relax = p->plat->caps.two_grf_dst_regions &&
 	             !is_three_src(in->op) && in->op != GEN_OP_MATH;
-	bool whole = whole_grf_1d(p, d, in->exec, true);
-	if (!whole && !relax)
+	bool even = two_grf_dst_ok(p, in);   /* whole, or strided evenly */
+	if (!relax && !even)
 		return false;
+	unsigned dstep = d->rgn.hs * tsize(d);
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		const struct ir_opnd *o = &in->src[s];
 		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
-		    ir_opnd_is_scalar(o))
+		    ir_opnd_is_scalar(o) || (even && one_grf_src_ok(p, in, o)))
 			continue;
 		if (relax && relaxed_src_ok(p, in, o))
 			continue;
-		if (!whole || !whole_grf_1d(p, o, in->exec, false))
+		if (!even || !whole_grf_1d(p, o, in->exec, false))
 			return false;
-		if (tsize(o) == tsize(d))
+		/* element k at the same place in the same GRF of both */
+		if (tsize(o) == dstep && (tsize(o) == tsize(d) ||
+		                          !is_three_src(in->op)))
 			continue;
-		if (is_three_src(in->op) || tsize(o) != 2 || tsize(d) != 4)
+		if (is_three_src(in->op) || tsize(o) != 2 || tsize(d) != 4 ||
+		    d->rgn.hs != 1)
 			return false;  /* only packed word -> packed dword */
 	}
 	return true;

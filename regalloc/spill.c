@@ -7,7 +7,10 @@
  * GRF temporary (whole GRFs, never spilled), filled from the register's
  * scratch slot before the instruction and written back after it when the
  * instruction writes it.  The fill happens before writes too, so that a
- * masked or partial write keeps the other channels' values.  Slots start
+ * masked or partial write keeps the other channels' values - except for
+ * a write of whole GRFs, a dword per channel, that reads nothing of the
+ * register: NoMask it replaces them, masked its scratch write stores
+ * just its channels (DWord channel mode).  Slots start
  * at the kernel's SpillMemOffset; p->spill_size grows to cover them.
  * With stack calls the slots are the start of every frame of the
  * register-save stack (ra.h, docs/finalizer.md "Stack-call ABI"): the
@@ -40,6 +43,19 @@ struct sp {
 	                       * into, 0 if none */
 	const uint32_t *local;   /* per indirect operand: its variable */
 	uint32_t pos;            /* index of the instruction being rewritten */
+	struct filled *fills;    /* NFILLED temporaries holding spilled GRFs */
+};
+
+/* A temporary that holds GRFs [g0, g0 + n) of spilled register v as they
+ * are now (filled, or written whole), reused by the next instructions of
+ * the block instead of filling again (IGC's spill cleanup does the
+ * same); 'pos' is the last instruction that used it.  Kept for REUSE
+ * instructions at most, so the temporaries stay short. */
+#define NFILLED 4
+#define REUSE 3
+struct filled {
+	uint32_t v, tmp, pos;
+	unsigned g0, n;
 };
 
 static unsigned grfs_of(const struct ir_vreg *v)
@@ -164,8 +180,16 @@ static uint32_t joined_payload(struct ir_prog *p, uint32_t tmp, int32_t toff,
  * stack pointer through an a0.0 descriptor (ra_frame_desc).  Without
  * split sends a write carries header and data in one payload.
  */
+/* The execution mask of a scratch message: NoMask, or a write's own
+ * channels (struct mask_of). */
+struct smask {
+	bool masked;          /* the channels below, not NoMask */
+	uint8_t exec, choff;
+};
+
 static void scratch_msg(const struct sp *s, bool write, uint32_t tmp,
-                        int32_t toff, uint32_t slot, unsigned n)
+                        int32_t toff, uint32_t slot, unsigned n,
+                        struct smask mk)
 {
 	struct ir_prog *p = s->p;
 	uint32_t unit = slot / IR_GRF_BYTES;
@@ -181,6 +205,11 @@ static void scratch_msg(const struct sp *s, bool write, uint32_t tmp,
 	struct ir_inst *in = ir_emit(p, write && !joined ? GEN_OP_SENDS
 	                                                 : GEN_OP_SEND, 16);
 	in->nomask = true;
+	if (mk.masked) {
+		in->nomask = false;
+		in->exec = mk.exec;
+		in->choff = mk.choff;
+	}
 	in->sfid = m.sfid;
 	if (s->in_function)
 		in->desc_reg = p->desc_a0;
@@ -215,9 +244,72 @@ static void move_range(const struct sp *s, bool write, uint32_t v,
 		unsigned k = left >= 8 && max >= 8 ? 8 : left >= 4 ? 4
 		             : left >= 2 ? 2 : 1;
 		scratch_msg(s, write, tmp, (int32_t)(done * IR_GRF_BYTES),
-		            (uint32_t)r->slot + (g0 + done) * IR_GRF_BYTES, k);
+		            (uint32_t)r->slot + (g0 + done) * IR_GRF_BYTES, k,
+		            (struct smask){ 0 });
 		done += k;
 	}
+}
+
+/* Spill 'n' GRFs of v from GRF 'g0' of its slot, held from GRF 'at' of
+ * tmp. */
+static void move_range_at(const struct sp *s, uint32_t v, uint32_t tmp,
+                          unsigned at, unsigned g0, unsigned n)
+{
+	struct ir_prog *p = s->p;
+	const struct ir_vreg *r = ir_vreg(p, v);
+	unsigned done = 0;
+	unsigned max = p->plat->caps.scratch_max_grfs;
+	while (done < n) {
+		unsigned left = n - done;
+		unsigned k = left >= 8 && max >= 8 ? 8 : left >= 4 ? 4
+		             : left >= 2 ? 2 : 1;
+		scratch_msg(s, true, tmp, (int32_t)((at + done) * IR_GRF_BYTES),
+		            (uint32_t)r->slot + (g0 + done) * IR_GRF_BYTES, k,
+		            (struct smask){ 0 });
+		done += k;
+	}
+}
+
+/* Spill 'n' (1 or 2) GRFs of v written dword per channel by a masked
+ * instruction: the scratch write (DWord channel mode, Desc[16]) stores
+ * just the channels the instruction wrote, so nothing was filled first
+ * (IGC's spill code writes under the instruction's mask the same way). */
+static void store_masked(const struct sp *s, uint32_t v, uint32_t tmp,
+                         unsigned g0, unsigned n, const struct ir_inst *in)
+{
+	const struct ir_vreg *r = ir_vreg(s->p, v);
+	uint32_t slot = (uint32_t)r->slot + g0 * IR_GRF_BYTES;
+	if (n <= s->p->plat->caps.scratch_max_grfs) {
+		scratch_msg(s, true, tmp, 0, slot, n,
+		            (struct smask){ true, in->exec, in->choff });
+		return;
+	}
+	for (unsigned g = 0; g < n; g++)   /* the second with (8|M8) */
+		scratch_msg(s, true, tmp, (int32_t)(g * IR_GRF_BYTES),
+		            slot + g * IR_GRF_BYTES, 1,
+		            (struct smask){ true, 8, (uint8_t)(in->choff + 8 * g) });
+}
+
+/* Does 'in' write whole GRFs [g0, g0 + n) of its destination's register,
+ * one dword per channel in channel order, and read nothing of it?  Then
+ * the spilled register needs no fill first: unpredicated NoMask writes
+ * replace every byte, masked ones go through store_masked. */
+static bool write_only(const struct ir_inst *in, unsigned g0, unsigned n)
+{
+	const struct ir_opnd *d = &in->dst;
+	if (in->pred || ir_is_send(in->op) || in->op == GEN_OP_MATH ||
+	    d->kind != IR_O_REG || gen_type_size((enum gen_type)d->type) != 4 ||
+	    (in->exec > 1 && d->rgn.hs != 1) ||
+	    (unsigned)d->off != g0 * IR_GRF_BYTES ||
+	    in->exec * 4u != n * IR_GRF_BYTES || n > 2)
+		return false;
+	if (in->flag && in->cmod && !in->nomask)
+		return false;
+	for (unsigned k = 0; k < in->nsrc; k++)
+		if ((in->src[k].kind == IR_O_REG || in->src[k].kind == IR_O_IND ||
+		     in->src[k].kind == IR_O_ADDROF) && in->src[k].v == d->v)
+			return false;
+	return in->desc_reg != d->v;
 }
 
 static bool spilled(const struct ir_prog *p, const struct ir_opnd *o)
@@ -420,6 +512,51 @@ static uint32_t array_tmp(const struct array_use *u, unsigned nu, uint32_t v)
 	return 0;
 }
 
+static struct filled *filled_find(struct sp *s, uint32_t v, unsigned g0,
+                                   unsigned n)
+{
+	for (unsigned k = 0; k < NFILLED; k++) {
+		struct filled *f = &s->fills[k];
+		if (f->tmp && f->v == v && f->g0 <= g0 && g0 + n <= f->g0 + f->n &&
+		    f->pos + REUSE >= s->pos)
+			return f;
+	}
+	return NULL;
+}
+
+/* GRFs [g0, g0 + n) of v are written: no temporary holds them any more. */
+static void filled_drop(struct sp *s, uint32_t v, unsigned g0, unsigned n)
+{
+	for (unsigned k = 0; k < NFILLED; k++) {
+		struct filled *f = &s->fills[k];
+		if (f->tmp && f->v == v && f->g0 < g0 + n && g0 < f->g0 + f->n)
+			f->tmp = 0;
+	}
+}
+
+static void filled_note(struct sp *s, uint32_t v, uint32_t tmp, unsigned g0,
+                        unsigned n)
+{
+	struct filled *slot = &s->fills[0];
+	for (unsigned k = 0; k < NFILLED; k++) {
+		struct filled *f = &s->fills[k];
+		if (f->tmp == tmp || !f->tmp) {
+			slot = f;
+			break;
+		}
+		if (f->pos < slot->pos)
+			slot = f;
+	}
+	*slot = (struct filled){ v, tmp, s->pos, g0, n };
+}
+
+/* Code where the values of the temporaries may not reach. */
+static bool fills_end(const struct ir_inst *in)
+{
+	return in->op == IR_OP_LABEL || ir_is_branch(in->op) ||
+	       (in->opts & IR_OPT_STACKCALL);
+}
+
 /*
  * Rewrite one instruction: emit the fills, it, the spills.  Each spilled
  * register gets a temporary of just the GRFs this instruction touches
@@ -462,15 +599,34 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		if (g1 > used[j].g1)
 			used[j].g1 = g1;
 	}
+	bool no_fill[4] = { false, false, false, false };
+	unsigned base[4] = { 0, 0, 0, 0 };   /* first GRF the temporary holds */
+	if (fills_end(&in))
+		memset(s->fills, 0, NFILLED * sizeof *s->fills);
 	for (uint32_t j = 0; j < nused; j++) {
 		unsigned n = used[j].g1 - used[j].g0 + 1;
+		base[j] = used[j].g0;
+		struct filled *f = (ir_vreg(p, used[j].v)->flags & IR_V_ADDR_TAKEN)
+		                   ? NULL : filled_find(s, used[j].v, used[j].g0, n);
+		if (f) {
+			used[j].tmp = f->tmp;
+			base[j] = f->g0;
+			f->pos = s->pos;
+			continue;
+		}
 		uint32_t t = ir_vreg_new(p, IR_RF_GRF, n * IR_GRF_BYTES,
 		                         IR_GRF_BYTES);
 		ir_vreg(p, t)->flags |= IR_V_NOSPILL | IR_V_WHOLE_GRF |
 		                        IR_V_BLOCK_LOCAL;
 		ir_vreg(p, t)->name = "spilltmp";
 		used[j].tmp = t;
-		move_range(s, false, used[j].v, t, used[j].g0, n);
+		/* masked: channel offset 0 only, as IGC's spill code in
+		 * divergent code (G4_INST::isPartialWriteForSpill) */
+		no_fill[j] = in.dst.kind == IR_O_REG && in.dst.v == used[j].v &&
+		             write_only(&in, used[j].g0, n) &&
+		             (in.nomask || in.choff == 0);
+		if (!no_fill[j])
+			move_range(s, false, used[j].v, t, used[j].g0, n);
 	}
 	for (unsigned k = 0; k < 4; k++) {
 		if (!nops[k] || !spilled(p, ops[k]))
@@ -481,7 +637,7 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		if (j == nused)
 			continue;
 		ops[k]->v = used[j].tmp;
-		ops[k]->off -= (int32_t)(used[j].g0 * IR_GRF_BYTES);
+		ops[k]->off -= (int32_t)(base[j] * IR_GRF_BYTES);
 	}
 	ir_emit_copy(p, &in);
 	if (fstore)
@@ -491,10 +647,30 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 			if (in.dst.kind == IR_O_REG && in.dst.v == arr[j].tmp)
 				arr[j].written = true;
 	arrays_after(s, arr, narr);
-	for (uint32_t j = 0; j < nused; j++)
-		if (in.dst.kind == IR_O_REG && in.dst.v == used[j].tmp)
-			move_range(s, true, used[j].v, used[j].tmp, used[j].g0,
-			           used[j].g1 - used[j].g0 + 1);
+	for (uint32_t j = 0; j < nused; j++) {
+		unsigned n = used[j].g1 - used[j].g0 + 1;
+		bool cacheable = !(ir_vreg(p, used[j].v)->flags & IR_V_ADDR_TAKEN);
+		if (in.dst.kind != IR_O_REG || in.dst.v != used[j].tmp) {
+			if (cacheable && base[j] == used[j].g0)
+				filled_note(s, used[j].v, used[j].tmp, used[j].g0, n);
+			continue;
+		}
+		/* the temporary holds what was written, whole unless a masked
+		 * write went without a fill */
+		filled_drop(s, used[j].v, used[j].g0, n);
+		bool whole = !no_fill[j] || (in.nomask && !in.pred);
+		if (cacheable && whole && base[j] == used[j].g0)
+			filled_note(s, used[j].v, used[j].tmp, used[j].g0, n);
+		if (no_fill[j] && !in.nomask)   /* a fresh temporary */
+			store_masked(s, used[j].v, used[j].tmp, used[j].g0, n, &in);
+		else if (base[j] == used[j].g0)
+			move_range(s, true, used[j].v, used[j].tmp, used[j].g0, n);
+		else   /* a wider reused temporary: store what this wrote */
+			move_range_at(s, used[j].v, used[j].tmp,
+			              used[j].g0 - base[j], used[j].g0, n);
+	}
+	if (fills_end(&in))
+		memset(s->fills, 0, NFILLED * sizeof *s->fills);
 }
 
 /* For every address vreg, the spilled array it points into (its only
@@ -529,6 +705,8 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 	if (!assign_slots(p, iv))
 		return false;
 	struct sp s = { .p = p };
+	s.fills = ir_alloc(p, NFILLED * sizeof *s.fills);
+	memset(s.fills, 0, NFILLED * sizeof *s.fills);
 	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
 	s.array_of = spilled_arrays(p);
 	s.local = ra_addr_local_bases(p);
