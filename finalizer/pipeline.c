@@ -9,6 +9,8 @@
  *     │ lower64    lower64.c            64-bit integers as dword pairs (no native Q/DF)
  *     │ dword_mul  dword_mul.c          D x D multiply via acc0 where caps ask
  *     │ send_join  send_join.c          one payload per send where no split send
+ *     │ flag_fold  flag_fold.c          compares into producers, predicate logic
+ *     │                                 into predicated compares
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
  *     │ coalesce   coalesce.c           results written where a mov copies them
@@ -50,6 +52,7 @@ bool ir_byte_layout(struct ir_prog *p);
 bool ir_lower64(struct ir_prog *p);
 bool ir_dword_mul(struct ir_prog *p);
 bool ir_send_join(struct ir_prog *p);
+bool ir_flag_fold(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_coalesce(struct ir_prog *p);
@@ -81,6 +84,7 @@ static bool run_byte_layout(struct fin_job *j) { return ir_byte_layout(j->p); }
 static bool run_lower64(struct fin_job *j) { return ir_lower64(j->p); }
 static bool run_dword_mul(struct fin_job *j) { return ir_dword_mul(j->p); }
 static bool run_send_join(struct fin_job *j) { return ir_send_join(j->p); }
+static bool run_flag_fold(struct fin_job *j) { return ir_flag_fold(j->p); }
 static bool run_legalize(struct fin_job *j) { return ir_legalize(j->p); }
 static bool run_split(struct fin_job *j) { return ir_split(j->p); }
 static bool run_coalesce(struct fin_job *j) { return ir_coalesce(j->p); }
@@ -117,6 +121,7 @@ static const struct pass_row passes[] = {
 	{ "lower64", run_lower64, lacks_64bit, '6', 0, NULL },
 	{ "dword_mul", run_dword_mul, NULL, 'm', 0, NULL },
 	{ "send_join", run_send_join, NULL, 'j', 0, NULL },
+	{ "flag_fold", run_flag_fold, NULL, 'f', 0, NULL },
 	{ "legalize", run_legalize, NULL, 'l', 0, NULL },
 	{ "split", run_split, NULL, 's', 0, NULL },
 	{ "coalesce", run_coalesce, NULL, 'o', 0, NULL },

@@ -1,0 +1,386 @@
+/*
+ * flag_fold.c - fewer instructions around predicates.
+ *
+ * 1. A compare of a value with zero folds into the instruction that
+ *    computed the value:
+ *        and t = x, 1            and.eq F t = x, 1   (F null dst when
+ *        cmp.eq F null = t, 0    ->                   nothing else reads t)
+ *    The conditional modifier of an ALU instruction tests its final
+ *    result, after saturation and conversion to the destination type
+ *    (SKL PRM Vol 7 "Assigning Conditional Flags", post_zero; gensim's
+ *    sim_alu.c result_cond re-reads the stored value), so for .eq/.ne on
+ *    an integer destination of the compare's size it equals the compare.
+ *    Only .eq/.ne (sign and overflow never matter for "is zero"), only
+ *    instructions legalize keeps as one instruction (and, or, xor, not,
+ *    shl, shr, asr, add), same execution size, channel offset and mask.
+ *    The destination becomes null only for and/or/xor/not on same-size
+ *    operands (whose result never needs wrapping) when t has no other
+ *    reader.
+ *
+ * 2. Predicate logic folds into the compare of its later operand:
+ *        cmp.c1 F = ...          cmp.c1 D = ...
+ *        cmp.c2 S = ...     ->   (D)  cmp.c2 D = ...   (and)
+ *        and D = F, S            (~D) cmp.c2 D = ...   (or)
+ *    A predicated compare updates the flag bits of the channels it runs
+ *    (enabled and predicate true) and leaves the others (PRM "Assigning
+ *    Conditional Flags": flags of disabled channels are not updated;
+ *    gensim writeback()), so after it D = F and c2 (F false keeps 0) or
+ *    D = F or c2 (F true keeps 1).  This is how GenX_IR writes vISA
+ *    "and/or P P P" after two compares; chains (cmp; cmp; or; cmp; or;
+ *    ...) become one flag written by a run of predicated compares.
+ *    Builder's predicate logic is a NoMask scalar op on the flag bits
+ *    (build_alu.c flag_logic), which legalize turns into a mov of one flag
+ *    to a GRF plus the op: three instructions fewer per fold.
+ *    Conditions (all in one basic block): S is written last, by an
+ *    unpredicated masked instruction with a condition modifier and a null
+ *    destination, with no reference to F, S or D between it and the op;
+ *    S has no other reference in the program (or is D).  Unless F is D,
+ *    F is renamed to D from its first reference in the block, which must
+ *    be an unpredicated write, and every reference of F in the program
+ *    lies between there and the op; D (if neither F nor S) and S (if D)
+ *    are not referenced in that stretch.  Channels that do not run keep
+ *    D's earlier bits, which is vISA's meaning of a masked "and (M1, n)"
+ *    of predicates (the NoMask op wrote F and S's stale bits there).
+ *
+ * Runs on virtual registers after send_join, before legalize.
+ * Needs: goto lowered (blocks end at branches and labels).
+ * Invalidates: instruction indices (folded instructions are removed).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "../ir/ir.h"
+
+bool ir_flag_fold(struct ir_prog *p);
+
+struct ff_ctx {
+	struct ir_prog *p;
+	uint32_t *refs;   /* per vreg: operand occurrences (reads and writes) */
+	uint32_t *reads;  /* per vreg: reading operand occurrences */
+	bool *dead;       /* per instruction: folded away */
+};
+
+static void count_opnd(void *ctx, const struct ir_inst *in,
+                       const struct ir_opnd *o, bool def)
+{
+	(void)in;
+	struct ff_ctx *c = ctx;
+	c->refs[o->v]++;
+	if (!def)
+		c->reads[o->v]++;
+}
+
+static void uncount_opnd(void *ctx, const struct ir_inst *in,
+                         const struct ir_opnd *o, bool def)
+{
+	(void)in;
+	struct ff_ctx *c = ctx;
+	c->refs[o->v]--;
+	if (!def)
+		c->reads[o->v]--;
+}
+
+struct ref_q {
+	uint32_t v;
+	unsigned n;
+};
+
+static void ref_one(void *ctx, const struct ir_inst *in,
+                    const struct ir_opnd *o, bool def)
+{
+	(void)in;
+	(void)def;
+	struct ref_q *q = ctx;
+	if (o->v == q->v)
+		q->n++;
+}
+
+/* Operand occurrences of register v in 'in' (reads and writes). */
+static unsigned refs_in(const struct ir_inst *in, uint32_t v)
+{
+	struct ref_q q = { v, 0 };
+	if (v)
+		ir_for_each_opnd(in, ref_one, &q);
+	return q.n;
+}
+
+static bool block_end(const struct ir_inst *in)
+{
+	return in->op == IR_OP_LABEL || ir_is_branch(in->op);
+}
+
+static bool is_int(enum gen_type t)
+{
+	return t <= GEN_TYPE_Q;
+}
+
+static bool is_null(const struct ir_opnd *o)
+{
+	return o->kind == IR_O_ARF && o->rn == GEN_RN_NULL;
+}
+
+static bool flag_opnd(const struct ir_prog *p, const struct ir_opnd *o)
+{
+	return o->kind == IR_O_REG && o->off == 0 && !o->mods &&
+	       p->vregs.a[o->v].file == IR_RF_FLAG;
+}
+
+static bool plain_grf(const struct ir_prog *p, uint32_t v)
+{
+	const struct ir_vreg *r = &p->vregs.a[v];
+	return r->file == IR_RF_GRF && r->pin < 0 &&
+	       !(r->flags & (IR_V_PINNED | IR_V_LIVE_IN | IR_V_GLOBAL |
+	                     IR_V_ADDR_TAKEN | IR_V_SPILLED));
+}
+
+/* ---- 1. compare with zero into the producer -------------------------- */
+
+static bool zero_imm(const struct ir_opnd *o)
+{
+	return o->kind == IR_O_IMM && is_int((enum gen_type)o->type) &&
+	       (o->imm & ((2ull << (8 * gen_type_size((enum gen_type)o->type) - 1)) - 1)) == 0;
+}
+
+static bool producer_op(unsigned op, bool *wraps)
+{
+	switch (op) {
+	case GEN_OP_AND: case GEN_OP_OR: case GEN_OP_XOR: case GEN_OP_NOT:
+		*wraps = false;
+		return true;
+	case GEN_OP_SHL: case GEN_OP_SHR: case GEN_OP_ASR: case GEN_OP_ADD:
+		*wraps = true;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Does the cmp at k read, channel for channel, exactly what p wrote? */
+static bool same_elems(const struct ir_inst *pr, const struct ir_inst *k)
+{
+	const struct ir_opnd *d = &pr->dst, *s = &k->src[0];
+	for (unsigned i = 0; i < k->exec; i++)
+		if (s->off + ir_elem_off(s, i, false) !=
+		    d->off + ir_elem_off(d, i, true))
+			return false;
+	return true;
+}
+
+static bool fold_cmp(struct ff_ctx *c, uint32_t k)
+{
+	struct ir_prog *p = c->p;
+	struct ir_inst *a = p->insts.a, *in = &a[k];
+	if (in->op != GEN_OP_CMP || in->pred || in->sat || in->opts ||
+	    (in->cmod != GEN_CMOD_EQ && in->cmod != GEN_CMOD_NE) ||
+	    !is_null(&in->dst) || in->src[0].kind != IR_O_REG ||
+	    in->src[0].mods || in->src[0].mme || !zero_imm(&in->src[1]) ||
+	    !is_int((enum gen_type)in->src[0].type) ||
+	    !plain_grf(p, in->src[0].v))
+		return false;
+	uint32_t t = in->src[0].v, f = in->flag;
+	uint32_t j = k;
+	while (j-- > 0) {
+		const struct ir_inst *x = &a[j];
+		if (block_end(x))
+			return false;
+		if (c->dead[j])
+			continue;
+		if (refs_in(x, f))
+			return false;
+		if (x->dst.kind == IR_O_IND)
+			return false;
+		if (x->dst.kind == IR_O_REG && x->dst.v == t)
+			break;
+	}
+	if (j == UINT32_MAX)
+		return false;
+	struct ir_inst *pr = &a[j];
+	bool wraps;
+	if (!producer_op(pr->op, &wraps) || pr->pred || pr->cmod || pr->flag ||
+	    pr->sat || pr->opts || pr->reloc || pr->exec != in->exec ||
+	    pr->choff != in->choff || pr->nomask != in->nomask ||
+	    pr->dst.mods || pr->dst.mme ||
+	    !is_int((enum gen_type)pr->dst.type) ||
+	    gen_type_size((enum gen_type)pr->dst.type) !=
+	    gen_type_size((enum gen_type)in->src[0].type) ||
+	    !same_elems(pr, in))
+		return false;
+	bool same_size = true;
+	for (unsigned s = 0; s < pr->nsrc; s++) {
+		const struct ir_opnd *o = &pr->src[s];
+		if (o->mme || (o->kind == IR_O_REG &&
+		               p->vregs.a[o->v].file != IR_RF_GRF))
+			return false;
+		if (!is_int((enum gen_type)o->type) ||
+		    gen_type_size((enum gen_type)o->type) !=
+		    gen_type_size((enum gen_type)pr->dst.type))
+			same_size = false;
+	}
+	ir_for_each_opnd(pr, uncount_opnd, c);
+	ir_for_each_opnd(in, uncount_opnd, c);
+	pr->flag = f;
+	pr->flag_off = in->flag_off;
+	pr->cmod = in->cmod;
+	if (!wraps && same_size && c->reads[t] == 0 &&
+	    !(p->vregs.a[t].flags & IR_V_VISA))
+		pr->dst = ir_null((enum gen_type)pr->dst.type);
+	ir_for_each_opnd(pr, count_opnd, c);
+	c->dead[k] = true;
+	return true;
+}
+
+/* ---- 2. predicate logic into a predicated compare --------------------- */
+
+/* An unpredicated write of flag f with a condition modifier and no other
+ * effect (null destination), masked, over channels 0..n-1. */
+static bool flag_only_def(const struct ir_prog *p, const struct ir_inst *x)
+{
+	if (!x->cmod || x->pred || x->nomask || x->sat || x->choff ||
+	    x->flag_off || x->op == GEN_OP_SEL || x->op == GEN_OP_CSEL ||
+	    !is_null(&x->dst) || ir_is_send(x->op) || x->op == GEN_OP_MATH)
+		return false;
+	for (unsigned s = 0; s < x->nsrc; s++)
+		if (x->src[s].kind == IR_O_REG &&
+		    p->vregs.a[x->src[s].v].file == IR_RF_FLAG)
+			return false;
+	return x->cmod != GEN_CMOD_OV && x->cmod != GEN_CMOD_EO;
+}
+
+struct read_q {
+	uint32_t v;
+	bool hit;
+};
+
+static void read_one(void *ctx, const struct ir_inst *in,
+                     const struct ir_opnd *o, bool def)
+{
+	(void)in;
+	struct read_q *q = ctx;
+	if (!def && o->v == q->v)
+		q->hit = true;
+}
+
+/* Writes all of flag f's bits the op reads without reading f: an
+ * unpredicated compare or condition modifier from channel 0, or an
+ * unpredicated write of the flag operand itself (predicate logic). */
+static bool full_def(const struct ir_inst *x, uint32_t f)
+{
+	struct read_q q = { f, false };
+	ir_for_each_opnd(x, read_one, &q);
+	if (q.hit || x->pred || x->op == GEN_OP_SEL || x->op == GEN_OP_CSEL)
+		return false;
+	if (x->flag == f && x->cmod && x->flag_off == 0 && x->choff == 0)
+		return true;
+	return x->dst.kind == IR_O_REG && x->dst.v == f && x->dst.off == 0 &&
+	       x->exec == 1 && x->nomask;
+}
+
+static void rename_flag(struct ir_inst *x, uint32_t from, uint32_t to)
+{
+	if (x->flag == from)
+		x->flag = to;
+	if (x->dst.kind == IR_O_REG && x->dst.v == from)
+		x->dst.v = to;
+	for (unsigned s = 0; s < x->nsrc; s++)
+		if (x->src[s].kind == IR_O_REG && x->src[s].v == from)
+			x->src[s].v = to;
+}
+
+static bool fold_logic(struct ff_ctx *c, uint32_t k)
+{
+	struct ir_prog *p = c->p;
+	struct ir_inst *a = p->insts.a, *in = &a[k];
+	if ((in->op != GEN_OP_AND && in->op != GEN_OP_OR) || in->nsrc != 2 ||
+	    in->exec != 1 || !in->nomask || in->pred || in->cmod || in->sat ||
+	    in->flag || !flag_opnd(p, &in->dst) ||
+	    !flag_opnd(p, &in->src[0]) || !flag_opnd(p, &in->src[1]))
+		return false;
+	uint32_t d = in->dst.v, x0 = in->src[0].v, x1 = in->src[1].v;
+	if (x0 == x1)
+		return false;
+	/* the nearest reference of any of the three: S's definition */
+	uint32_t j = k;
+	while (j-- > 0) {
+		if (block_end(&a[j]))
+			return false;
+		if (c->dead[j])
+			continue;
+		if (refs_in(&a[j], x0) || refs_in(&a[j], x1) ||
+		    (d != x0 && d != x1 && refs_in(&a[j], d)))
+			break;
+	}
+	if (j == UINT32_MAX)
+		return false;
+	struct ir_inst *sd = &a[j];
+	if (!flag_only_def(p, sd) || (sd->flag != x0 && sd->flag != x1))
+		return false;
+	uint32_t s = sd->flag, f = s == x0 ? x1 : x0;
+	unsigned tsz = gen_type_size((enum gen_type)in->dst.type);
+	if (sd->exec > 8 * tsz || refs_in(sd, s) != 1)
+		return false;
+	if (s != d && c->refs[s] != 2)
+		return false;
+	if (f != d) {
+		/* F's stretch: from its first reference in the block */
+		uint32_t ws = UINT32_MAX, nf = 0;
+		for (uint32_t i = j; i-- > 0;) {
+			if (block_end(&a[i]))
+				break;
+			if (c->dead[i])
+				continue;
+			unsigned r = refs_in(&a[i], f);
+			if (r) {
+				ws = i;
+				nf += r;
+			}
+		}
+		if (ws == UINT32_MAX || !full_def(&a[ws], f) ||
+		    nf + 1 != c->refs[f])
+			return false;
+		for (uint32_t i = ws; i < j; i++)
+			if (!c->dead[i] && refs_in(&a[i], d))
+				return false;
+		for (uint32_t i = ws; i < j; i++) {
+			if (c->dead[i] || !refs_in(&a[i], f))
+				continue;
+			ir_for_each_opnd(&a[i], uncount_opnd, c);
+			rename_flag(&a[i], f, d);
+			ir_for_each_opnd(&a[i], count_opnd, c);
+		}
+	}
+	ir_for_each_opnd(sd, uncount_opnd, c);
+	ir_for_each_opnd(in, uncount_opnd, c);
+	sd->flag = d;
+	sd->pred = GEN_PRED_NORMAL;
+	sd->pinv = in->op == GEN_OP_OR;
+	ir_for_each_opnd(sd, count_opnd, c);
+	c->dead[k] = true;
+	return true;
+}
+
+bool ir_flag_fold(struct ir_prog *p)
+{
+	struct ff_ctx c = { p, NULL, NULL, NULL };
+	c.refs = ir_alloc(p, p->vregs.n * sizeof(uint32_t));
+	c.reads = ir_alloc(p, p->vregs.n * sizeof(uint32_t));
+	memset(c.refs, 0, p->vregs.n * sizeof(uint32_t));
+	memset(c.reads, 0, p->vregs.n * sizeof(uint32_t));
+	c.dead = ir_alloc(p, p->insts.n + 1);
+	memset(c.dead, 0, p->insts.n + 1);
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		ir_for_each_opnd(&p->insts.a[i], count_opnd, &c);
+	bool any = false;
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		any |= fold_cmp(&c, i);
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		any |= fold_logic(&c, i);
+	if (!any)
+		return true;
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		if (!c.dead[i])
+			p->insts.a[n++] = p->insts.a[i];
+	p->insts.n = n;
+	return true;
+}
