@@ -56,7 +56,6 @@ bool ir_flag_fold(struct ir_prog *p);
 
 struct ff_ctx {
 	struct ir_prog *p;
-	uint32_t *refs;   /* per vreg: operand occurrences (reads and writes) */
 	uint32_t *reads;  /* per vreg: reading operand occurrences */
 	bool *dead;       /* per instruction: folded away */
 };
@@ -66,7 +65,6 @@ static void count_opnd(void *ctx, const struct ir_inst *in,
 {
 	(void)in;
 	struct ff_ctx *c = ctx;
-	c->refs[o->v]++;
 	if (!def)
 		c->reads[o->v]++;
 }
@@ -76,33 +74,8 @@ static void uncount_opnd(void *ctx, const struct ir_inst *in,
 {
 	(void)in;
 	struct ff_ctx *c = ctx;
-	c->refs[o->v]--;
 	if (!def)
 		c->reads[o->v]--;
-}
-
-struct ref_q {
-	uint32_t v;
-	unsigned n;
-};
-
-static void ref_one(void *ctx, const struct ir_inst *in,
-                    const struct ir_opnd *o, bool def)
-{
-	(void)in;
-	(void)def;
-	struct ref_q *q = ctx;
-	if (o->v == q->v)
-		q->n++;
-}
-
-/* Operand occurrences of register v in 'in' (reads and writes). */
-static unsigned refs_in(const struct ir_inst *in, uint32_t v)
-{
-	struct ref_q q = { v, 0 };
-	if (v)
-		ir_for_each_opnd(in, ref_one, &q);
-	return q.n;
 }
 
 static bool block_end(const struct ir_inst *in)
@@ -122,7 +95,7 @@ static bool is_null(const struct ir_opnd *o)
 
 static bool flag_opnd(const struct ir_prog *p, const struct ir_opnd *o)
 {
-	return o->kind == IR_O_REG && o->off == 0 && !o->mods &&
+	return o->kind == IR_O_REG && !o->mods &&
 	       p->vregs.a[o->v].file == IR_RF_FLAG;
 }
 
@@ -132,6 +105,72 @@ static bool plain_grf(const struct ir_prog *p, uint32_t v)
 	return r->file == IR_RF_GRF && r->pin < 0 &&
 	       !(r->flags & (IR_V_PINNED | IR_V_LIVE_IN | IR_V_GLOBAL |
 	                     IR_V_ADDR_TAKEN | IR_V_SPILLED));
+}
+
+/* ---- 2. predicate logic into a predicated compare --------------------- */
+
+/* Flag bits [lo, hi) of one flag register. */
+struct bits {
+	unsigned lo, hi;
+};
+
+/* The flag bits instruction x touches in flag register v: 'n' references
+ * overlap r, 'out' when one of those also reaches outside r. */
+struct touch {
+	unsigned n;
+	bool out;
+};
+
+static void touch_range(struct touch *t, struct bits b, struct bits r)
+{
+	if (b.hi <= r.lo || b.lo >= r.hi)
+		return;
+	t->n++;
+	if (b.lo < r.lo || b.hi > r.hi)
+		t->out = true;
+}
+
+/* Bits a predicate or condition modifier of x covers: its channels (a
+ * horizontal any/all predicate reads whole groups: the whole flag). */
+static struct bits chan_bits(const struct ir_inst *x)
+{
+	if (x->pred > GEN_PRED_NORMAL)
+		return (struct bits){ 0, 64 };
+	unsigned lo = 8u * x->flag_off + x->choff;
+	return (struct bits){ lo, lo + x->exec };
+}
+
+static struct bits opnd_bits(const struct ir_inst *x, const struct ir_opnd *o)
+{
+	if (x->exec != 1)
+		return (struct bits){ 0, 64 };
+	unsigned lo = 8u * (unsigned)o->off;
+	return (struct bits){ lo, lo + 8u * gen_type_size((enum gen_type)o->type) };
+}
+
+static struct touch touches(const struct ir_inst *x, uint32_t v, struct bits r)
+{
+	struct touch t = { 0, false };
+	if (x->op == IR_OP_LABEL)
+		return t;
+	if (x->flag == v && (x->pred || (x->cmod && x->op != GEN_OP_SEL)))
+		touch_range(&t, chan_bits(x), r);
+	if (x->dst.kind == IR_O_REG && x->dst.v == v)
+		touch_range(&t, opnd_bits(x, &x->dst), r);
+	for (unsigned s = 0; s < x->nsrc; s++)
+		if (x->src[s].kind == IR_O_REG && x->src[s].v == v)
+			touch_range(&t, opnd_bits(x, &x->src[s]), r);
+	return t;
+}
+
+/* References of v overlapping r in the whole program (live code). */
+static unsigned prog_touches(const struct ff_ctx *c, uint32_t v, struct bits r)
+{
+	unsigned n = 0;
+	for (uint32_t i = 0; i < c->p->insts.n; i++)
+		if (!c->dead[i])
+			n += touches(&c->p->insts.a[i], v, r).n;
+	return n;
 }
 
 /* ---- 1. compare with zero into the producer -------------------------- */
@@ -186,7 +225,7 @@ static bool fold_cmp(struct ff_ctx *c, uint32_t k)
 			return false;
 		if (c->dead[j])
 			continue;
-		if (refs_in(x, f))
+		if (touches(x, f, chan_bits(in)).n)
 			return false;
 		if (x->dst.kind == IR_O_IND)
 			return false;
@@ -222,29 +261,27 @@ static bool fold_cmp(struct ff_ctx *c, uint32_t k)
 	pr->flag = f;
 	pr->flag_off = in->flag_off;
 	pr->cmod = in->cmod;
-	if (!wraps && same_size && c->reads[t] == 0 &&
-	    !(p->vregs.a[t].flags & IR_V_VISA))
+	if (!wraps && same_size && c->reads[t] == 0)
 		pr->dst = ir_null((enum gen_type)pr->dst.type);
 	ir_for_each_opnd(pr, count_opnd, c);
 	c->dead[k] = true;
 	return true;
 }
 
-/* ---- 2. predicate logic into a predicated compare --------------------- */
-
-/* An unpredicated write of flag f with a condition modifier and no other
- * effect (null destination), masked, over channels 0..n-1. */
+/* An unpredicated masked write of a flag by a condition modifier with no
+ * other effect (null destination) and no flag source. */
 static bool flag_only_def(const struct ir_prog *p, const struct ir_inst *x)
 {
-	if (!x->cmod || x->pred || x->nomask || x->sat || x->choff ||
-	    x->flag_off || x->op == GEN_OP_SEL || x->op == GEN_OP_CSEL ||
-	    !is_null(&x->dst) || ir_is_send(x->op) || x->op == GEN_OP_MATH)
+	if (!x->cmod || x->pred || x->nomask || x->sat ||
+	    x->op == GEN_OP_SEL || x->op == GEN_OP_CSEL ||
+	    !is_null(&x->dst) || ir_is_send(x->op) || x->op == GEN_OP_MATH ||
+	    x->cmod == GEN_CMOD_OV || x->cmod == GEN_CMOD_EO)
 		return false;
 	for (unsigned s = 0; s < x->nsrc; s++)
 		if (x->src[s].kind == IR_O_REG &&
 		    p->vregs.a[x->src[s].v].file == IR_RF_FLAG)
 			return false;
-	return x->cmod != GEN_CMOD_OV && x->cmod != GEN_CMOD_EO;
+	return true;
 }
 
 struct read_q {
@@ -261,19 +298,24 @@ static void read_one(void *ctx, const struct ir_inst *in,
 		q->hit = true;
 }
 
-/* Writes all of flag f's bits the op reads without reading f: an
- * unpredicated compare or condition modifier from channel 0, or an
- * unpredicated write of the flag operand itself (predicate logic). */
-static bool full_def(const struct ir_inst *x, uint32_t f)
+/* x writes flag f's bits b (at least) without reading f: an unpredicated
+ * condition modifier over those channels, or an unpredicated scalar
+ * write of the flag operand (predicate logic, setp). */
+static bool full_def(const struct ir_inst *x, uint32_t f, struct bits b)
 {
 	struct read_q q = { f, false };
 	ir_for_each_opnd(x, read_one, &q);
 	if (q.hit || x->pred || x->op == GEN_OP_SEL || x->op == GEN_OP_CSEL)
 		return false;
-	if (x->flag == f && x->cmod && x->flag_off == 0 && x->choff == 0)
-		return true;
-	return x->dst.kind == IR_O_REG && x->dst.v == f && x->dst.off == 0 &&
-	       x->exec == 1 && x->nomask;
+	if (x->flag == f && x->cmod) {
+		struct bits w = chan_bits(x);
+		return w.lo <= b.lo && w.hi >= b.hi;
+	}
+	if (x->dst.kind == IR_O_REG && x->dst.v == f && x->nomask) {
+		struct bits w = opnd_bits(x, &x->dst);
+		return w.lo <= b.lo && w.hi >= b.hi;
+	}
+	return false;
 }
 
 static void rename_flag(struct ir_inst *x, uint32_t from, uint32_t to)
@@ -294,20 +336,22 @@ static bool fold_logic(struct ff_ctx *c, uint32_t k)
 	if ((in->op != GEN_OP_AND && in->op != GEN_OP_OR) || in->nsrc != 2 ||
 	    in->exec != 1 || !in->nomask || in->pred || in->cmod || in->sat ||
 	    in->flag || !flag_opnd(p, &in->dst) ||
-	    !flag_opnd(p, &in->src[0]) || !flag_opnd(p, &in->src[1]))
+	    !flag_opnd(p, &in->src[0]) || !flag_opnd(p, &in->src[1]) ||
+	    in->src[0].off != in->dst.off || in->src[1].off != in->dst.off ||
+	    in->src[0].type != in->dst.type || in->src[1].type != in->dst.type)
 		return false;
 	uint32_t d = in->dst.v, x0 = in->src[0].v, x1 = in->src[1].v;
 	if (x0 == x1)
 		return false;
+	struct bits r = opnd_bits(in, &in->dst);
 	/* the nearest reference of any of the three: S's definition */
 	uint32_t j = k;
 	while (j-- > 0) {
 		if (block_end(&a[j]))
 			return false;
-		if (c->dead[j])
-			continue;
-		if (refs_in(&a[j], x0) || refs_in(&a[j], x1) ||
-		    (d != x0 && d != x1 && refs_in(&a[j], d)))
+		if (!c->dead[j] && (touches(&a[j], x0, r).n ||
+		                    touches(&a[j], x1, r).n ||
+		                    touches(&a[j], d, r).n))
 			break;
 	}
 	if (j == UINT32_MAX)
@@ -316,10 +360,11 @@ static bool fold_logic(struct ff_ctx *c, uint32_t k)
 	if (!flag_only_def(p, sd) || (sd->flag != x0 && sd->flag != x1))
 		return false;
 	uint32_t s = sd->flag, f = s == x0 ? x1 : x0;
-	unsigned tsz = gen_type_size((enum gen_type)in->dst.type);
-	if (sd->exec > 8 * tsz || refs_in(sd, s) != 1)
+	struct bits sb = chan_bits(sd);
+	struct touch st = touches(sd, s, r);
+	if (st.n != 1 || st.out || touches(sd, f, r).n || touches(sd, d, r).n > 1)
 		return false;
-	if (s != d && c->refs[s] != 2)
+	if (s != d && prog_touches(c, s, r) != 2)
 		return false;
 	if (f != d) {
 		/* F's stretch: from its first reference in the block */
@@ -329,42 +374,35 @@ static bool fold_logic(struct ff_ctx *c, uint32_t k)
 				break;
 			if (c->dead[i])
 				continue;
-			unsigned r = refs_in(&a[i], f);
-			if (r) {
+			struct touch t = touches(&a[i], f, r);
+			if (t.out)
+				return false;
+			if (t.n) {
 				ws = i;
-				nf += r;
+				nf += t.n;
 			}
 		}
-		if (ws == UINT32_MAX || !full_def(&a[ws], f) ||
-		    nf + 1 != c->refs[f])
+		if (ws == UINT32_MAX || !full_def(&a[ws], f, sb) ||
+		    nf + 1 != prog_touches(c, f, r))
 			return false;
 		for (uint32_t i = ws; i < j; i++)
-			if (!c->dead[i] && refs_in(&a[i], d))
+			if (!c->dead[i] && touches(&a[i], d, r).n)
 				return false;
-		for (uint32_t i = ws; i < j; i++) {
-			if (c->dead[i] || !refs_in(&a[i], f))
-				continue;
-			ir_for_each_opnd(&a[i], uncount_opnd, c);
-			rename_flag(&a[i], f, d);
-			ir_for_each_opnd(&a[i], count_opnd, c);
-		}
+		for (uint32_t i = ws; i < j; i++)
+			if (!c->dead[i] && touches(&a[i], f, r).n)
+				rename_flag(&a[i], f, d);
 	}
-	ir_for_each_opnd(sd, uncount_opnd, c);
-	ir_for_each_opnd(in, uncount_opnd, c);
 	sd->flag = d;
 	sd->pred = GEN_PRED_NORMAL;
 	sd->pinv = in->op == GEN_OP_OR;
-	ir_for_each_opnd(sd, count_opnd, c);
 	c->dead[k] = true;
 	return true;
 }
 
 bool ir_flag_fold(struct ir_prog *p)
 {
-	struct ff_ctx c = { p, NULL, NULL, NULL };
-	c.refs = ir_alloc(p, p->vregs.n * sizeof(uint32_t));
+	struct ff_ctx c = { p, NULL, NULL };
 	c.reads = ir_alloc(p, p->vregs.n * sizeof(uint32_t));
-	memset(c.refs, 0, p->vregs.n * sizeof(uint32_t));
 	memset(c.reads, 0, p->vregs.n * sizeof(uint32_t));
 	c.dead = ir_alloc(p, p->insts.n + 1);
 	memset(c.dead, 0, p->insts.n + 1);
