@@ -3,6 +3,7 @@
  *
  *   vf_module (one kernel)
  *     │ build      build*.c, region.c   vISA -> IR on virtual registers
+ *     │ ifconv     ifconv.c             short SIMD branches -> predicated code
  *     │ goto       goto.c               SIMD gotos -> goto/join or jmpi
  *     │ copyprop   copyprop.c           movs forwarded into their uses
  *     │ byte_layout byte_layout.c       byte/word registers at their writers' stride
@@ -46,6 +47,7 @@
 #include "../regalloc/ra.h"
 
 bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
+bool ir_ifconv(struct ir_prog *p);
 bool ir_lower_goto(struct ir_prog *p);
 bool ir_copyprop(struct ir_prog *p);
 bool ir_byte_layout(struct ir_prog *p);
@@ -78,6 +80,7 @@ struct fin_job {
 };
 
 static bool run_build(struct fin_job *j) { return ir_build(j->p, j->m, j->kernel); }
+static bool run_ifconv(struct fin_job *j) { return ir_ifconv(j->p); }
 static bool run_goto(struct fin_job *j) { return ir_lower_goto(j->p); }
 static bool run_copyprop(struct fin_job *j) { return ir_copyprop(j->p); }
 static bool run_byte_layout(struct fin_job *j) { return ir_byte_layout(j->p); }
@@ -115,6 +118,7 @@ struct pass_row {
 
 static const struct pass_row passes[] = {
 	{ "build", run_build, NULL, 'b', 0, NULL },
+	{ "ifconv", run_ifconv, NULL, 'i', 0, NULL },
 	{ "goto", run_goto, NULL, 'g', 0, NULL },
 	{ "copyprop", run_copyprop, NULL, 'p', 0, NULL },
 	{ "byte_layout", run_byte_layout, NULL, 'y', 0, NULL },
