@@ -134,9 +134,72 @@ static bool whole_grf_1d(const struct ir_prog *p, const struct ir_opnd *o,
 	return stride_1d(o, n) == 1;
 }
 
+/* Which GRF (0 or 1 after the operand's first) each element of o lies
+ * in: 'split' when the first half of the elements is in one GRF and the
+ * second half in the next, 'one' when all are in the first; neither when
+ * the position in the GRF is unknown or an element straddles. */
+static void grf_layout(const struct ir_prog *p, const struct ir_opnd *o,
+                       unsigned n, bool dst, bool *split, bool *one)
+{
+	*split = *one = false;
+	int sub = o->kind == IR_O_REG ? ir_opnd_sub(p, o) : -1;
+	if (sub < 0 || (!dst && stride_1d(o, n) < 0))
+		return;
+	unsigned ts = tsize(o);
+	bool sp = true, on = true;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned b = (unsigned)sub + (unsigned)ir_elem_off(o, i, dst);
+		if (b % IR_GRF_BYTES + ts > IR_GRF_BYTES)
+			return;
+		unsigned g = b / IR_GRF_BYTES;
+		sp = sp && g == (i < n / 2 ? 0u : 1u);
+		on = on && g == 0;
+	}
+	*split = sp;
+	*one = on;
+}
+
+/* Gen8/9 (caps.def two_grf_dst_one_grf_src): a destination evenly split
+ * over two GRFs with each source either evenly split over two GRFs or
+ * inside one (dword and qword types), dword sources also with a qword
+ * destination where 64-bit regions are not restricted.  IGC's own
+ * binaries do this (e.g. skl
+ * p_int64.s64_mix "mul (8) r85.0<1>:q r33.0<2;1,0>:ud r31.0<2;1,0>:ud",
+ * bdw/skl/bxt "mov (8) r16.0<2>:d r120.0<8;8,1>:d"). */
+static bool two_grf_relaxed(const struct ir_prog *p, const struct ir_inst *in)
+{
+	const struct ir_opnd *d = &in->dst;
+	bool split, one;
+	if (!p->plat->caps.two_grf_dst_one_grf_src || is_three_src(in->op) ||
+	    in->op == GEN_OP_MATH || d->kind != IR_O_REG)
+		return false;
+	grf_layout(p, d, in->exec, true, &split, &one);
+	if (!split)
+		return false;
+	bool q_ok = !p->plat->caps.region_64bit_restricted;
+	if (tsize(d) < 4 || (tsize(d) == 8 && !q_ok))
+		return false;   /* only dword and qword forms are in IGC's code */
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
+		    ir_opnd_is_scalar(o))
+			continue;
+		if (o->kind != IR_O_REG || o->mods)
+			return false;
+		if (tsize(o) != tsize(d) && !(q_ok && tsize(o) == 4 && tsize(d) == 8))
+			return false;
+		grf_layout(p, o, in->exec, false, &split, &one);
+		if (!split && !one)
+			return false;
+	}
+	return true;
+}
+
 static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 {
 	const struct ir_opnd *d = &in->dst;
+	if (two_grf_relaxed(p, in))
+		return true;
 	if (!whole_grf_1d(p, d, in->exec, true))
 		return false;
 	for (unsigned s = 0; s < in->nsrc; s++) {
