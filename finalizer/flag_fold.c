@@ -50,6 +50,7 @@
 
 #include <string.h>
 
+#include "../encoder/gen.h"
 #include "../ir/ir.h"
 
 bool ir_flag_fold(struct ir_prog *p);
@@ -399,6 +400,65 @@ static bool fold_logic(struct ff_ctx *c, uint32_t k)
 	return true;
 }
 
+/* ---- 3. a move under a constant predicate into smov ------------------ */
+
+/* (P) mov (n) d = s where P's bits came from a NoMask immediate move in
+ * the same block ("setp P imm", an element store of a private array):
+ * smov (n) d = s, mask writes the same channels (enabled and mask bit
+ * set; gensim write_mask) without the flag.  GenX_IR writes these
+ * stores this way (skl p_private.private_stack_sort: "smov (16|M0)
+ * r[a0.0]<1>:d r81.0<0;1,0>:d 0x1:uw").  Dword moves only, register
+ * source, no conversion; the immediate move goes when nothing else
+ * reads the flag. */
+static bool fold_smov(struct ff_ctx *c, uint32_t k)
+{
+	struct ir_prog *p = c->p;
+	struct ir_inst *a = p->insts.a, *in = &a[k];
+	if (in->op != GEN_OP_MOV || in->pred != GEN_PRED_NORMAL ||
+	    in->nomask || in->cmod || in->sat || in->opts || in->nsrc != 1 ||
+	    in->exec > 16 || in->exec < 2 ||
+	    gen_op_table[GEN_OP_SMOV].hw[p->plat->enc] < 0 ||
+	    (in->dst.type != GEN_TYPE_D && in->dst.type != GEN_TYPE_UD) ||
+	    in->src[0].type != in->dst.type || in->src[0].kind != IR_O_REG ||
+	    in->src[0].mods || in->dst.mods ||
+	    (in->dst.kind != IR_O_REG && in->dst.kind != IR_O_IND))
+		return false;
+	struct bits r = chan_bits(in);
+	uint32_t f = in->flag;
+	uint32_t j = k;
+	while (j-- > 0) {
+		if (block_end(&a[j]))
+			return false;
+		if (!c->dead[j] && touches(&a[j], f, r).n)
+			break;
+	}
+	if (j == UINT32_MAX)
+		return false;
+	const struct ir_inst *m = &a[j];
+	if (m->op != GEN_OP_MOV || m->pred || !m->nomask || m->exec != 1 ||
+	    m->dst.kind != IR_O_REG || m->dst.v != f || m->dst.mods ||
+	    m->src[0].kind != IR_O_IMM)
+		return false;
+	struct bits w = opnd_bits(m, &m->dst);
+	if (w.lo > r.lo || w.hi < r.hi)
+		return false;
+	uint64_t bits = m->src[0].imm << (8 * m->dst.off);
+	if (in->pinv)
+		bits = ~bits;
+	unsigned lo = 8u * in->flag_off + in->choff;
+	uint32_t mask = (uint32_t)(bits >> lo) & ((1u << in->exec) - 1);
+	in->op = GEN_OP_SMOV;
+	in->nsrc = 2;
+	in->src[1] = ir_imm(mask, GEN_TYPE_UW);
+	in->pred = GEN_PRED_NONE;
+	in->pinv = false;
+	in->flag = 0;
+	in->flag_off = 0;
+	if (prog_touches(c, f, (struct bits){ 0, 64 }) == 1)
+		c->dead[j] = true;   /* nothing else reads the immediate */
+	return true;
+}
+
 bool ir_flag_fold(struct ir_prog *p)
 {
 	struct ff_ctx c = { p, NULL, NULL };
@@ -413,6 +473,9 @@ bool ir_flag_fold(struct ir_prog *p)
 		any |= fold_cmp(&c, i);
 	for (uint32_t i = 0; i < p->insts.n; i++)
 		any |= fold_logic(&c, i);
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		if (!c.dead[i])
+			any |= fold_smov(&c, i);
 	if (!any)
 		return true;
 	uint32_t n = 0;
