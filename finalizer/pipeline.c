@@ -5,6 +5,7 @@
  *     │ build      build*.c, region.c   vISA -> IR on virtual registers
  *     │ ifconv     ifconv.c             short SIMD branches -> predicated code
  *     │ goto       goto.c               SIMD gotos -> goto/join or jmpi
+ *     │ constfold  constfold.c          integer constants folded, identities
  *     │ copyprop   copyprop.c           movs forwarded into their uses
  *     │ byte_layout byte_layout.c       byte/word registers at their writers' stride
  *     │ lower64    lower64.c            64-bit integers as dword pairs (no native Q/DF)
@@ -49,6 +50,7 @@
 bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
 bool ir_ifconv(struct ir_prog *p);
 bool ir_lower_goto(struct ir_prog *p);
+bool ir_constfold(struct ir_prog *p);
 bool ir_copyprop(struct ir_prog *p);
 bool ir_byte_layout(struct ir_prog *p);
 bool ir_lower64(struct ir_prog *p);
@@ -82,6 +84,7 @@ struct fin_job {
 static bool run_build(struct fin_job *j) { return ir_build(j->p, j->m, j->kernel); }
 static bool run_ifconv(struct fin_job *j) { return ir_ifconv(j->p); }
 static bool run_goto(struct fin_job *j) { return ir_lower_goto(j->p); }
+static bool run_constfold(struct fin_job *j) { return ir_constfold(j->p); }
 static bool run_copyprop(struct fin_job *j) { return ir_copyprop(j->p); }
 static bool run_byte_layout(struct fin_job *j) { return ir_byte_layout(j->p); }
 static bool run_lower64(struct fin_job *j) { return ir_lower64(j->p); }
@@ -120,6 +123,7 @@ static const struct pass_row passes[] = {
 	{ "build", run_build, NULL, 'b', 0, NULL },
 	{ "ifconv", run_ifconv, NULL, 'i', 0, NULL },
 	{ "goto", run_goto, NULL, 'g', 0, NULL },
+	{ "constfold", run_constfold, NULL, 'k', 0, NULL },
 	{ "copyprop", run_copyprop, NULL, 'p', 0, NULL },
 	{ "byte_layout", run_byte_layout, NULL, 'y', 0, NULL },
 	{ "lower64", run_lower64, lacks_64bit, '6', 0, NULL },
