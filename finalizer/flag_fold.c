@@ -10,9 +10,13 @@
  *    (SKL PRM Vol 7 "Assigning Conditional Flags", post_zero; gensim's
  *    sim_alu.c result_cond re-reads the stored value), so for .eq/.ne on
  *    an integer destination of the compare's size it equals the compare.
- *    Only .eq/.ne (sign and overflow never matter for "is zero"), only
+ *    .eq/.ne (sign and overflow never matter for "is zero") from
  *    instructions legalize keeps as one instruction (and, or, xor, not,
- *    shl, shr, asr, add), same execution size, channel offset and mask.
+ *    shl, shr, asr, add); .gt/.ge/.lt/.le only from an add whose signed
+ *    destination type the compare reads (IGC's skl binaries:
+ *    "add (8|M0) (lt)f0.0 r19.0<1>:q ...", GenX_IR on p_stencil.jacobi5:
+ *    "add (8|M0) (gt)f1.0 r124.0<1>:d ..."); same execution size,
+ *    channel offset and mask.
  *    The destination becomes null only for and/or/xor/not on same-size
  *    operands (whose result never needs wrapping) when t has no other
  *    reader.
@@ -211,8 +215,10 @@ static bool fold_cmp(struct ff_ctx *c, uint32_t k)
 {
 	struct ir_prog *p = c->p;
 	struct ir_inst *a = p->insts.a, *in = &a[k];
+	bool rel = in->cmod == GEN_CMOD_GT || in->cmod == GEN_CMOD_GE ||
+	           in->cmod == GEN_CMOD_LT || in->cmod == GEN_CMOD_LE;
 	if (in->op != GEN_OP_CMP || in->pred || in->sat || in->opts ||
-	    (in->cmod != GEN_CMOD_EQ && in->cmod != GEN_CMOD_NE) ||
+	    (in->cmod != GEN_CMOD_EQ && in->cmod != GEN_CMOD_NE && !rel) ||
 	    !is_null(&in->dst) || in->src[0].kind != IR_O_REG ||
 	    in->src[0].mods || in->src[0].mme || !zero_imm(&in->src[1]) ||
 	    !is_int((enum gen_type)in->src[0].type) ||
@@ -245,6 +251,11 @@ static bool fold_cmp(struct ff_ctx *c, uint32_t k)
 	    gen_type_size((enum gen_type)pr->dst.type) !=
 	    gen_type_size((enum gen_type)in->src[0].type) ||
 	    !same_elems(pr, in))
+		return false;
+	/* a sign test: only of an add's signed result read as its own type */
+	if (rel && (pr->op != GEN_OP_ADD || pr->dst.type != in->src[0].type ||
+	            (pr->dst.type != GEN_TYPE_D && pr->dst.type != GEN_TYPE_W &&
+	             pr->dst.type != GEN_TYPE_Q)))
 		return false;
 	bool same_size = true;
 	for (unsigned s = 0; s < pr->nsrc; s++) {
