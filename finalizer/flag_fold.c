@@ -180,9 +180,14 @@ static unsigned prog_touches(const struct ff_ctx *c, uint32_t v, struct bits r)
 
 /* ---- 1. compare with zero into the producer -------------------------- */
 
+/* An integer zero, or +0.0f. */
 static bool zero_imm(const struct ir_opnd *o)
 {
-	return o->kind == IR_O_IMM && is_int((enum gen_type)o->type) &&
+	if (o->kind != IR_O_IMM)
+		return false;
+	if (o->type == GEN_TYPE_F)
+		return (o->imm & 0xFFFFFFFFu) == 0;
+	return is_int((enum gen_type)o->type) &&
 	       (o->imm & ((2ull << (8 * gen_type_size((enum gen_type)o->type) - 1)) - 1)) == 0;
 }
 
@@ -221,9 +226,12 @@ static bool fold_cmp(struct ff_ctx *c, uint32_t k)
 	    (in->cmod != GEN_CMOD_EQ && in->cmod != GEN_CMOD_NE && !rel) ||
 	    !is_null(&in->dst) || in->src[0].kind != IR_O_REG ||
 	    in->src[0].mods || in->src[0].mme || !zero_imm(&in->src[1]) ||
-	    !is_int((enum gen_type)in->src[0].type) ||
+	    (!is_int((enum gen_type)in->src[0].type) &&
+	     in->src[0].type != GEN_TYPE_F) ||
+	    in->src[1].type != in->src[0].type ||
 	    !plain_grf(p, in->src[0].v))
 		return false;
+	bool fl = in->src[0].type == GEN_TYPE_F;
 	uint32_t t = in->src[0].v, f = in->flag;
 	uint32_t j = k;
 	while (j-- > 0) {
@@ -243,6 +251,24 @@ static bool fold_cmp(struct ff_ctx *c, uint32_t k)
 		return false;
 	struct ir_inst *pr = &a[j];
 	bool wraps;
+	/* a float result: an add or mul of floats compared with +0.0 as
+	 * itself (IGC's skl binaries: "mul (16|M0) (lt)f1.0 r119.0<1>:f
+	 * r11.0<8;8,1>:f r5.3<0;1,0>:f"); the condition compares the result
+	 * with zero, NaN unordered, as cmp does (gensim compare()) */
+	if (fl && (j == UINT32_MAX || (a[j].op != GEN_OP_ADD &&
+	                               a[j].op != GEN_OP_MUL) ||
+	           a[j].dst.type != GEN_TYPE_F || a[j].sat || a[j].pred ||
+	           a[j].cmod || a[j].flag || a[j].opts || a[j].exec != in->exec ||
+	           a[j].choff != in->choff || a[j].nomask != in->nomask ||
+	           a[j].dst.mods || !same_elems(&a[j], in)))
+		return false;
+	if (fl) {
+		pr->flag = f;
+		pr->flag_off = in->flag_off;
+		pr->cmod = in->cmod;
+		c->dead[k] = true;
+		return true;
+	}
 	if (!producer_op(pr->op, &wraps) || pr->pred || pr->cmod || pr->flag ||
 	    pr->sat || pr->opts || pr->reloc || pr->exec != in->exec ||
 	    pr->choff != in->choff || pr->nomask != in->nomask ||
