@@ -12,7 +12,8 @@
  *     registers", except a scalar source, or a packed word source with a
  *     packed dword destination (Gen8/9 EU ISA, Register Region
  *     Restrictions); we also require the two-register operands to start
- *     a GRF, and contiguous;
+ *     a GRF, and contiguous, except for the integer forms IGC's own
+ *     Gen8/9 binaries use (two_grf_relaxed below);
  *   - SIMD32 is split to SIMD16 (Gen9 limits 32-wide execution to some
  *     16-bit cases; IGC splits all); integer division runs at SIMD8
  *     ("INT DIV function does not support SIMD16"); a 3-source Align16
@@ -161,8 +162,8 @@ static void grf_layout(const struct ir_prog *p, const struct ir_opnd *o,
 
 /* Gen8/9 (caps.def two_grf_dst_one_grf_src): a destination evenly split
  * over two GRFs with each source either evenly split over two GRFs or
- * inside one (dword and qword types), dword sources also with a qword
- * destination where 64-bit regions are not restricted.  IGC's own
+ * inside one (integer dword and qword types), dword sources also with a
+ * qword destination where 64-bit regions are not restricted.  IGC's own
  * binaries do this (e.g. skl
  * p_int64.s64_mix "mul (8) r85.0<1>:q r33.0<2;1,0>:ud r31.0<2;1,0>:ud",
  * bdw/skl/bxt "mov (8) r16.0<2>:d r120.0<8;8,1>:d"). */
@@ -177,8 +178,10 @@ static bool two_grf_relaxed(const struct ir_prog *p, const struct ir_inst *in)
 	if (!split)
 		return false;
 	bool q_ok = !p->plat->caps.region_64bit_restricted;
-	if (tsize(d) < 4 || (tsize(d) == 8 && !q_ok))
-		return false;   /* only dword and qword forms are in IGC's code */
+	/* only the integer dword and qword forms are in IGC's code */
+	if (d->type != GEN_TYPE_D && d->type != GEN_TYPE_UD &&
+	    !(q_ok && (d->type == GEN_TYPE_Q || d->type == GEN_TYPE_UQ)))
+		return false;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		const struct ir_opnd *o = &in->src[s];
 		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
@@ -186,7 +189,8 @@ static bool two_grf_relaxed(const struct ir_prog *p, const struct ir_inst *in)
 			continue;
 		if (o->kind != IR_O_REG || o->mods)
 			return false;
-		if (tsize(o) != tsize(d) && !(q_ok && tsize(o) == 4 && tsize(d) == 8))
+		if (o->type > GEN_TYPE_Q || (tsize(o) != tsize(d) &&
+		                             !(tsize(o) == 4 && tsize(d) == 8)))
 			return false;
 		grf_layout(p, o, in->exec, false, &split, &one);
 		if (!split && !one)
