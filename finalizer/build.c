@@ -43,6 +43,18 @@ static bool setup_inputs(struct bld *b)
 			                    in->offset);
 		vr->pin = in->offset;
 		vr->flags |= IR_V_PINNED | IR_V_LIVE_IN;
+		/* A pinned input owns its bytes and no more.  An alignment of
+		 * a GRF (declared, or region.c's rounding of a 28-byte
+		 * variable) makes the allocator reserve a whole GRF from the
+		 * pin, over the next input packed behind it (an input at byte
+		 * 36 reaches into r2; one at byte 32 covers an input at 60),
+		 * so a small input gets at most half a GRF and only what its
+		 * pin gives.  validate.c keeps inputs of a GRF or more
+		 * GRF-aligned and smaller ones inside one GRF. */
+		if (vr->size < IR_GRF_BYTES && vr->align > IR_GRF_BYTES / 2)
+			vr->align = IR_GRF_BYTES / 2;
+		while (vr->align > 2 && in->offset % vr->align)
+			vr->align /= 2;
 		if ((uint32_t)(in->offset + in->size) > end)
 			end = (uint32_t)(in->offset + in->size);
 	}
@@ -76,6 +88,14 @@ bool bld_setup_symbols(struct bld *b)
 		b->labels[i] = ir_label_new(p, nm ? nm : "L?",
 		                            r->labels[i].kind == 1 ? IR_L_SUBROUTINE
 		                            : IR_L_BLOCK);
+	}
+	b->called = ir_alloc(p, (r->label_count + 1u) * sizeof *b->called);
+	memset(b->called, 0, (r->label_count + 1u) * sizeof *b->called);
+	for (uint32_t i = 0; i < r->inst_count; i++) {
+		const struct vf_inst *in = &r->insts[i];
+		if (in->opcode == VISA_OP_CALL && in->nopnds &&
+		    in->opnds[0].u.other < r->label_count)
+			b->called[in->opnds[0].u.other] = true;
 	}
 	b->nsurfs = VISA_NUM_PREDEF_SURFACES + r->surface_count;
 	b->surfs = ir_alloc(p, b->nsurfs * sizeof *b->surfs);

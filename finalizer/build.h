@@ -52,6 +52,8 @@ struct bld {
 	uint32_t exit_label;         /* label before the EOT sequence */
 	bool in_subroutine;          /* after the first subroutine label */
 	uint32_t cur_sub;            /* label of the current subroutine */
+	bool *called;                /* by vISA label id: a call names it */
+	bool cur_sub_called;         /* the current subroutine has a caller */
 	const struct vf_inst *in;    /* instruction being translated */
 	uint32_t *fn_labels;         /* entry label of each module function */
 	uint32_t cur_fn;             /* entry label of the function being built */
@@ -80,11 +82,29 @@ bool bld_var(struct bld *b, uint32_t id, struct bld_var **out);
 /* Operand k of the current instruction as a source / destination. */
 bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o);
 bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat);
-/* Raw operand k: register operand at its byte offset (type of the var). */
+/* Raw operand k: register operand at its byte offset (type of the var);
+ * an input error when the message reaches past its variable. */
 bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o);
-/* A raw operand's 'bytes' from its offset lie inside its variable (else
- * an input error). */
-bool bld_raw_fits(struct bld *b, const struct ir_opnd *o, unsigned bytes);
+/* raw_extent.c: what the message of the current instruction covers from
+ * raw operand k's offset (elements of 'es' bytes where the variable's type
+ * matters). */
+struct bld_raw_use {
+	unsigned bytes;      /* 0: the message does not say */
+	const char *what;    /* the operand's role, for messages */
+	unsigned elem;       /* bytes of its elements: its start's alignment */
+	bool shorter_ok;     /* block store data: only its start must be
+	                      * inside the variable (IGC stores a qword as
+	                      * an oword) */
+};
+void bld_raw_use(const struct bld *b, unsigned k, unsigned es,
+                 struct bld_raw_use *u);
+/* Copy 'bytes' bytes of raw operand 'src' to 'dst' with NoMask moves
+ * (block messages ignore the execution mask), build_send.c. */
+void bld_copy_raw(struct bld *b, struct ir_opnd dst, struct ir_opnd src,
+                  unsigned bytes);
+/* How many of a block's 'bytes' raw operand 'o' takes from its variable
+ * (fewer when block store data is shorter than its block). */
+unsigned bld_raw_bytes(struct bld *b, const struct ir_opnd *o, unsigned bytes);
 /* Plain integer operand k. */
 uint64_t bld_int(const struct bld *b, unsigned k);
 bool bld_has(const struct bld *b, unsigned k);
@@ -114,6 +134,26 @@ void bld_emit_eot(struct bld *b);
 /* Copy 'n' elements of a raw operand into a fresh GRF payload of 'grfs'
  * registers; returns the payload vreg. */
 uint32_t bld_payload(struct bld *b, unsigned grfs);
+/* Where a message's response goes: into the vISA operand when it is
+ * whole registers in place, else into a temporary that bld_copy_out moves
+ * to the operand afterwards, 'blocks' blocks of n elements of t with the
+ * instruction's mask (one block per 'per' GRFs of the temporary, blocks
+ * 'stride' bytes apart in the operand). */
+struct bld_dst_plan {
+	struct ir_opnd dst;     /* what the SEND writes */
+	struct ir_opnd user;    /* the vISA operand */
+	bool copy;
+	uint32_t tmp;
+};
+void bld_plan_dst(struct bld *b, struct bld_dst_plan *d,
+                  struct ir_opnd user, unsigned rlen);
+void bld_copy_out(struct bld *b, const struct bld_dst_plan *d,
+                  enum gen_type t, unsigned n, unsigned blocks, unsigned per,
+                  unsigned stride);
+/* Bytes of whole registers a GRF-aligned vreg owns: its size rounded up
+ * to GRFs (the allocator reserves them), only its size when pinned (a
+ * kernel input: other inputs may share its last GRF). */
+uint32_t bld_grf_room(const struct ir_vreg *v);
 /* SEND with immediate descriptor (dst may be IR_O_NONE for writes). */
 struct ir_inst *bld_emit_send(struct bld *b, unsigned exec, bool nm,
                               struct ir_opnd dst, uint32_t src0,

@@ -107,6 +107,11 @@ static bool ret(struct bld *b)
 		ir_emit_copy(b->p, &in);
 		return true;
 	}
+	/* a subroutine nothing calls is never reached and has no return
+	 * address to go back to (a fuzz finding: its ret read a register
+	 * nothing writes, an internal error under verify) */
+	if (!b->cur_sub_called)
+		return true;
 	in.op = GEN_OP_RET;
 	in.src[0] = ir_rgn(ret_vreg(b, b->cur_sub), 0, GEN_TYPE_UD, 2, 2, 1);
 	in.nsrc = 1;
@@ -195,8 +200,10 @@ bool bld_flow(struct bld *b)
 	case VISA_OP_SUBROUTINE:
 		if (!label_id(b, 0, &l))
 			return false;
-		if (b->in->opcode == VISA_OP_SUBROUTINE)
+		if (b->in->opcode == VISA_OP_SUBROUTINE) {
 			b->cur_sub = l;
+			b->cur_sub_called = b->called[b->in->opnds[0].u.other];
+		}
 		forget_surfaces(b);
 		ir_emit_label(b->p, l);
 		return true;

@@ -115,12 +115,13 @@ static bool sampler3d(struct bld *b, bool load)
 	unsigned rlen = dst.kind == IR_O_REG ? nch * per : 0;
 	struct gen_msg m = gen_msg_sampler(b->p->plat, op, per * 8, samp, bti,
 	                                   true);
-	struct ir_opnd d = dst;
-	if (dst.kind == IR_O_REG)
-		d.rgn = (struct gen_region){ 0, 0, 1 };
-	struct ir_inst *s = bld_emit_send(b, 1, false, d, hdr, 1, pl, np * per,
-	                                  rlen, m);
+	/* the response in place only when it is whole registers there */
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, dst, rlen);
+	struct ir_inst *s = bld_emit_send(b, 1, false, d.dst, hdr, 1, pl,
+	                                  np * per, rlen, m);
 	mask_of(b, s);
+	bld_copy_out(b, &d, GEN_TYPE_UD, n, nch, per, per * IR_GRF_BYTES);
 	return true;
 }
 
@@ -170,11 +171,13 @@ static bool typed(struct bld *b, bool write)
 		}
 		s = bld_emit_send(b, 1, false, none, pl, na, dpl, nch, 0, m);
 	} else {
-		struct ir_opnd d = data;
-		if (d.kind == IR_O_REG)
-			d.rgn = (struct gen_region){ 0, 0, 1 };
-		s = bld_emit_send(b, 1, false, d, pl, na, 0, 0,
-		                  d.kind == IR_O_REG ? nch : 0, m);
+		struct bld_dst_plan d;
+		unsigned rlen = data.kind == IR_O_REG ? nch : 0;
+		bld_plan_dst(b, &d, data, rlen);
+		s = bld_emit_send(b, 1, false, d.dst, pl, na, 0, 0, rlen, m);
+		mask_of(b, s);
+		bld_copy_out(b, &d, GEN_TYPE_UD, n, nch, 1, (n < 8 ? 8 : n) * 4);
+		return true;
 	}
 	mask_of(b, s);
 	return true;

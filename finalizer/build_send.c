@@ -75,6 +75,48 @@ uint32_t bld_payload(struct bld *b, unsigned grfs)
 	return v;
 }
 
+void bld_copy_raw(struct bld *b, struct ir_opnd dst, struct ir_opnd src,
+                  unsigned bytes)
+{
+	for (unsigned at = 0; at < bytes;) {
+		unsigned left = bytes - at, room = IR_GRF_BYTES -
+		               (unsigned)(dst.off + (int32_t)at) % IR_GRF_BYTES;
+		enum gen_type t = left >= 4 ? GEN_TYPE_UD
+		                  : left >= 2 ? GEN_TYPE_UW : GEN_TYPE_UB;
+		unsigned ts = gen_type_size(t), n = 1;
+		/* power-of-two moves inside one GRF of the destination */
+		while (2 * n * ts <= left && 2 * n * ts <= room)
+			n *= 2;
+		struct ir_opnd d = dst, s = src;
+		d.type = s.type = (uint8_t)t;
+		d.off += (int32_t)at;
+		s.off += (int32_t)at;
+		d.rgn = (struct gen_region){ 0, 0, 1 };
+		s.rgn = n == 1 ? (struct gen_region){ 0, 1, 0 }
+		                : (struct gen_region){ 1, 1, 0 };
+		ir_op1(b->p, GEN_OP_MOV, n, true, d, s);
+		at += n * ts;
+	}
+}
+
+/* The bytes of raw operand 'o' a block of 'bytes' takes from its
+ * variable: all of them, or what the variable holds from the operand's
+ * offset when it is shorter (block store data, raw_extent.c). */
+unsigned bld_raw_bytes(struct bld *b, const struct ir_opnd *o, unsigned bytes)
+{
+	uint32_t size = ir_vreg(b->p, o->v)->size;
+	if (o->off >= 0 && (uint32_t)o->off + bytes > size)
+		return (uint32_t)o->off < size ? size - (uint32_t)o->off : 0;
+	return bytes;
+}
+
+uint32_t bld_grf_room(const struct ir_vreg *v)
+{
+	if (v->pin >= 0)
+		return v->size;
+	return (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
+}
+
 /* Can register operand 'o' serve as 'grfs' whole registers of payload? */
 static bool in_place(struct bld *b, const struct ir_opnd *o, unsigned grfs)
 {
@@ -85,8 +127,7 @@ static bool in_place(struct bld *b, const struct ir_opnd *o, unsigned grfs)
 		return false;
 	if (v->pin >= 0 ? v->pin % IR_GRF_BYTES != 0 : v->align < IR_GRF_BYTES)
 		return false;
-	uint32_t whole = (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
-	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= whole;
+	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= bld_grf_room(v);
 }
 
 /* The masks and predicate of the current vISA instruction. */
@@ -149,16 +190,9 @@ static uint32_t src_payload(struct bld *b, struct ir_opnd o, enum gen_type t,
 }
 
 /* Destination handling: send into the operand when possible, else into
- * a temporary that copy_out() moves to the operand afterwards. */
-struct dst_plan {
-	struct ir_opnd dst;     /* what the SEND writes */
-	struct ir_opnd user;    /* the vISA operand */
-	bool copy;
-	uint32_t tmp;
-};
-
-static void plan_dst(struct bld *b, struct dst_plan *d, struct ir_opnd user,
-                     unsigned rlen)
+ * a temporary that bld_copy_out() moves to the operand afterwards. */
+void bld_plan_dst(struct bld *b, struct bld_dst_plan *d,
+                  struct ir_opnd user, unsigned rlen)
 {
 	d->user = user;
 	d->copy = false;
@@ -178,9 +212,9 @@ static void plan_dst(struct bld *b, struct dst_plan *d, struct ir_opnd user,
 
 /* Move 'blocks' blocks of 'n' elements of 't' from the temporary (one
  * block per 'per' GRFs) to the user operand (blocks 'stride' apart). */
-static void copy_out(struct bld *b, const struct dst_plan *d, enum gen_type t,
-                     unsigned n, unsigned blocks, unsigned per,
-                     unsigned stride)
+void bld_copy_out(struct bld *b, const struct bld_dst_plan *d,
+                  enum gen_type t, unsigned n, unsigned blocks, unsigned per,
+                  unsigned stride)
 {
 	if (!d->copy)
 		return;
@@ -284,10 +318,10 @@ static bool untyped_rw(struct bld *b, bool write)
 		          per * nch, 0, m);
 		return true;
 	}
-	struct dst_plan d;
-	plan_dst(b, &d, data, per * nch);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, data, per * nch);
 	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per * nch, m);
-	copy_out(b, &d, GEN_TYPE_UD, n, nch, per, (n < 8 ? 8 : n) * 4);
+	bld_copy_out(b, &d, GEN_TYPE_UD, n, nch, per, (n < 8 ? 8 : n) * 4);
 	return true;
 }
 
@@ -314,10 +348,10 @@ static bool byte_rw(struct bld *b, bool write)
 		          m);
 		return true;
 	}
-	struct dst_plan d;
-	plan_dst(b, &d, data, per);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, data, per);
 	send_like(b, d.dst, pl, plo, per, 0, 0, 0, per, m);
-	copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
+	bld_copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
 	return true;
 }
 
@@ -369,11 +403,11 @@ static bool dword_atomic(struct bld *b)
 	bool ret = dst.kind == IR_O_REG;
 	struct gen_msg m = gen_msg_untyped_atomic(b->p->plat, fl, ex, ret, aop,
 	                                          bti);
-	struct dst_plan d;
-	plan_dst(b, &d, dst, ret ? per : 0);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, dst, ret ? per : 0);
 	send_like(b, d.dst, pl, plo, per, dpl, dplo, ns > 1 ? per * (ns - 1) : 0,
 	          ret ? per : 0, m);
-	copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
+	bld_copy_out(b, &d, GEN_TYPE_UD, n, 1, per, 0);
 	return true;
 }
 
@@ -398,9 +432,17 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 	unsigned exec = owords > 2 ? 16 : owords * 4;
 	const struct plat_info *plat = b->p->plat;
 	if (write) {
-		int32_t dplo;
-		uint32_t dpl = src_payload(b, data, GEN_TYPE_UD, owords * 4, 1,
-		                           grfs, &dplo);
+		if (data.kind != IR_O_REG)
+			return ir_bad_input(b->p, "block data from %%null");
+		/* the block ignores the execution mask: so does its copy */
+		int32_t dplo = data.off;
+		uint32_t dpl = data.v;
+		if (!in_place(b, &data, grfs)) {
+			dpl = bld_payload(b, grfs);
+			dplo = 0;
+			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data,
+			             bld_raw_bytes(b, &data, owords * 16));
+		}
 		struct ir_inst *in = bld_emit_send(b, exec, true, ir_null(GEN_TYPE_UD),
 		                                   hdr, 1, dpl, grfs, 0,
 		                                   gen_msg_oword_block(plat,
@@ -411,8 +453,8 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 	struct gen_msg m = gen_msg_oword_block(plat, unaligned
 	                                       ? GEN_BLOCK_READ_UNALIGNED
 	                                       : GEN_BLOCK_READ, owords, bti);
-	struct dst_plan d;
-	plan_dst(b, &d, data, grfs);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, data, grfs);
 	bld_emit_send(b, exec, true, d.dst, hdr, 1, 0, 0, grfs, m);
 	if (d.copy) {
 		struct ir_inst *in = ir_op1(b->p, GEN_OP_MOV, owords * 4, true,
@@ -454,10 +496,15 @@ static bool media(struct bld *b, bool write)
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 0, GEN_TYPE_UD, 1), x);
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 4, GEN_TYPE_UD, 1), y);
 	if (write) {
-		int32_t dplo;
-		uint32_t dpl = src_payload(b, data, GEN_TYPE_UD,
-		                           obj < IR_GRF_BYTES ? obj / 4 : grfs * 8, 1,
-		                           grfs, &dplo);
+		if (data.kind != IR_O_REG)
+			return ir_bad_input(b->p, "block data from %%null");
+		int32_t dplo = data.off;
+		uint32_t dpl = data.v;
+		if (!in_place(b, &data, grfs)) {
+			dpl = bld_payload(b, grfs);
+			dplo = 0;
+			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data, obj);
+		}
 		struct ir_inst *in = bld_emit_send(b, 8, true, ir_null(GEN_TYPE_UD),
 		                                   hdr, 1, dpl, grfs, 0,
 		                                   gen_msg_media_block(b->p->plat,
@@ -465,8 +512,8 @@ static bool media(struct bld *b, bool write)
 		in->src[1].off = dplo;
 		return true;
 	}
-	struct dst_plan d;
-	plan_dst(b, &d, data, grfs);
+	struct bld_dst_plan d;
+	bld_plan_dst(b, &d, data, grfs);
 	if (obj < IR_GRF_BYTES && !d.copy) {
 		d.copy = true;
 		d.tmp = bld_payload(b, grfs);
@@ -541,8 +588,8 @@ static bool raw_send(struct bld *b, bool split)
 	uint32_t p0 = raw_payload(b, src0, n0, &o0), p1 = 0;
 	if (n1)
 		p1 = raw_payload(b, src1, n1, &o1);
-	struct dst_plan dp;
-	plan_dst(b, &dp, dst, nd);
+	struct bld_dst_plan dp;
+	bld_plan_dst(b, &dp, dst, nd);
 	if (dp.copy && nd)
 		return ir_unsupported(b->p, "a raw send destination that is not "
 		                      "whole registers");

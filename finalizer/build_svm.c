@@ -41,8 +41,7 @@ static bool whole(struct bld *b, const struct ir_opnd *o, unsigned grfs)
 	if (v->file != IR_RF_GRF ||
 	    (v->pin >= 0 ? v->pin % IR_GRF_BYTES != 0 : v->align < IR_GRF_BYTES))
 		return false;
-	uint32_t w = (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
-	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= w;
+	return (uint32_t)o->off + grfs * IR_GRF_BYTES <= bld_grf_room(v);
 }
 
 /* 'blocks' blocks of 'n' elements of 't' (vISA layout: block k at
@@ -235,10 +234,7 @@ static bool block(struct bld *b, bool write)
 		return ir_unsupported(b->p, "block of %u owords", 1u << sz);
 	unsigned owords = 1u << sz, grfs = (owords * 16 + 31) / 32;
 	struct ir_opnd addr, data;
-	/* a load must not write past its variable (IGC's own stores read a
-	 * whole oword from 8-byte variables: reads are left alone) */
-	if (!bld_src(b, 1, &addr) || !bld_raw(b, 2, &data) ||
-	    (!write && !bld_raw_fits(b, &data, owords * 16)))
+	if (!bld_src(b, 1, &addr) || !bld_raw(b, 2, &data))
 		return false;
 	uint32_t hdr = payload(b, 1);
 	ir_op1(b->p, GEN_OP_MOV, 1, true, ir_dst(hdr, 0, GEN_TYPE_UQ, 1), addr);
@@ -246,9 +242,18 @@ static bool block(struct bld *b, bool write)
 	if (write) {
 		if (exec < 8)
 			exec = 8;
-		int32_t dplo;
-		uint32_t dpl = gather_in(b, data, GEN_TYPE_UD, owords * 4, 1, grfs,
-		                         0, &dplo);
+		if (data.kind != IR_O_REG)
+			return ir_bad_input(b->p, "block data from %%null");
+		/* the block ignores the execution mask: so does its copy, of
+		 * what the variable holds (IGC stores a qword as an oword) */
+		int32_t dplo = data.off;
+		uint32_t dpl = data.v;
+		if (!whole(b, &data, grfs)) {
+			dpl = payload(b, grfs);
+			dplo = 0;
+			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data,
+			             bld_raw_bytes(b, &data, owords * 16));
+		}
 		struct ir_inst *in = bld_emit_send(b, exec, true, ir_null(GEN_TYPE_UD),
 		                                   hdr, 1, dpl, grfs, 0,
 		                                   gen_msg_a64_block(b->p->plat,

@@ -1,6 +1,14 @@
 /*
  * dword_mul.c - dword x dword multiplies where the platform has no vector
- * D x D multiplier (caps.def dw_mul_vector / dw_mul_to_q: BXT).
+ * D x D multiplier (caps.def dw_mul_vector / dw_mul_to_q: BXT, ICLLP,
+ * TGLLP).
+ *
+ * Before the sequence below is chosen: a dword immediate of word range
+ * becomes :w/:uw (word_immediate); on TGLLP the narrow source of a
+ * dword x narrow mul loses its modifiers (narrow_mods_wa, Wa_1604601757);
+ * a product of scalars into a word or byte is one native (W) mul (1)
+ * where caps.dw_mul_scalar (uniform_product); qword-strided operands stay
+ * native where caps.dw_mul_qword_strided.
  *
  * Needs: builder IR (after copyprop), before legalize.  Leaves: every
  * vector mul of two dword operands the platform cannot do in one
@@ -20,8 +28,9 @@
  * elements in src0 are used"; on CHV/BXT "scalar insts are a-ok", a
  * vector one is native only with qword-aligned operands), the same
  * sequence in IGC's bxt binaries (shared/corpus/bxt/ IGC binaries, e.g.
- * p_index3d.volume_ids).  A multiply whose sources are qword-strided (the
- * one native vector case IGC keeps) is lowered too: simpler, same result.
+ * p_index3d.volume_ids).  The one native vector case IGC keeps on BXT,
+ * qword-strided operands (caps.dw_mul_qword_strided), stays native: its
+ * .sat clamps the whole product, the sequence's only the low 32 bits.
  */
 #include "config.h"
 
@@ -56,8 +65,51 @@ static bool dword_opnd(const struct ir_opnd *o)
 	return v < -32768 || v > 65535;
 }
 
+/* A dword register operand (not an immediate). */
+static bool dword_opnd_reg(const struct ir_opnd *o)
+{
+	return is_dword(o->type) && o->kind != IR_O_IMM && dword_opnd(o);
+}
+
+/* caps.dw_mul_qword_strided: a destination of 8-byte stride, vector
+ * sources element i at byte 8i of a GRF-aligned start (an unplaced
+ * temporary is given a whole register, as IGC's tryToAlignOperand). */
+static bool qword_strided(struct ir_prog *p, const struct ir_inst *in)
+{
+	/* a dword destination (a narrower one at an 8-byte stride is kept
+	 * by IGC too, but legalize.c would move it to a 4-byte stride) */
+	if (in->dst.kind != IR_O_REG ||
+	    gen_type_size((enum gen_type)in->dst.type) != 4 || in->dst.rgn.hs != 2)
+		return false;
+	for (unsigned s = 0; s < 2; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_IMM || (o->kind == IR_O_REG && ir_opnd_is_scalar(o)))
+			continue;
+		if (o->kind != IR_O_REG)
+			return false;
+		for (unsigned i = 0; i < in->exec; i++)
+			if (ir_elem_off(o, i, false) != (int)(8 * i))
+				return false;
+		struct ir_vreg *r = ir_vreg(p, o->v);
+		int sub = ir_opnd_sub(p, o);
+		if (sub < 0 && o->off % IR_GRF_BYTES == 0 && r->file == IR_RF_GRF &&
+		    r->pin < 0 &&
+		    !(r->flags & (IR_V_PINNED | IR_V_LIVE_IN | IR_V_ADDR_TAKEN)))
+			sub = 0;
+		if (sub != 0)
+			return false;
+	}
+	for (unsigned s = 0; s < 2; s++) {   /* both fit: place them */
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_REG && !ir_opnd_is_scalar(o) &&
+		    ir_vreg(p, o->v)->align < IR_GRF_BYTES)
+			ir_vreg(p, o->v)->align = IR_GRF_BYTES;
+	}
+	return true;
+}
+
 /* Does the platform have to go through the accumulator for this mul? */
-static bool needs_acc_sequence(const struct ir_prog *p, const struct ir_inst *in)
+static bool needs_acc_sequence(struct ir_prog *p, const struct ir_inst *in)
 {
 	const struct plat_caps *cap = &p->plat->caps;
 	if (in->op != GEN_OP_MUL || in->nsrc != 2)
@@ -68,7 +120,87 @@ static bool needs_acc_sequence(const struct ir_prog *p, const struct ir_inst *in
 		return !cap->dw_mul_scalar;
 	if (is_qword_int(in->dst.type))
 		return !cap->dw_mul_to_q;
-	return !cap->dw_mul_vector;
+	if (cap->dw_mul_vector)
+		return false;
+	return !cap->dw_mul_qword_strided || !qword_strided(p, in);
+}
+
+/* A dword register times a dword immediate of word range, where the
+ * platform has no multiplier for two dwords of this shape: the immediate
+ * as :w/:uw (D x W is native everywhere; kept :d it would be a D x D
+ * multiply, which BXT, ICLLP and TGLLP have no vector form of and BXT
+ * restricts as a 64-bit operation).  GenX_IR writes such immediates as
+ * :w too. */
+static void word_immediate(const struct ir_prog *p, struct ir_inst *in)
+{
+	const struct plat_caps *cap = &p->plat->caps;
+	if (in->op != GEN_OP_MUL || in->nsrc != 2 || is_qword_int(in->dst.type))
+		return;
+	if (in->exec == 1 ? cap->dw_mul_scalar : cap->dw_mul_vector)
+		return;
+	for (unsigned k = 0; k < 2; k++) {
+		struct ir_opnd *o = &in->src[k], *other = &in->src[1 - k];
+		if (o->kind != IR_O_IMM || !is_dword(o->type) || !dword_opnd_reg(other))
+			continue;
+		int64_t v = o->type == GEN_TYPE_D ? (int64_t)(int32_t)o->imm
+		                                  : (int64_t)(uint32_t)o->imm;
+		if (v < -32768 || v > 65535)
+			return;
+		o->type = v < 32768 ? GEN_TYPE_W : GEN_TYPE_UW;
+		o->imm = (uint64_t)v & 0xFFFFu;
+		return;
+	}
+}
+
+static bool is_int_narrow(unsigned t)
+{
+	return t == GEN_TYPE_B || t == GEN_TYPE_UB || t == GEN_TYPE_W ||
+	       t == GEN_TYPE_UW;
+}
+
+/* wa.mul_narrow_srcmod (TGLLP, Wa_1604601757): a mul of a dword and a
+ * narrower integer takes no modifier on the narrower source.  Next to a
+ * signed dword register the negation moves to it (d * -w = -d * w) and
+ * an (abs) goes through a :uw copy (exact for every byte and word);
+ * next to an unsigned dword or a dword immediate, the narrow source is
+ * converted to :d with its modifiers and the product is D x D (the acc0
+ * sequence below; GenX_IR converts it the same way).  A dword immediate
+ * of word range is a word first (legalize.c makes it one), and W x W
+ * has no such rule. */
+static void narrow_mods_wa(struct ir_prog *p, struct ir_inst *in)
+{
+	if (!p->plat->wa.mul_narrow_srcmod || in->op != GEN_OP_MUL ||
+	    in->nsrc != 2)
+		return;
+	for (unsigned k = 0; k < 2; k++) {
+		struct ir_opnd *w = &in->src[k], *d = &in->src[1 - k];
+		if (!is_int_narrow(w->type) || w->kind == IR_O_IMM || !w->mods ||
+		    !is_dword(d->type))
+			continue;
+		if (d->kind == IR_O_IMM) {
+			int64_t v = d->type == GEN_TYPE_D ? (int64_t)(int32_t)d->imm
+			                                  : (int64_t)(uint32_t)d->imm;
+			if (v >= -32768 && v <= 65535)
+				return;
+		}
+		bool scalar = ir_opnd_is_scalar(w) || in->exec == 1;
+		unsigned n = scalar ? 1 : in->exec;
+		if (d->type == GEN_TYPE_D && d->kind != IR_O_IMM) {
+			if (w->mods & GEN_MOD_NEG) {
+				d->mods ^= GEN_MOD_NEG;
+				w->mods &= (uint8_t)~GEN_MOD_NEG;
+			}
+			if (!(w->mods & GEN_MOD_ABS))
+				return;
+		}
+		enum gen_type t = w->mods & GEN_MOD_NEG ? GEN_TYPE_D : GEN_TYPE_UW;
+		uint32_t v = ir_temp(p, t, n, 1);
+		struct ir_inst *mv = ir_op1(p, GEN_OP_MOV, n, scalar || in->nomask,
+		                            ir_dst(v, 0, t, 1), *w);
+		mv->choff = scalar ? 0 : in->choff;
+		*w = scalar ? ir_scalar(v, 0, t) : ir_vec(v, 0, t, 1);
+		return;
+	}
 }
 
 /* Would writing chunk after chunk of d clobber s before a later chunk
@@ -253,12 +385,58 @@ static struct ir_inst *emit_acc_move(struct ir_prog *p,
 	return ir_emit_copy(p, &mv);
 }
 
+/* A multiply of scalars into a destination that needs a temporary anyway
+ * (a byte, or a word not at a dword-aligned 4-byte stride, the dword
+ * execution type's): every channel computes the same product.  Where the
+ * scalar multiply is native (caps.dw_mul_scalar), one (W) mul (1) into a
+ * temporary and a move to the channels.  GenX_IR -platform BXT does the
+ * same (`(W) mul (1) (sat)t<2>:w s0:d s1:d` + `mov (8) dst t<0;1,0>`),
+ * so its .sat clamps the whole product; into a dword, or a word at
+ * stride 2 of a dword boundary, it goes through acc0, NoMask or not, as
+ * here (observed: RW(10,0)<1>, RW(12,1)<2>, RB(14,0)<4> scalar,
+ * RW(13,0)<2> and R(12,0)<1> through acc0). */
+static bool uniform_product(struct ir_prog *p, const struct ir_inst *in)
+{
+	unsigned ts = gen_type_size((enum gen_type)in->dst.type);
+	if (!p->plat->caps.dw_mul_scalar || ts >= 4)
+		return false;
+	int sub = ir_opnd_sub(p, &in->dst);
+	unsigned pos = sub >= 0 ? (unsigned)sub : (unsigned)in->dst.off;
+	if (ts == 2 && in->dst.rgn.hs * ts == 4 && pos % 4 == 0)
+		return false;
+	for (unsigned s = 0; s < 2; s++)
+		if (in->src[s].kind != IR_O_IMM &&
+		    (in->src[s].kind != IR_O_REG || !ir_opnd_is_scalar(&in->src[s])))
+			return false;
+	enum gen_type t = (enum gen_type)in->dst.type;
+	uint32_t v = ir_temp(p, t, 1, 1);
+	struct ir_inst m = *in;
+	m.exec = 1;
+	m.choff = 0;
+	m.nomask = true;
+	m.pred = 0;
+	m.pinv = false;
+	m.flag = 0;
+	m.flag_off = 0;
+	m.cmod = 0;
+	m.dst = ir_dst(v, 0, t, 1);
+	ir_emit_copy(p, &m);
+	struct ir_inst mv = *in;
+	mv.op = GEN_OP_MOV;
+	mv.nsrc = 1;
+	mv.sat = false;
+	mv.opts = 0;
+	mv.src[0] = ir_scalar(v, 0, t);
+	ir_emit_copy(p, &mv);
+	return true;
+}
+
 static bool lower(struct ir_prog *p, const struct ir_inst *orig,
                   const struct half_uses *use)
 {
 	struct ir_inst in = *orig;
-	if (in.sat)
-		return ir_unsupported(p, "saturated dword x dword multiply on %s",
+	if (in.sat && is_qword_int(in.dst.type))
+		return ir_unsupported(p, "saturated dword x dword -> qword multiply on %s",
 		                      p->plat->name);
 	if (in.src[0].kind == IR_O_IMM) {
 		struct ir_opnd t = in.src[0];
@@ -277,7 +455,10 @@ static bool lower(struct ir_prog *p, const struct ir_inst *orig,
 	 * of the sources (a later chunk still reads them) or a :q pair */
 	struct ir_opnd dst = in.dst;
 	uint32_t lo = 0, hi = 0;
-	bool via_tmp = wide || clobbers(&dst, &in.src[0], in.exec) ||
+	/* .sat: the low 32 bits (type 'at') are moved out of acc0 first and
+	 * saturated into the destination type by the final move, as GenX_IR
+	 * does (a native mul.sat would clamp the whole product instead) */
+	bool via_tmp = wide || in.sat || clobbers(&dst, &in.src[0], in.exec) ||
 	               clobbers(&dst, &in.src[1], in.exec) || dst.kind != IR_O_REG;
 	if (wide) {   /* mach writes whole registers (IGC: GRF-aligned) */
 		hi = ir_temp(p, at, in.exec, 1);
@@ -369,10 +550,14 @@ bool ir_dword_mul(struct ir_prog *p)
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
 		p->loc = old.a[i].loc;
+		word_immediate(p, &old.a[i]);
+		narrow_mods_wa(p, &old.a[i]);
 		if (!needs_acc_sequence(p, &old.a[i])) {
 			ir_emit_copy(p, &old.a[i]);
 			continue;
 		}
+		if (uniform_product(p, &old.a[i]))
+			continue;
 		struct half_uses use;
 		if (!half_readers(&old, i, &use))
 			use.n = 0;

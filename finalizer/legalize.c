@@ -111,13 +111,31 @@ static void copy_src(struct lctx *c, struct ir_inst *in, unsigned s,
 	o->mods = mods;
 }
 
+static bool uses_64bit(const struct ir_prog *p, const struct ir_inst *in,
+                       bool *dxd);
+
 /* Write the result to a temporary (stride hs, type t) and move it to the
  * real destination afterwards with the same mask and predicate. */
 static void redirect_dst(struct lctx *c, struct ir_inst *in, enum gen_type t,
                          unsigned hs, unsigned align)
 {
 	unsigned n = in->exec;
-	uint32_t v = temp(c->p, t, n, hs, align);
+	/* where 64-bit operands need equal GRF offsets, the temporary keeps
+	 * the destination's offset, so that sources already there stay
+	 * (fix_64bit_regions, which runs last, copies the others) */
+	int at = 0;
+	bool dxd;
+	bool r64 = c->p->plat->caps.region_64bit_restricted && n > 1 &&
+	           uses_64bit(c->p, in, &dxd);
+	unsigned el = gen_type_size(t) * hs;
+	/* (unless the temporary would then cross a GRF it need not) */
+	if (r64 && ir_opnd_sub(c->p, &in->dst) > 0 &&
+	    ir_opnd_sub(c->p, &in->dst) % (int)align == 0 &&
+	    (unsigned)ir_opnd_sub(c->p, &in->dst) + n * el <= IR_GRF_BYTES)
+		at = ir_opnd_sub(c->p, &in->dst);
+	uint32_t v = temp(c->p, t, n + ((unsigned)at + el - 1) / el, hs, align);
+	if (r64)
+		ir_vreg(c->p, v)->align = IR_GRF_BYTES;
 	struct ir_inst mv;
 	memset(&mv, 0, sizeof mv);
 	mv.op = GEN_OP_MOV;
@@ -132,9 +150,13 @@ static void redirect_dst(struct lctx *c, struct ir_inst *in, enum gen_type t,
 	mv.jip = mv.uip = -1;
 	mv.loc = in->loc;
 	mv.dst = in->dst;
-	mv.src[0] = n == 1 ? ir_scalar(v, 0, t) : ir_vec(v, 0, t, hs);
+	mv.src[0] = n == 1 ? ir_scalar(v, at, t) : ir_vec(v, at, t, hs);
 	mv.nsrc = 1;
-	in->dst = ir_dst(v, 0, t, hs);
+	/* a saturated result narrowed through a wider integer (a product
+	 * into bytes through :w): the move saturates again, into the
+	 * destination's range (clamping to :w first changes nothing then) */
+	mv.sat = in->sat && t != in->dst.type && !gen_type_is_float(t);
+	in->dst = ir_dst(v, at, t, hs);
 	if (c->npost < MAX_POST)
 		c->post[c->npost++] = mv;
 }
@@ -223,6 +245,19 @@ static bool is_int_div(unsigned fc)
 	return fc == GEN_MATH_IDIV || fc == GEN_MATH_IQOT || fc == GEN_MATH_IREM;
 }
 
+/* Gen12 (caps.three_src_imm16): src0 of a 3-source instruction may be
+ * a 16-bit immediate; kept where it has the destination's type (the
+ * Align16 rule "every source takes the dst's type" still applies). */
+static bool imm16_src0(const struct ir_prog *p, const struct ir_inst *in,
+                       unsigned s)
+{
+	unsigned t = in->src[s].type;
+	return p->plat->caps.three_src_imm16 && s == 0 &&
+	       in->op != GEN_OP_MADM && is_imm(&in->src[s]) &&
+	       t == in->dst.type && (t == GEN_TYPE_HF || t == GEN_TYPE_W ||
+	                             t == GEN_TYPE_UW);
+}
+
 static void fix_imm(struct lctx *c, struct ir_inst *in)
 {
 	unsigned op = in->op;
@@ -243,7 +278,7 @@ static void fix_imm(struct lctx *c, struct ir_inst *in)
 	}
 	if (is_three_src(op)) {
 		for (unsigned s = 0; s < in->nsrc; s++)
-			if (is_imm(&in->src[s]))
+			if (is_imm(&in->src[s]) && !imm16_src0(c->p, in, s))
 				copy_src(c, in, s, (enum gen_type)in->src[s].type, 4);
 		return;
 	}
@@ -395,6 +430,42 @@ static void fix_dst_stride(struct lctx *c, struct ir_inst *in)
 	redirect_dst(c, in, (enum gen_type)in->dst.type, ratio, ets);
 }
 
+/* ---- dword x narrow multiply ------------------------------------------- */
+
+static bool is_int_narrow(unsigned t)
+{
+	return t == GEN_TYPE_B || t == GEN_TYPE_UB || t == GEN_TYPE_W ||
+	       t == GEN_TYPE_UW;
+}
+
+/* "When multiplying a DW and any lower precision integer, the DW operand
+ * must be on src0" (BDW/SKL/ICL PRM mul; Mesa brw_eu_validate.c; IGC
+ * HWConformity.cpp swaps such sources): the sources are swapped; a dword
+ * immediate in src1 next to a narrow src0 becomes :w/:uw when its value
+ * fits (the same product), else it goes to a dword register first
+ * (IGC: "for DW and W mul, src0 must be DW and src1 W"). */
+static void fix_mul_dword_src0(struct lctx *c, struct ir_inst *in)
+{
+	if (in->op != GEN_OP_MUL || in->nsrc != 2 ||
+	    !is_int_narrow(in->src[0].type) ||
+	    (in->src[1].type != GEN_TYPE_D && in->src[1].type != GEN_TYPE_UD))
+		return;
+	struct ir_opnd *b = &in->src[1];
+	if (b->kind == IR_O_IMM) {
+		int64_t v = b->type == GEN_TYPE_D ? (int64_t)(int32_t)b->imm
+		                                  : (int64_t)(uint32_t)b->imm;
+		if (v >= -32768 && v <= 65535) {
+			b->type = v < 32768 ? GEN_TYPE_W : GEN_TYPE_UW;
+			b->imm = (uint64_t)v & 0xFFFFu;
+			return;
+		}
+		copy_src(c, in, 1, (enum gen_type)b->type, 4);
+	}
+	struct ir_opnd t = in->src[0];
+	in->src[0] = in->src[1];
+	in->src[1] = t;
+}
+
 /* ---- 3-source (Align16) ------------------------------------------------ */
 
 static bool contiguous(const struct ir_opnd *o, unsigned n)
@@ -427,6 +498,8 @@ static void fix_three_src(struct lctx *c, struct ir_inst *in)
 	                !c->p->plat->caps.a16_hf_replicate;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		struct ir_opnd *o = &in->src[s];
+		if (imm16_src0(c->p, in, s))
+			continue;
 		/* one source type field: every source takes the dst's type */
 		if (o->type != t || !good_a16_src(c->p, o, in->exec))
 			copy_src(c, in, s, t, 16);
@@ -574,6 +647,45 @@ static void fix_place(struct ir_prog *p, const struct ir_opnd *o)
 		r->align = IR_GRF_BYTES;
 }
 
+/* A 64-bit vector source whose GRF offset is not the destination's goes
+ * to a temporary at that offset, its elements packed: a 64-bit move would
+ * obey the same rule, so the copy moves dwords, two per element, under
+ * NoMask (channel k of the instruction is dwords 2k and 2k+1 of the copy;
+ * reading the elements of channels that are off is harmless).  One move
+ * for an evenly strided region, else one per element (IGC copyDwords). */
+static void copy_64bit_src(struct lctx *c, struct ir_inst *in, unsigned s,
+                           int at)
+{
+	struct ir_opnd *o = &in->src[s];
+	unsigned n = in->exec;
+	int step = ir_elem_off(o, 1, false) - ir_elem_off(o, 0, false);
+	bool even = step > 0 && step % 8 == 0;
+	for (unsigned i = 2; even && i < n; i++)
+		even = ir_elem_off(o, i, false) - ir_elem_off(o, i - 1, false) == step;
+	uint32_t v = temp(c->p, (enum gen_type)o->type, n + (unsigned)at / 8, 1,
+	                  IR_GRF_BYTES);
+	ir_vreg(c->p, v)->align = IR_GRF_BYTES;
+	for (unsigned i = 0; i < (even ? 1u : n); i++) {
+		struct ir_opnd from = *o;
+		from.mods = 0;
+		from.type = GEN_TYPE_UD;
+		from.off += ir_elem_off(o, i, false);
+		unsigned dw = even ? 2 * n : 2;
+		unsigned k = (unsigned)step / 8;
+		/* <2k;2,1>: the two dwords of every k-th qword (k = 1: packed) */
+		from.rgn = k == 1 || !even ? (struct gen_region){ 2, 2, 1 }
+		                           : (struct gen_region){ (uint8_t)(2 * k), 2, 1 };
+		struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, dw, true,
+		                            ir_dst(v, at + 8 * (int32_t)i, GEN_TYPE_UD, 1),
+		                            from);
+		mv->choff = 0;
+		mv->loc = in->loc;
+	}
+	uint8_t mods = o->mods;
+	*o = ir_vec(v, at, (enum gen_type)o->type, 1);
+	o->mods = mods;
+}
+
 /* "[DevCHV, DevBXT]: When source or destination datatype is 64b,
  * indirect addressing must not be used ... Source and Destination
  * horizontal stride must be aligned to the execution datatype ...
@@ -582,8 +694,10 @@ static void fix_place(struct ir_prog *p, const struct ir_opnd *o)
  * D x D mul counts, "since the result is 64-bit").  32-bit sources that
  * break a rule are copied (a 32-bit move obeys none of them); operands
  * whose GRF offset is not fixed yet get whole registers so that offsets
- * agree.  64-bit operands are not copied (the copy would itself be a
- * 64-bit move): docs/platforms.md lists what is left. */
+ * agree; 64-bit vector sources at another offset are copied as dwords
+ * (copy_64bit_src).  Indirect 64-bit operands are left as they are:
+ * docs/platforms.md.  Runs after the other fixes, so that the
+ * destination's offset is final. */
 static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 {
 	bool dxd;
@@ -591,11 +705,27 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 	    ir_is_branch(in->op) || in->op == IR_OP_LABEL ||
 	    in->op == GEN_OP_WAIT || !uses_64bit(c->p, in, &dxd))
 		return;
+	/* the region rules are Align1's; 3-source instructions are Align16
+	 * where caps.three_src_align1 is 0 (fix_three_src placed them) */
+	if (is_three_src(in->op) && !c->p->plat->caps.three_src_align1)
+		return;
 	bool vector = in->exec > 1;
 	if (vector && dst_is_grf(c->p, &in->dst))
 		fix_place(c->p, &in->dst);
 	int want = vector && in->dst.kind == IR_O_REG
 	           ? ir_opnd_sub(c->p, &in->dst) : -1;
+	/* a null destination (cmp): the sources agree among themselves, at
+	 * the first vector source's offset (IGC hasSameSubregOffset) */
+	bool null_dst = in->dst.kind == IR_O_NONE ||
+	                (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_NULL);
+	for (unsigned s = 0; vector && null_dst && want < 0 && s < in->nsrc; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_REG && !ir_opnd_is_scalar(o) &&
+		    gen_type_size((enum gen_type)o->type) == 8) {
+			fix_place(c->p, o);
+			want = ir_opnd_sub(c->p, o);
+		}
+	}
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		struct ir_opnd *o = &in->src[s];
 		unsigned ts = gen_type_size((enum gen_type)o->type);
@@ -606,16 +736,19 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 		if (o->kind != IR_O_REG || ir_opnd_is_scalar(o) || !vector)
 			continue;
 		fix_place(c->p, o);
-		if (ts == 8)
+		if (ts == 8) {
+			if (want >= 0 && want % 8 == 0 && ir_opnd_sub(c->p, o) != want)
+				copy_64bit_src(c, in, s, want);
 			continue;
+		}
 		/* a narrow vector source: stride aligned to 8 bytes, its
 		 * offset that of the destination (scalars excepted) */
 		unsigned step = (unsigned)(ir_elem_off(o, 1, false) - ir_elem_off(o, 0, false));
-		bool strided = dxd || step == 8;
+		bool strided = step == 8;
 		bool placed = want < 0 || ir_opnd_sub(c->p, o) == want;
 		if (strided && placed)
 			continue;
-		unsigned mult = dxd ? 1 : 8 / ts;
+		unsigned mult = 8 / ts;
 		enum gen_type t = (enum gen_type)o->type;
 		if (mult == 8) {   /* no stride 8: bytes go through words */
 			t = t == GEN_TYPE_B ? GEN_TYPE_W : GEN_TYPE_UW;
@@ -689,12 +822,15 @@ static void legalize_inst(struct lctx *c, struct ir_inst in)
 		return;
 	}
 	fix_imm(c, &in);
+	fix_mul_dword_src0(c, &in);
 	fix_mixed_float(c, &in);
-	fix_64bit_regions(c, &in);
 	fix_arf_src1(c, &in);
 	fix_three_src(c, &in);
 	fix_math(c, &in);
 	fix_dst_stride(c, &in);
+	/* last: the destination's offset is final (fix_dst_stride may have
+	 * moved it to a temporary) */
+	fix_64bit_regions(c, &in);
 	ir_emit_copy(c->p, &in);
 	/* the moves after the instruction, innermost fix last */
 	for (unsigned k = c->npost; k-- > 0;) {

@@ -285,16 +285,26 @@ static bool dst_safe(const struct ir_inst *in)
 
 /* The destination halves, or temporaries when the destination may not
  * be written early (then 'store' copies them over at the end). */
+static void tmp_dst_pair(struct l64 *c, struct pair *r)
+{
+	enum gen_type ht = is_signed(c->in->dst.type) ? GEN_TYPE_D : GEN_TYPE_UD;
+	struct tmp lo = temp(c, GEN_TYPE_UD), hi = temp(c, ht);
+	r->lo = lo.d;
+	r->hi = hi.d;
+}
+
 static bool dst_pair(struct l64 *c, struct pair *r, bool *via_tmp)
 {
 	*via_tmp = !dst_safe(c->in);
 	if (!*via_tmp)
 		return reg_pair(c, &c->in->dst, true, r);
-	enum gen_type ht = is_signed(c->in->dst.type) ? GEN_TYPE_D : GEN_TYPE_UD;
-	struct tmp lo = temp(c, GEN_TYPE_UD), hi = temp(c, ht);
-	r->lo = lo.d;
-	r->hi = hi.d;
+	tmp_dst_pair(c, r);
 	return true;
+}
+
+static bool same_reg(const struct ir_opnd *a, const struct ir_opnd *b)
+{
+	return a->kind == IR_O_REG && b->kind == IR_O_REG && a->v == b->v;
 }
 
 static struct ir_opnd as_src(struct l64 *c, const struct ir_opnd *d)
@@ -550,9 +560,31 @@ static bool add64(struct l64 *c)
 		a = in->src[1];
 		b = in->src[0];
 	}
-	if (a.mods & GEN_MOD_NEG)
-		return ir_unsupported(c->p, "a 64-bit add of two negated "
-		                      "sources is unsupported on %s", pn);
+	if (a.mods & GEN_MOD_NEG) {
+		/* -a + -b = 0 - (a + b): the sum into a 64-bit temporary
+		 * (every channel of the mask, no predicate), then the
+		 * instruction as a subtraction from zero */
+		enum gen_type qt = (enum gen_type)in->dst.type;
+		uint32_t v = ir_temp(c->p, qt, c->n, 1);
+		struct ir_inst sum = *in;
+		sum.pred = 0;
+		sum.pinv = false;
+		sum.flag = 0;
+		sum.flag_off = 0;
+		sum.src[0].mods = 0;
+		sum.src[1].mods = 0;
+		sum.dst = ir_dst(v, 0, qt, 1);
+		struct ir_inst neg = *in;
+		neg.src[0] = ir_imm(0, qt);
+		neg.src[1] = c->n == 1 ? ir_scalar(v, 0, qt) : ir_vec(v, 0, qt, 1);
+		neg.src[1].mods = GEN_MOD_NEG;
+		c->in = &sum;
+		bool ok = add64(c);
+		c->in = &neg;
+		ok = ok && add64(c);
+		c->in = in;
+		return ok;
+	}
 	bool sub = b.mods & GEN_MOD_NEG;
 	if (sub && b.kind == IR_O_IMM) {   /* a - imm = a + (-imm) */
 		struct pair ib;
@@ -590,6 +622,19 @@ static bool add64(struct l64 *c)
 		struct pair x = pa;
 		pa = pb;
 		pb = x;
+	}
+	/* b.hi is read after d.hi is written: b may not be the destination
+	 * (dst_safe lets a destination be a source); a may, it is read by
+	 * the instruction that writes d.hi */
+	if (!via && !is_zero(&pb.hi) && same_reg(&pb.hi, &d.hi)) {
+		if (!sub && !same_reg(&pa.hi, &d.hi)) {
+			struct pair x = pa;
+			pa = pb;
+			pb = x;
+		} else {
+			tmp_dst_pair(c, &d);
+			via = true;
+		}
 	}
 	pa.lo = in_reg(c, pa.lo, GEN_TYPE_UD);
 	const struct ir_opnd *ops[6] = { &d.lo, &d.hi, &pa.lo, &pa.hi, &pb.lo,

@@ -334,21 +334,52 @@ static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
 	}
 }
 
-/* A general operand stays inside its register: the elements the
- * instruction's exec size reaches through the region end within the
- * variable's storage (5_operands.md); anything else is bad input, never
- * a write over a neighbour. */
+/* A general or address operand stays inside its register: the elements
+ * the instruction's exec size reaches through the region end within the
+ * variable's storage (5_operands.md); an indirect one's address elements
+ * inside its address variable; anything else is bad input, never a
+ * write over a neighbour. */
 static bool inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
 {
-	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file != IR_RF_GRF)
-		return true;
 	unsigned n = bld_exec_size(b->in->exec);
+	/* a packed vector immediate is a vector of 8 words (:v, :uv) or 4
+	 * floats (:vf) read contiguously: no more channels than that, except
+	 * in a mov, where the hardware repeats the vector over the
+	 * destination (docs/gensim.md "packed immediates") */
+	if (o->kind == IR_O_IMM && b->in->opcode != VISA_OP_MOV &&
+	    (o->type == GEN_TYPE_V || o->type == GEN_TYPE_UV ||
+	     o->type == GEN_TYPE_VF)) {
+		unsigned elems = o->type == GEN_TYPE_VF ? 4 : 8;
+		if (n > elems)
+			return ir_bad_input(b->p, "packed immediate of %u elements "
+			                    "read by %u channels", elems, n);
+	}
+	/* an indirect operand reads one address element, or one per row of
+	 * a multi-address region <W,H> (exec size / W of them); they lie
+	 * inside the address variable (a fuzz finding: addr_add on 8 lanes
+	 * of a 6-element address variable, an internal error) */
+	if (o->kind == IR_O_IND) {
+		unsigned addrs = o->rgn.vs == GEN_VS_VXH
+		                 ? (n + o->rgn.w - 1) / (o->rgn.w ? o->rgn.w : 1) : 1;
+		uint32_t asize = b->p->vregs.a[o->v].size;
+		if ((uint32_t)o->aoff + 2u * addrs > asize)
+			return ir_bad_input(b->p, "indirect %s operand uses address "
+			                    "elements %u..%u of an address variable "
+			                    "of %u", dst ? "destination" : "source",
+			                    o->aoff / 2u, o->aoff / 2u + addrs - 1,
+			                    asize / 2u);
+		return true;
+	}
+	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file == IR_RF_FLAG)
+		return true;
 	uint64_t end = (uint64_t)(int64_t)o->off + ir_opnd_extent(o, n, dst);
 	if (o->off < 0 || end > b->p->vregs.a[o->v].size)
-		return ir_bad_input(b->p, "%s operand reaches byte %llu of a "
+		return ir_bad_input(b->p, "%s operand reaches byte %llu of a%s "
 		                    "variable of %u bytes (exec size %u)",
 		                    dst ? "destination" : "source",
 		                    (unsigned long long)end,
+		                    b->p->vregs.a[o->v].file == IR_RF_ADDR
+		                    ? "n address" : "",
 		                    b->p->vregs.a[o->v].size, n);
 	return true;
 }
@@ -376,18 +407,6 @@ bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
 	return true;
 }
 
-bool bld_raw_fits(struct bld *b, const struct ir_opnd *o, unsigned bytes)
-{
-	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file != IR_RF_GRF)
-		return true;
-	uint64_t end = (uint64_t)(int64_t)o->off + bytes;
-	if (o->off < 0 || end > b->p->vregs.a[o->v].size)
-		return ir_bad_input(b->p, "raw operand of %u bytes at byte %d of a "
-		                    "variable of %u bytes", bytes, (int)o->off,
-		                    b->p->vregs.a[o->v].size);
-	return true;
-}
-
 bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o)
 {
 	if (k >= b->in->nopnds || b->in->opnds[k].kind != VF_OPND_RAW)
@@ -404,6 +423,22 @@ bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o)
 		return ir_unsupported(b->p, "raw operand on a special register");
 	*o = ir_reg(bv->vreg, bv->off + r->offset, (enum gen_type)bv->type);
 	o->rgn = (struct gen_region){ 1, 1, 0 };
+	/* the message's bytes from the offset stay inside the variable
+	 * (raw_extent.c: one rule for every message builder) */
+	struct bld_raw_use u;
+	bld_raw_use(b, k, gen_type_size((enum gen_type)bv->type), &u);
+	uint32_t size = b->p->vregs.a[o->v].size;
+	uint64_t end = (uint64_t)(int64_t)o->off + (u.shorter_ok ? 1 : u.bytes);
+	if (u.bytes && (o->off < 0 || end > size))
+		return ir_bad_input(b->p, "raw operand %u (%s, %u bytes at exec "
+		                    "size %u) reaches byte %llu of a variable of %u "
+		                    "bytes", k, u.what, u.bytes,
+		                    bld_exec_size(b->in->exec),
+		                    (unsigned long long)end, size);
+	if (u.bytes && ir_opnd_align(b->p, o) < u.elem)
+		return ir_bad_input(b->p, "raw operand %u (%s) at byte %d of its "
+		                    "variable is not aligned to its %u-byte "
+		                    "elements", k, u.what, (int)o->off, u.elem);
 	return true;
 }
 

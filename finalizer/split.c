@@ -12,8 +12,10 @@
  *     registers", except a scalar source, or a packed word source with a
  *     packed dword destination (Gen8/9 EU ISA, Register Region
  *     Restrictions); we also require the two-register operands to start
- *     a GRF, and contiguous, except for the integer forms IGC's own
- *     Gen8/9 binaries use (two_grf_relaxed below);
+ *     a GRF, and contiguous.  Where caps.two_grf_dst_regions is set
+ *     (IGC's Gen8/9 code), a source stepping like the destination, or a
+ *     packed dword in one GRF under an 8-byte-step destination, is taken
+ *     too (relaxed_src_ok);
  *   - SIMD32 is split to SIMD16 (Gen9 limits 32-wide execution to some
  *     16-bit cases; IGC splits all); integer division runs at SIMD8
  *     ("INT DIV function does not support SIMD16"); a 3-source Align16
@@ -135,83 +137,56 @@ static bool whole_grf_1d(const struct ir_prog *p, const struct ir_opnd *o,
 	return stride_1d(o, n) == 1;
 }
 
-/* Which GRF (0 or 1 after the operand's first) each element of o lies
- * in: 'split' when the first half of the elements is in one GRF and the
- * second half in the next, 'one' when all are in the first; neither when
- * the position in the GRF is unknown or an element straddles. */
-static void grf_layout(const struct ir_prog *p, const struct ir_opnd *o,
-                       unsigned n, bool dst, bool *split, bool *one)
+/* Byte step between channels of a one-dimensional operand (-1: 2D). */
+static int byte_step(const struct ir_opnd *o, unsigned n, bool dst)
 {
-	*split = *one = false;
-	int sub = o->kind == IR_O_REG ? ir_opnd_sub(p, o) : -1;
-	if (sub < 0 || (!dst && stride_1d(o, n) < 0))
-		return;
-	unsigned ts = tsize(o);
-	bool sp = true, on = true;
-	for (unsigned i = 0; i < n; i++) {
-		unsigned b = (unsigned)sub + (unsigned)ir_elem_off(o, i, dst);
-		if (b % IR_GRF_BYTES + ts > IR_GRF_BYTES)
-			return;
-		unsigned g = b / IR_GRF_BYTES;
-		sp = sp && g == (i < n / 2 ? 0u : 1u);
-		on = on && g == 0;
-	}
-	*split = sp;
-	*one = on;
+	if (dst)
+		return (int)(o->rgn.hs * tsize(o));
+	int s = stride_1d(o, n);
+	return s < 0 ? -1 : s * (int)tsize(o);
 }
 
-/* Gen8/9 (caps.def two_grf_dst_one_grf_src): a destination evenly split
- * over two GRFs with each source either evenly split over two GRFs or
- * inside one (integer dword and qword types), dword sources also with a
- * qword destination where 64-bit regions are not restricted.  IGC's own
- * binaries do this (e.g. skl
- * p_int64.s64_mix "mul (8) r85.0<1>:q r33.0<2;1,0>:ud r31.0<2;1,0>:ud",
- * bdw/skl/bxt "mov (8) r16.0<2>:d r120.0<8;8,1>:d"). */
-static bool two_grf_relaxed(const struct ir_prog *p, const struct ir_inst *in)
+/* The relaxed two-register rules (caps.two_grf_dst_regions, what IGC's
+ * Gen8/9 binaries do): destination 'd' and source 'o', both starting
+ * inside their first element, each half of the channels in one GRF.
+ * Either the source steps like the destination (it spans two GRFs the
+ * same way), or it is a packed dword in one GRF and the destination
+ * steps 8 bytes (the packed word -> packed dword exception, one size
+ * up: the source subregister advances, not its register). */
+static bool relaxed_src_ok(const struct ir_prog *p, const struct ir_inst *in,
+                           const struct ir_opnd *o)
 {
 	const struct ir_opnd *d = &in->dst;
-	bool split, one;
-	if (!p->plat->caps.two_grf_dst_one_grf_src || is_three_src(in->op) ||
-	    in->op == GEN_OP_MATH || d->kind != IR_O_REG)
+	unsigned n = in->exec;
+	int ds = byte_step(d, n, true), ss = byte_step(o, n, false);
+	int dsub = ir_opnd_sub(p, d), ssub = ir_opnd_sub(p, o);
+	if (ds <= 0 || (unsigned)ds * n != 2 * IR_GRF_BYTES || dsub < 0 ||
+	    dsub + (int)tsize(d) > ds || ss <= 0 || ssub < 0 ||
+	    o->kind != IR_O_REG)
 		return false;
-	grf_layout(p, d, in->exec, true, &split, &one);
-	if (!split)
-		return false;
-	bool q_ok = !p->plat->caps.region_64bit_restricted;
-	/* only the integer dword and qword forms are in IGC's code */
-	if (d->type != GEN_TYPE_D && d->type != GEN_TYPE_UD &&
-	    !(q_ok && (d->type == GEN_TYPE_Q || d->type == GEN_TYPE_UQ)))
-		return false;
-	for (unsigned s = 0; s < in->nsrc; s++) {
-		const struct ir_opnd *o = &in->src[s];
-		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
-		    ir_opnd_is_scalar(o))
-			continue;
-		if (o->kind != IR_O_REG || o->mods)
-			return false;
-		if (o->type > GEN_TYPE_Q || (tsize(o) != tsize(d) &&
-		                             !(tsize(o) == 4 && tsize(d) == 8)))
-			return false;
-		grf_layout(p, o, in->exec, false, &split, &one);
-		if (!split && !one)
-			return false;
-	}
-	return true;
+	if (ss == ds)
+		return ssub + (int)tsize(o) <= ss;
+	return ss == 4 && ds == 8 && ssub == 0 &&
+	       !gen_type_is_float((enum gen_type)o->type) &&
+	       !gen_type_is_float((enum gen_type)d->type);
 }
 
 static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 {
 	const struct ir_opnd *d = &in->dst;
-	if (two_grf_relaxed(p, in))
-		return true;
-	if (!whole_grf_1d(p, d, in->exec, true))
+	bool relax = p->plat->caps.two_grf_dst_regions &&
+	             !is_three_src(in->op) && in->op != GEN_OP_MATH;
+	bool whole = whole_grf_1d(p, d, in->exec, true);
+	if (!whole && !relax)
 		return false;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		const struct ir_opnd *o = &in->src[s];
 		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
 		    ir_opnd_is_scalar(o))
 			continue;
-		if (!whole_grf_1d(p, o, in->exec, false))
+		if (relax && relaxed_src_ok(p, in, o))
+			continue;
+		if (!whole || !whole_grf_1d(p, o, in->exec, false))
 			return false;
 		if (tsize(o) == tsize(d))
 			continue;

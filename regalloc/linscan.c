@@ -25,7 +25,7 @@
 
 struct rfile {
 	uint32_t bytes;
-	uint8_t *busy;       /* per 2-byte unit */
+	uint8_t *busy;       /* per 2-byte unit: registers holding bytes of it */
 };
 
 struct ls {
@@ -49,17 +49,22 @@ static uint32_t alloc_size(const struct ir_vreg *v)
 	return (s + 1) & ~1u;
 }
 
-static void mark(struct rfile *f, uint32_t loc, uint32_t size, uint8_t val)
+/* Units are counted, not flagged: two byte inputs pinned at bytes 32
+ * and 33 share unit 16, and the first to die must not free the unit
+ * under the other.  A pinned register may start at an odd byte: every
+ * unit it touches counts. */
+static void mark(struct rfile *f, uint32_t loc, uint32_t size, int delta)
 {
-	for (uint32_t u = loc / 2; u < (loc + size) / 2 && u < f->bytes / 2; u++)
-		f->busy[u] = val;
+	for (uint32_t u = loc / 2; u < (loc + size + 1) / 2 && u < f->bytes / 2;
+	     u++)
+		f->busy[u] = (uint8_t)(f->busy[u] + delta);
 }
 
 static bool is_free(const struct rfile *f, uint32_t loc, uint32_t size)
 {
 	if (loc + size > f->bytes)
 		return false;
-	for (uint32_t u = loc / 2; u < (loc + size) / 2; u++)
+	for (uint32_t u = loc / 2; u < (loc + size + 1) / 2; u++)
 		if (f->busy[u])
 			return false;
 	return true;
@@ -97,7 +102,7 @@ static void release(struct ls *s, uint32_t k)
 {
 	uint32_t v = s->active[k];
 	struct ir_vreg *r = ir_vreg(s->p, v);
-	mark(&s->f[r->file], (uint32_t)r->loc, alloc_size(r), 0);
+	mark(&s->f[r->file], (uint32_t)r->loc, alloc_size(r), -1);
 	s->active[k] = s->active[--s->nactive];
 }
 

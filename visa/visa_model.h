@@ -285,8 +285,9 @@ uint32_t vf_routine_add_string(struct vf_arena *a, struct vf_routine *r,
 
 /* Type helpers. */
 /* Declarations that would give wrong code (validate.c): inputs against
- * the .input table and the payload, aliases within their base.  'where'
- * names the routine in the message; malformed input is VF_ERR_INPUT. */
+ * the .input table and the payload, aliases within their base, labels
+ * that are jumped to placed once.  'where' names the routine in the
+ * message; malformed input is VF_ERR_INPUT. */
 struct vf_error;
 enum vf_status vf_validate_routine(const struct vf_routine *r,
                                    const char *where, struct vf_error *err);

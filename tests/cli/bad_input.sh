@@ -6,15 +6,7 @@
 # "fat --add", an empty .isa, SimdSize; and the documented options
 # (--no-siblings, gensim --help) and the state-variable naming rule of
 # "visafin dump" (S0/T6 in a binary = S000/T006 in the text).
-set -u
-VF_BUILD=${VF_BUILD:-$(cd "$(dirname "$0")/../.." && pwd)}
-VF_SRC=${VF_SRC:-$VF_BUILD}
-vf="$VF_BUILD/visafin"
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-cd "$t" || exit 1
-fail=0
-check() { if [ "$2" = 0 ]; then echo "ok   $1"; else echo "FAIL $1"; fail=1; fi; }
+. "$(dirname "$0")/common.sh"
 # expect_input NAME PATTERN ARGS...: exit 1, message matches, no out.gen
 expect_input() {
 	name=$1 pat=$2; shift 2
@@ -30,10 +22,44 @@ cp "$VF_SRC/tests/fin/int_arith.visaasm" a.visaasm
 # an argument declared larger than its .input slot (overlaps the next)
 sed 's/^\.decl IN v_type=G type=uq num_elts=1/.decl IN v_type=G type=uq num_elts=2/' a.visaasm > big.visaasm
 expect_input "argument larger than its .input" "IN is declared 16 bytes but its .input slot" -p skl big.visaasm -o out.gen
-sed 's/^\.input OUT offset=136/.input OUT offset=132/' a.visaasm > ovl.visaasm
+sed 's/^\.input OUT offset=136/.input OUT offset=128/' a.visaasm > ovl.visaasm
 expect_input "overlapping inputs" "overlaps .input" -p skl ovl.visaasm -o out.gen
 sed 's/^\.input OUT offset=136/.input OUT offset=4096/' a.visaasm > oob.visaasm
 expect_input "input outside the payload" "outside the thread payload" -p skl oob.visaasm -o out.gen
+# where an input may sit (4_visa_header.md input_info): its type's
+# alignment, a GRF start when a GRF or larger, one GRF when smaller
+sed 's/^\.input OUT offset=136/.input OUT offset=140/' a.visaasm > mis.visaasm
+expect_input "input not aligned to its type" "OUT offset=140 is not aligned to its 8-byte type" -p skl mis.visaasm -o out.gen
+sed 's/^\.input LID offset=32/.input LID offset=34/' "$VF_SRC/tests/fin/slm_barrier.visaasm" > lid.visaasm
+expect_input "a GRF-sized input off a GRF start" "LID offset=34: a variable of 32 bytes must start a GRF" -p skl lid.visaasm -o out.gen
+sed 's/^\.decl OUT v_type=G type=uq num_elts=1/.decl OUT v_type=G type=d num_elts=2/; s/^\.input OUT offset=136/.input OUT offset=156/' a.visaasm > cross.visaasm
+expect_input "a small input across a GRF boundary" "OUT offset=156: a variable of 8 bytes must not cross a GRF boundary" -p skl cross.visaasm -o out.gen
+# the fuzz finding finalize-slm-barrier-overlap: LID at byte 33
+tail -c +2 "$VF_SRC/tests/fuzz/corpus/finalize/slm-barrier-overlap" > odd.visaasm
+expect_input "fuzz: input at an odd byte" "LID offset=33 is not aligned to its 2-byte type" -p skl odd.visaasm -o out.gen
+# an input that is an alias (the fuzz finding input-alias: its base was
+# pinned and a message wrote a whole GRF over it, an internal error)
+printf '%s\n' '.version 4.1' '.kernel "ia"' \
+	'.decl B v_type=G type=ud num_elts=2 align=hword' \
+	'.decl A v_type=G type=ud num_elts=1 align=hword alias=<B, 0>' \
+	'.input A offset=32 size=4' '.kernel_attr SimdSize=8' \
+	'.function "_main_0"' '_main_0:' '    ret (M1, 1)' > ia.visaasm
+expect_input "input that is an alias" "input A is an alias" -p skl ia.visaasm -o out.gen
+# a call to a label nothing places (the fuzz finding
+# control-flow-unplaced-label: an internal error before)
+sed 's/^    call (M1, 8) triple_plus_one$/    call (M1, 8) triple_plusWone/' "$VF_SRC/tests/fin/control_flow.visaasm" > lbl.visaasm
+expect_input "call to a label never placed" "line 83: call names label triple_plusWone, which no label instruction places" -p skl lbl.visaasm -o out.gen
+# a packed immediate read by more channels than it has (the fuzz
+# finding packed-imm-past-vector: an internal error before)
+sed 's/^    mad (M1, 32) F(0,0)<1> F(0,0)<1;1,0> 0x3f000000:f 0x3f800000:f$/    mad (M1, 32) F(0,0)<1> F(0,0)<1;1,0> 0x3f000000:vf 0x3f800000:f/' "$VF_SRC/tests/fin/simd32.visaasm" > vf.visaasm
+expect_input "packed :vf immediate at exec size 32" "line 37: .*(mad): packed immediate of 4 elements read by 32 channels" -p skl vf.visaasm -o out.gen
+# address operands past their address variable (the fuzz finding
+# address-past-variable: addr_add on 8 lanes of 6 elements, an internal
+# error before), and a multi-address indirect source past it
+sed 's/^\.decl A8 v_type=A num_elts=8$/.decl A8 v_type=A num_elts=6/' "$VF_SRC/tests/fin/indirect.visaasm" > a6.visaasm
+expect_input "address operand past its variable" "(addr_add): destination operand reaches byte 16 of an address variable of 12 bytes" -p skl a6.visaasm -o out.gen
+sed 's/^    mov (M1, 8) R(3,0)<1> r\[A8(0),0\]<1,0>:d$/    mov (M1, 8) R(3,0)<1> r[A8(2),0]<1,0>:d/' "$VF_SRC/tests/fin/indirect.visaasm" > a8.visaasm
+expect_input "indirect addresses past their variable" "indirect source operand uses address elements 2..9 of an address variable of 8" -p skl a8.visaasm -o out.gen
 # an alias of %r0 grown past r0
 sed 's/^\.decl X v_type=G type=d num_elts=32 align=hword$/&\n.decl H v_type=G type=ud num_elts=16 align=hword alias=<%r0, 0>/' a.visaasm > r0.visaasm
 expect_input "alias past its base (%r0)" "reaches past the end of its alias base" -p skl r0.visaasm -o out.gen

@@ -39,8 +39,40 @@ struct dt_rng {
 uint64_t dt_rand(struct dt_rng *r);
 unsigned dt_below(struct dt_rng *r, unsigned n);
 
-/* Generate program 'p' from rng state (gen.c). */
-void dt_generate(struct dt_rng *r, struct dt_prog *p);
+/* What the target platform takes (from platforms/caps.def), so that the
+ * generator writes only programs both finalizers can take and agree on.
+ * All true except where a platform says otherwise; on a platform with
+ * every row true the programs are those of earlier versions. */
+struct dt_target {
+	bool df;              /* caps.native_df: DF arithmetic */
+	bool native_q;        /* caps.native_q: q/uq <-> f/df conversions and
+	                       * (abs) on q/uq (lower64.c takes neither) */
+	/* caps.region_64bit_restricted: GenX_IR moves a 64-bit result whose
+	 * GRF offset differs from a vector source's through a temporary
+	 * that it copies back whole under NoMask without loading it first,
+	 * so channels the instruction does not write (predicate, divergent
+	 * branch) get garbage; such instructions are written only where
+	 * every channel is on (docs/difftest.md "Oracle disagreements"). */
+	bool offsets_64bit_any_mask;
+	unsigned genx_quirks;   /* DT_GX_*: GenX_IR bugs the programs avoid */
+};
+
+/* GenX_IR bugs (the oracle, not the hardware; docs/difftest.md "Oracle
+ * disagreements" has the evidence): what the generator does not write
+ * for the platforms main.c lists. */
+#define DT_GX_PRED_HF_COPY 1u  /* a predicated f -> hf mov: the copy out of
+                                * GenX_IR's temporary drops the predicate */
+#define DT_GX_MACL_SAT     2u  /* mul.sat with dword operands: GenX_IR's
+                                * mul + macl sequence drops the .sat */
+#define DT_GX_Q_STRIDED    4u  /* a q/uq <-> 32-bit conversion with a
+                                * strided destination or of one channel:
+                                * GenX_IR's 64-bit emulation writes both
+                                * halves, or sign-extends from the wrong
+                                * dword */
+
+/* Generate program 'p' from rng state for target 't' (gen.c). */
+void dt_generate(struct dt_rng *r, const struct dt_target *t,
+                 struct dt_prog *p);
 void dt_prog_free(struct dt_prog *p);
 /* The program's text (malloc'ed). */
 char *dt_text(const struct dt_prog *p);
@@ -49,8 +81,9 @@ char *dt_text(const struct dt_prog *p);
 enum dt_result { DT_PASS, DT_MISMATCH, DT_VF_ERROR, DT_GX_ERROR, DT_SIM_ERROR };
 
 struct dt_ctx {
-	const char *platform;      /* visafin's name: skl, bxt */
-	const char *genx_platform; /* GenX_IR's name: SKL, BXT */
+	const char *platform;      /* visafin's name: bdw, skl, bxt, ... */
+	const char *genx_platform; /* GenX_IR's name: BDW, SKL, BXT, ... */
+	struct dt_target target;
 	char workdir[256];         /* GenX_IR runs here */
 	char msg[512];             /* what went wrong */
 	uint64_t sim_insts;

@@ -56,6 +56,19 @@ static void sb_printf(struct sb *b, const char *fmt, ...)
 	}
 }
 
+/* End the instruction started at 'mark': a newline when 'ok', else
+ * everything since 'mark' is dropped (the generator tries another). */
+static bool sb_end(struct sb *b, size_t mark, bool ok)
+{
+	if (!ok) {
+		b->n = mark;
+		b->s[mark] = 0;
+		return false;
+	}
+	sb_printf(b, "\n");
+	return true;
+}
+
 /* ---- types ---------------------------------------------------------- */
 
 struct ty {
@@ -88,6 +101,7 @@ static const char *alias(char base, int t, char *buf)
 
 struct gen {
 	struct dt_rng *r;
+	const struct dt_target *t;
 	unsigned simd;
 	unsigned labels;
 	bool in_branch;            /* inside a divergent region: M1 only */
@@ -97,6 +111,11 @@ struct gen {
 	 * visafin keeps one instruction that reads before it writes
 	 * (docs/difftest.md "Oracle disagreements"). */
 	bool x_only;
+	/* GRF byte offsets of the operands of the instruction being written
+	 * (dt_target offsets_64bit_any_mask): the destination's, and whether
+	 * some vector source has another */
+	unsigned dst_sub, dst_stride;
+	bool sub_differs;
 };
 
 /* A region of 'e' elements of type t with element stride 'stride' (0 =
@@ -145,6 +164,8 @@ static bool dst_opnd(struct gen *g, struct sb *b, int t, unsigned e)
 		return false;
 	char nb[8];
 	sb_printf(b, " %s(%u,%u)<%u>", alias('R', t, nb), row, col, stride);
+	g->dst_sub = col * types[t].size;
+	g->dst_stride = stride;
 	return true;
 }
 
@@ -203,10 +224,14 @@ static bool src_opnd(struct gen *g, struct sb *b, int t, unsigned e,
 	if (mods) {
 		unsigned m = dt_below(g->r, 8);
 		mod = m == 0 ? "(-)" : m == 1 ? "(abs)" : m == 2 ? "(-abs)" : "";
+		if (!g->t->native_q && types[t].size == 8 && types[t].kind != 'f')
+			mod = m == 0 || m == 2 ? "(-)" : "";
 	}
 	char nb[8];
 	const char *region = stride == 0 ? "<0;1,0>" : stride == 1 ? "<1;1,0>"
 	                     : "<2;1,0>";
+	if (stride && col * types[t].size != g->dst_sub)
+		g->sub_differs = true;
 	sb_printf(b, " %s%s(%u,%u)%s", mod, alias(base, t, nb), row, col, region);
 	return true;
 }
@@ -276,6 +301,8 @@ static const struct op ops[] = {
 
 static int pick_type(struct gen *g, unsigned set)
 {
+	if (!g->t->df)
+		set &= ~S_DF;
 	int c[T_N], n = 0;
 	for (int t = 0; t < T_N; t++)
 		if (set & (1u << t))
@@ -300,6 +327,8 @@ static unsigned exec_size(struct gen *g, const char **mask)
 static bool alu(struct gen *g, struct sb *b)
 {
 	const struct op *o = &ops[dt_below(g->r, NOPS)];
+	if (!g->t->df && o->dst_types == S_DF)
+		return false;
 	int dt = pick_type(g, o->dst_types);
 	const char *mask;
 	unsigned e = exec_size(g, &mask);
@@ -311,7 +340,8 @@ static bool alu(struct gen *g, struct sb *b)
 	if (o->nsrc == 3 && e < 4)
 		return false;
 	size_t mark = b->n;
-	if (dt_below(g->r, 6) == 0)
+	bool pred = dt_below(g->r, 6) == 0;
+	if (pred)
 		sb_printf(b, "    (%sP%u) ", dt_below(g->r, 2) ? "!" : "",
 		          1 + dt_below(g->r, 2));
 	else
@@ -319,6 +349,9 @@ static bool alu(struct gen *g, struct sb *b)
 	bool sat = o->sat && dt_below(g->r, 6) == 0;
 	sb_printf(b, "%s%s (%s, %u)", o->name, sat ? ".sat" : "", mask, e);
 	bool ok = dst_opnd(g, b, dt, e);
+	bool wide = types[dt].size == 8;
+	bool narrow_src = false, float_src = false;
+	g->sub_differs = false;
 	for (unsigned s = 0; ok && s < o->nsrc; s++) {
 		int st = o->same_type ? dt : pick_type(g, o->src_types);
 		/* keep int and float apart, except in mov (a conversion) */
@@ -327,18 +360,36 @@ static bool alu(struct gen *g, struct sb *b)
 			st = dt;
 		if (types[st].size == 8 && e > 8)
 			st = dt;
+		/* no q/uq <-> f/df conversion without native 64-bit integers */
+		if (!g->t->native_q && types[st].kind != types[dt].kind &&
+		    (types[st].kind == 'f' || types[dt].kind == 'f') &&
+		    (types[st].size == 8 || types[dt].size == 8) &&
+		    !(types[st].kind == 'f' && types[dt].kind == 'f'))
+			st = dt;
+		wide = wide || types[st].size == 8;
+		narrow_src = narrow_src || types[st].size < 8;
+		float_src = float_src || st == T_F;
 		g->x_only = types[st].size != types[dt].size;
 		ok = src_opnd(g, b, st, e, o->imm && (s > 0 || o->nsrc == 1),
 		              o->mods);
 		g->x_only = false;
 	}
-	if (!ok) {
-		b->n = mark;
-		b->s[mark] = 0;
-		return false;
-	}
-	sb_printf(b, "\n");
-	return true;
+	/* GenX_IR's CHV/BXT 64-bit temporary (struct dt_target) */
+	if (ok && !g->t->offsets_64bit_any_mask && wide && e > 1 &&
+	    g->sub_differs && (pred || g->in_branch))
+		ok = false;
+	/* GenX_IR bugs (struct dt_target genx_quirks) */
+	unsigned q = g->t->genx_quirks;
+	bool mov = !strcmp(o->name, "mov");
+	if ((q & DT_GX_PRED_HF_COPY) && mov && pred && dt == T_HF && float_src)
+		ok = false;
+	if ((q & DT_GX_MACL_SAT) && sat && !strcmp(o->name, "mul") &&
+	    types[dt].kind != 'f')
+		ok = false;
+	if ((q & DT_GX_Q_STRIDED) && mov && (g->dst_stride > 1 || e == 1) &&
+	    types[dt].kind != 'f' && (types[dt].size == 8) != !narrow_src)
+		ok = false;
+	return sb_end(b, mark, ok);
 }
 
 /* cmp into a predicate, then a predicated sel. */
@@ -360,13 +411,7 @@ static bool cmp_sel(struct gen *g, struct sb *b)
 		ok = dst_opnd(g, b, t, e) && src_opnd(g, b, t, e, false, false) &&
 		     src_opnd(g, b, t, e, true, false);
 	}
-	if (!ok) {
-		b->n = mark;
-		b->s[mark] = 0;
-		return false;
-	}
-	sb_printf(b, "\n");
-	return true;
+	return sb_end(b, mark, ok);
 }
 
 /* if (cond) { ALU... } as a divergent forward goto. */
@@ -377,13 +422,10 @@ static bool branch(struct gen *g, struct sb *b)
 	size_t mark = b->n;
 	sb_printf(b, "    cmp.%s (M1, %u) P3", dt_below(g->r, 2) ? "lt" : "ge",
 	          g->simd);
-	if (!src_opnd(g, b, t, g->simd, false, false) ||
-	    !src_opnd(g, b, t, g->simd, true, false)) {
-		b->n = mark;
-		b->s[mark] = 0;
+	if (!sb_end(b, mark, src_opnd(g, b, t, g->simd, false, false) &&
+	                     src_opnd(g, b, t, g->simd, true, false)))
 		return false;
-	}
-	sb_printf(b, "\n    (!P3) goto (M1, %u) L%u\n", g->simd, l);
+	sb_printf(b, "    (!P3) goto (M1, %u) L%u\n", g->simd, l);
 	g->in_branch = true;
 	unsigned n = 1 + dt_below(g->r, 4);
 	for (unsigned i = 0; i < n;)
@@ -494,9 +536,10 @@ static void tail(struct sb *b)
 	sb_printf(b, "    ret (M1, 1)\n");
 }
 
-void dt_generate(struct dt_rng *r, struct dt_prog *p)
+void dt_generate(struct dt_rng *r, const struct dt_target *target,
+                 struct dt_prog *p)
 {
-	struct gen g = { .r = r, .simd = dt_below(r, 2) ? 16 : 8 };
+	struct gen g = { .r = r, .t = target, .simd = dt_below(r, 2) ? 16 : 8 };
 	memset(p, 0, sizeof *p);
 	p->simd = g.simd;
 	struct sb h = { 0 }, t = { 0 };

@@ -22,6 +22,7 @@
 
 #include "difftest.h"
 #include "fileio.h"
+#include "platforms/platform.h"
 #include "visafin.h"
 
 static const char *const result_name[] = {
@@ -133,10 +134,23 @@ static int replay(struct dt_ctx *c, const char *path)
 	return r == DT_PASS ? 0 : 1;
 }
 
+/* The work directory holds GenX_IR's files of the last program. */
+static void remove_workdir(const struct dt_ctx *c)
+{
+	static const char *const files[] = { "k.visaasm", "k.dat", "k.isa",
+	                                     "k.asm", "genx.log", NULL };
+	for (int f = 0; files[f]; f++) {
+		char path[300];
+		snprintf(path, sizeof path, "%s/%s", c->workdir, files[f]);
+		unlink(path);
+	}
+	rmdir(c->workdir);
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: difftest -p PLATFORM -n N [--seed S] [--first I] "
-	        "[--keep DIR] [-v]\n       difftest -p PLATFORM --replay FILE\n  platforms: skl bxt (what visafin finalizes)\n");
+	        "[--keep DIR] [-v]\n       difftest -p PLATFORM --replay FILE\n  platforms: bdw skl bxt icllp tgllp (what visafin finalizes)\n");
 	return 2;
 }
 
@@ -171,12 +185,29 @@ int main(int argc, char **argv)
 		i++;
 	}
 	struct dt_ctx c = { .platform = plat };
-	if (!strcmp(plat, "skl"))
-		c.genx_platform = "SKL";
-	else if (!strcmp(plat, "bxt"))
-		c.genx_platform = "BXT";
-	else
+	/* every platform visafin finalizes, by GenX_IR's -platform name */
+	static const struct {
+		const char *name, *genx;
+		unsigned quirks;
+	} names[] = {
+		{ "bdw", "BDW", DT_GX_PRED_HF_COPY }, { "skl", "SKL", 0 },
+		{ "bxt", "BXT", 0 },
+		{ "icllp", "ICLLP", DT_GX_MACL_SAT | DT_GX_Q_STRIDED },
+		{ "tgllp", "TGLLP", DT_GX_MACL_SAT | DT_GX_Q_STRIDED },
+	};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+		if (!strcmp(plat, names[k].name)) {
+			c.genx_platform = names[k].genx;
+			c.target.genx_quirks = names[k].quirks;
+		}
+	if (!c.genx_platform)
 		return usage();
+	const struct plat_info *pi = plat_by_name(plat);
+	if (!pi)
+		return usage();
+	c.target.df = pi->caps.native_df;
+	c.target.native_q = pi->caps.native_q;
+	c.target.offsets_64bit_any_mask = !pi->caps.region_64bit_restricted;
 	snprintf(c.workdir, sizeof c.workdir, "/tmp/difftest.XXXXXX");
 	const char *tmp = getenv("TMPDIR");
 	if (tmp && strlen(tmp) < 200)
@@ -187,14 +218,7 @@ int main(int argc, char **argv)
 	}
 	if (replay_file) {
 		int rc = replay(&c, replay_file);
-		static const char *const fs[] = { "k.visaasm", "k.dat", "k.isa",
-		                                  "k.asm", "genx.log", NULL };
-		for (int f = 0; fs[f]; f++) {
-			char path[300];
-			snprintf(path, sizeof path, "%s/%s", c.workdir, fs[f]);
-			unlink(path);
-		}
-		rmdir(c.workdir);
+		remove_workdir(&c);
 		return rc;
 	}
 	unsigned long pass = 0, failed = 0;
@@ -203,7 +227,7 @@ int main(int argc, char **argv)
 		for (int k = 0; k < 4; k++)
 			dt_rand(&r);
 		struct dt_prog p;
-		dt_generate(&r, &p);
+		dt_generate(&r, &c.target, &p);
 		uint8_t in[DT_IN_BYTES];
 		make_input(&r, in);
 		char *text = dt_text(&p);
@@ -226,15 +250,7 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		dt_prog_free(&p);
 	}
-	/* the work directory holds GenX_IR's files of the last program */
-	static const char *const files[] = { "k.visaasm", "k.dat", "k.isa",
-	                                     "k.asm", "genx.log", NULL };
-	for (int f = 0; files[f]; f++) {
-		char path[300];
-		snprintf(path, sizeof path, "%s/%s", c.workdir, files[f]);
-		unlink(path);
-	}
-	rmdir(c.workdir);
+	remove_workdir(&c);
 	printf("%lu passed, %lu failed\n", pass, failed);
 	return failed ? 1 : 0;
 }

@@ -15,7 +15,9 @@
 
 #include "difftest.h"
 #include "fileio.h"
+#include "gen.h"
 #include "platforms/platform.h"
+#include "region64.h"
 #include "sim.h"
 #include "visafin.h"
 
@@ -47,6 +49,32 @@ static enum dt_result by_visafin(struct dt_ctx *c, const char *text,
 	*size = r.code_size;
 	r.code = NULL;
 	vf_kernel_result_clear(&r);
+	return DT_PASS;
+}
+
+/* Rules the simulator does not model, checked on visafin's binary
+ * instruction by instruction: the CHV/BXT 64-bit regions
+ * (encoder/region64.c). */
+static enum dt_result check_rules(struct dt_ctx *c, const uint8_t *code,
+                                  size_t size)
+{
+	const struct plat_info *p = plat_by_name(c->platform);
+	if (!p || !p->caps.region_64bit_restricted)
+		return DT_PASS;
+	for (size_t pc = 0; pc < size;) {
+		struct gen_inst in;
+		struct vf_error e = { 0 };
+		if (gen_decode(p, code, size, pc, "visafin", &in, &e) != VF_OK)
+			return fail(c, DT_VF_ERROR, "visafin binary", e.msg);
+		char buf[200];
+		const char *why = gen_check_region64(p, &in, buf, sizeof buf);
+		if (why) {
+			char msg[300];
+			snprintf(msg, sizeof msg, "instruction at 0x%zx: %s", pc, why);
+			return fail(c, DT_VF_ERROR, "visafin binary breaks a rule", msg);
+		}
+		pc += in.length;
+	}
 	return DT_PASS;
 }
 
@@ -108,6 +136,9 @@ static enum dt_result simulate(struct dt_ctx *c, const char *who,
 	struct sim_ctx *s = sim_create(p, &e);
 	if (!s)
 		return fail(c, DT_SIM_ERROR, who, e.msg);
+	/* Gen12: a missing software scoreboard dependency fails the run
+	 * (no effect where the hardware keeps the scoreboard) */
+	sim_set_swsb_check(s, true);
 	uint64_t in_addr = 0, out_addr = 0;
 	enum dt_result r = DT_PASS;
 	if (sim_load_kernel(s, code, size, who, &e) != VF_OK ||
@@ -153,6 +184,8 @@ enum dt_result dt_check(struct dt_ctx *c, const char *text, unsigned simd,
 	enum dt_result r = by_genx(c, text, &gcode, &gsize);
 	if (r == DT_PASS)
 		r = by_visafin(c, text, &vcode, &vsize);
+	if (r == DT_PASS)
+		r = check_rules(c, vcode, vsize);
 	if (r == DT_PASS)
 		r = simulate(c, "GenX_IR", gcode, gsize, simd, input, gout);
 	if (r == DT_PASS)

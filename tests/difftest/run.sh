@@ -16,10 +16,12 @@ out=$("$VF_BUILD/tests/difftest/difftest" -p skl -n "${VF_DIFFTEST_N:-30}" \
 	--seed "${VF_DIFFTEST_SEED:-2026}" --keep "$keep")
 rc=$?
 echo "$out" | grep -v ': pass$'
-# reproducers of fixed findings, checked again against GenX_IR
+# reproducers of fixed findings, checked again against GenX_IR on the
+# platform a "//! platform: P" line names (default skl)
 VF_SRC=${VF_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 for f in "$VF_SRC"/tests/difftest/cases/*.visaasm; do
-	"$VF_BUILD/tests/difftest/difftest" -p skl --replay "$f" || rc=1
+	p=$(sed -n 's|^//! platform: *||p' "$f")
+	"$VF_BUILD/tests/difftest/difftest" -p "${p:-skl}" --replay "$f" || rc=1
 done
 for f in "$keep"/*.visaasm; do [ -f "$f" ] && cat "$f"; done
 exit $rc

@@ -16,6 +16,7 @@
 #include "../platforms/platform.h"
 #include "../encoder/msg_desc.h"
 #include "../visa/visa_ops.h"
+#include "unit.h"
 
 static const struct plat_info *P(const char *n)
 {
@@ -87,6 +88,14 @@ START_TEST(bxt_is_not_skl)
 	ck_assert_uint_eq(skl->caps.threads_per_eu, 7);
 	ck_assert(skl->caps.finalizer_ready && bxt->caps.finalizer_ready);
 	ck_assert(!bxt->caps.dw_mul_to_q && skl->caps.dw_mul_to_q);
+	/* IGC keeps qword-strided D x D vectors native on BXT, not where
+	 * every vector product is mul + macl (ICLLP, TGLLP) */
+	ck_assert(bxt->caps.dw_mul_qword_strided);
+	ck_assert(!P("icllp")->caps.dw_mul_qword_strided);
+	ck_assert(!P("tgllp")->caps.dw_mul_qword_strided);
+	/* Wa_1604601757 is Gen12's */
+	ck_assert(P("tgllp")->wa.mul_narrow_srcmod && !bxt->wa.mul_narrow_srcmod &&
+	          !P("icllp")->wa.mul_narrow_srcmod);
 }
 END_TEST
 
@@ -299,9 +308,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }
