@@ -22,10 +22,13 @@
  * next join.  Waiting channels always sit at joins after the current
  * instruction, so "the nearest join after me" is always a correct JIP,
  * and a uniform goto may become jmpi when no join lies strictly between
- * it and its target.
+ * it and its target, or when every goto parking channels at those joins
+ * lies between the two as well and nothing there branches back before it
+ * (no channel can be waiting there when the jump is taken).
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +41,8 @@ struct gctx {
 	bool *jmpi;          /* per instruction (gotos only) */
 	int32_t *nj;         /* per instruction: the nearest join label
 	                      * after it, -1 none (compute_joins) */
+	int32_t *pmin, *pmax;/* per label: first and last goto parking
+	                      * channels there (compute_joins) */
 	uint32_t nl;         /* labels when the pass started */
 };
 
@@ -79,14 +84,20 @@ static void compute_joins(struct gctx *c)
 {
 	struct ir_prog *p = c->p;
 	memset(c->is_join, 0, c->nl * sizeof *c->is_join);
+	for (uint32_t l = 0; l < c->nl; l++) {
+		c->pmin[l] = INT32_MAX;
+		c->pmax[l] = -1;
+	}
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		const struct ir_inst *in = &p->insts.a[i];
 		if (in->op != GEN_OP_GOTO || c->jmpi[i])
 			continue;
-		if (is_backward(c, i))
-			c->is_join[p->insts.a[i + 1].src[0].v] = true;
-		else
-			c->is_join[in->uip] = true;
+		uint32_t l = is_backward(c, i) ? p->insts.a[i + 1].src[0].v
+		                               : (uint32_t)in->uip;
+		c->is_join[l] = true;
+		if ((int32_t)i < c->pmin[l])
+			c->pmin[l] = (int32_t)i;
+		c->pmax[l] = (int32_t)i;
 	}
 	/* one backward sweep instead of a search over all labels per
 	 * question (quadratic in labels) */
@@ -107,8 +118,39 @@ static bool join_between(const struct gctx *c, int32_t lo, int32_t hi)
 	return l >= 0 && c->lpos[l] < hi;
 }
 
+/* Can a uniform jump from lo to hi skip the joins between them?  Yes
+ * when every goto that parks channels at one of them lies between lo and
+ * hi too, and nothing between them branches back to lo or before: then
+ * no channel can be waiting at those joins when the jump is taken (the
+ * gotos that would park them run after it).  GenX_IR makes such gotos
+ * jmpi (skl p_scan.scan_hillis_steele: "(W) jmpi _0_012" over a
+ * divergent if). */
+static bool skips_own_joins(const struct gctx *c, int32_t lo, int32_t hi)
+{
+	const struct ir_prog *p = c->p;
+	for (int32_t i = lo + 1; i < hi; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op == IR_OP_LABEL) {
+			uint32_t l = in->src[0].v;
+			if (l < c->nl && c->is_join[l] &&
+			    (c->pmin[l] <= lo || c->pmax[l] >= hi))
+				return false;
+			continue;
+		}
+		int32_t t = in->op == GEN_OP_GOTO ? in->uip
+		            : in->op == GEN_OP_JMPI ? in->jip : -1;
+		if (ir_is_branch(in->op) && in->op != GEN_OP_GOTO &&
+		    in->op != GEN_OP_JMPI)
+			return false;
+		if (t >= 0 && c->lpos[t] <= lo)
+			return false;
+	}
+	return true;
+}
+
 /* Uniform backward gotos always become jmpi; uniform forward ones when
- * they skip no join (to a fixed point: fewer gotos, fewer joins). */
+ * they skip no join, or only joins of gotos they skip too (to a fixed
+ * point: fewer gotos, fewer joins). */
 static void choose_jmpi(struct gctx *c)
 {
 	struct ir_prog *p = c->p;
@@ -123,7 +165,8 @@ static void choose_jmpi(struct gctx *c)
 			if (in->op != GEN_OP_GOTO || c->jmpi[i] || !goto_uniform(in) ||
 			    is_backward(c, i))
 				continue;
-			if (!join_between(c, (int32_t)i, c->lpos[in->uip])) {
+			if (!join_between(c, (int32_t)i, c->lpos[in->uip]) ||
+			    skips_own_joins(c, (int32_t)i, c->lpos[in->uip])) {
 				c->jmpi[i] = true;
 				changed = true;
 			}
@@ -214,6 +257,8 @@ bool ir_lower_goto(struct ir_prog *p)
 	c.is_join = ir_alloc(p, p->labels.n * sizeof *c.is_join);
 	c.jmpi = ir_alloc(p, p->insts.n * sizeof *c.jmpi);
 	c.nj = ir_alloc(p, (p->insts.n + 1) * sizeof *c.nj);
+	c.pmin = ir_alloc(p, (p->labels.n + 1) * sizeof *c.pmin);
+	c.pmax = ir_alloc(p, (p->labels.n + 1) * sizeof *c.pmax);
 	label_positions(&c);
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		const struct ir_inst *in = &p->insts.a[i];

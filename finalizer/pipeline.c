@@ -3,12 +3,16 @@
  *
  *   vf_module (one kernel)
  *     │ build      build*.c, region.c   vISA -> IR on virtual registers
+ *     │ ifconv     ifconv.c             short SIMD branches -> predicated code
  *     │ goto       goto.c               SIMD gotos -> goto/join or jmpi
+ *     │ constfold  constfold.c          integer constants folded, identities
  *     │ copyprop   copyprop.c           movs forwarded into their uses
  *     │ byte_layout byte_layout.c       byte/word registers at their writers' stride
  *     │ lower64    lower64.c            64-bit integers as dword pairs (no native Q/DF)
  *     │ dword_mul  dword_mul.c          D x D multiply via acc0 where caps ask
  *     │ send_join  send_join.c          one payload per send where no split send
+ *     │ flag_fold  flag_fold.c          compares into producers, predicate logic
+ *     │                                 into predicated compares
  *     │ legalize   legalize.c           immediates, strides, 3-src, math
  *     │ split      split.c              regions, exec-size splitting
  *     │ coalesce   coalesce.c           results written where a mov copies them
@@ -44,12 +48,15 @@
 #include "../regalloc/ra.h"
 
 bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
+bool ir_ifconv(struct ir_prog *p);
 bool ir_lower_goto(struct ir_prog *p);
+bool ir_constfold(struct ir_prog *p);
 bool ir_copyprop(struct ir_prog *p);
 bool ir_byte_layout(struct ir_prog *p);
 bool ir_lower64(struct ir_prog *p);
 bool ir_dword_mul(struct ir_prog *p);
 bool ir_send_join(struct ir_prog *p);
+bool ir_flag_fold(struct ir_prog *p);
 bool ir_legalize(struct ir_prog *p);
 bool ir_split(struct ir_prog *p);
 bool ir_coalesce(struct ir_prog *p);
@@ -75,12 +82,15 @@ struct fin_job {
 };
 
 static bool run_build(struct fin_job *j) { return ir_build(j->p, j->m, j->kernel); }
+static bool run_ifconv(struct fin_job *j) { return ir_ifconv(j->p); }
 static bool run_goto(struct fin_job *j) { return ir_lower_goto(j->p); }
+static bool run_constfold(struct fin_job *j) { return ir_constfold(j->p); }
 static bool run_copyprop(struct fin_job *j) { return ir_copyprop(j->p); }
 static bool run_byte_layout(struct fin_job *j) { return ir_byte_layout(j->p); }
 static bool run_lower64(struct fin_job *j) { return ir_lower64(j->p); }
 static bool run_dword_mul(struct fin_job *j) { return ir_dword_mul(j->p); }
 static bool run_send_join(struct fin_job *j) { return ir_send_join(j->p); }
+static bool run_flag_fold(struct fin_job *j) { return ir_flag_fold(j->p); }
 static bool run_legalize(struct fin_job *j) { return ir_legalize(j->p); }
 static bool run_split(struct fin_job *j) { return ir_split(j->p); }
 static bool run_coalesce(struct fin_job *j) { return ir_coalesce(j->p); }
@@ -111,11 +121,14 @@ struct pass_row {
 
 static const struct pass_row passes[] = {
 	{ "build", run_build, NULL, 'b', 0, NULL },
+	{ "ifconv", run_ifconv, NULL, 'i', 0, NULL },
 	{ "goto", run_goto, NULL, 'g', 0, NULL },
+	{ "constfold", run_constfold, NULL, 'k', 0, NULL },
 	{ "copyprop", run_copyprop, NULL, 'p', 0, NULL },
 	{ "byte_layout", run_byte_layout, NULL, 'y', 0, NULL },
 	{ "lower64", run_lower64, lacks_64bit, '6', 0, NULL },
 	{ "dword_mul", run_dword_mul, NULL, 'm', 0, NULL },
+	{ "flag_fold", run_flag_fold, NULL, 'f', 0, NULL },
 	{ "legalize", run_legalize, NULL, 'l', 0, NULL },
 	{ "split", run_split, NULL, 's', 0, NULL },
 	{ "send_join", run_send_join, NULL, 'j', 0, NULL },

@@ -374,6 +374,19 @@ static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
 	}
 	if (in->dst.kind == IR_O_REG || in->dst.kind == IR_O_IND)
 		hi.dst.off += ir_elem_off(&in->dst, half, true);
+	/* smov's immediate channel mask follows the halves; a half that
+	 * writes no channel is left out */
+	if (in->op == GEN_OP_SMOV && in->src[1].kind == IR_O_IMM) {
+		uint64_t mask = in->src[1].imm;
+		lo.src[1].imm = mask & ((1ull << half) - 1);
+		hi.src[1].imm = (mask >> half) & ((1ull << half) - 1);
+		if (!lo.src[1].imm && !hi.src[1].imm)
+			return true;
+		if (!lo.src[1].imm)
+			return emit_split(p, hi, depth + 1);
+		if (!hi.src[1].imm)
+			return emit_split(p, lo, depth + 1);
+	}
 	/* Each half must read its sources before the other half writes over
 	 * them (dst and src of one instruction may overlap shifted, e.g. a
 	 * SIMD16 op writing rows 3-4 from rows 2-3): the low half first when

@@ -117,7 +117,12 @@ START_TEST(divergent_goto_joins_uniform_goto_jumps)
 	char buf[8192];
 	snprintf(buf, sizeof buf, "%s%s%s", header8, flow_decls,
 	         "    (P1) goto (M1, 8) L1\n"
+	         /* five instructions: too long to predicate (ifconv.c) */
 	         "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+	         "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x3:d\n"
+	         "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x5:d\n"
+	         "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x7:d\n"
+	         "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x9:d\n"
 	         "L1:\n"
 	         "    goto (M1, 1) L2\n"
 	         "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x2:d\n"
@@ -130,6 +135,28 @@ START_TEST(divergent_goto_joins_uniform_goto_jumps)
 	ck_assert_ptr_nonnull(strstr(a, "join (8|M0)"));
 	ck_assert_ptr_nonnull(strstr(a, "jmpi"));
 	free(a);
+}
+END_TEST
+
+/* ifconv.c: a goto over one instruction becomes that instruction under
+ * the inverted predicate, with no goto or join left. */
+START_TEST(short_goto_is_predicated)
+{
+	char *a;
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	char buf[8192];
+	snprintf(buf, sizeof buf, "%s%s%s", header8, flow_decls,
+	         "    (P1) goto (M1, 8) L1\n"
+	         "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+	         "L1:\n"
+	         "    ret (M1, 1)\n");
+	ck_assert_msg(fin(buf, &a, &r, &e) == VF_OK, "%s", e.msg);
+	ck_assert_ptr_nonnull(strstr(a, "(~f0.0) add (8|M0)"));
+	ck_assert_ptr_null(strstr(a, "goto"));
+	ck_assert_ptr_null(strstr(a, "join"));
+	free(a);
+	vf_kernel_result_clear(&r);
 }
 END_TEST
 
@@ -740,6 +767,7 @@ static Suite *suite(void)
 	tcase_add_test(t, inputs_and_mad_operand_order);
 	tcase_add_test(t, simd32_splits_into_halves);
 	tcase_add_test(t, divergent_goto_joins_uniform_goto_jumps);
+	tcase_add_test(t, short_goto_is_predicated);
 	tcase_add_test(t, backward_goto_is_while);
 	tcase_add_test(t, unsupported_instruction_is_named);
 	tcase_add_test(t, narrowing_conversion_uses_strided_dst);

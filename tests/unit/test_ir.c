@@ -956,9 +956,11 @@ START_TEST(pipeline_times_every_pass)
 	              err.msg);
 	/* lower64, nomask_wa, callsave and rs_wa skipped: SKL has Q
 	 * arithmetic and no fused EUs, the kernel no stack calls */
-	static const char *const want[] = { "build", "goto", "copyprop",
+	static const char *const want[] = { "build", "ifconv", "goto",
+	                                    "constfold", "copyprop",
 	                                    "byte_layout", "dword_mul",
-	                                    "legalize", "split", "send_join",
+	                                    "flag_fold", "legalize",
+	                                    "split", "send_join",
 	                                    "coalesce", "schedule", "regalloc",
 	                                    "emit" };
 	unsigned nwant = sizeof want / sizeof want[0];
