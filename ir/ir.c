@@ -14,10 +14,43 @@
 
 void *ir_alloc(struct ir_prog *p, size_t size)
 {
-	void *m = vf_arena_alloc(p->arena, size ? size : 1);
+	struct vf_arena *a = p->nscratch ? p->scratch[p->nscratch - 1]
+	                                 : p->arena;
+	void *m = vf_arena_alloc(a, size ? size : 1);
 	if (!m)
 		longjmp(*p->oom, 1);
 	return m;
+}
+
+/* A scope past the depth limit shares its parent's arena: 'deep' counts
+ * those, so that their ends free nothing. */
+void ir_scratch_begin(struct ir_prog *p)
+{
+	if (p->nscratch == IR_SCRATCH_DEPTH) {
+		p->scratch_deep++;
+		return;
+	}
+	struct vf_arena *a = vf_arena_new();
+	if (!a)
+		longjmp(*p->oom, 1);
+	p->scratch[p->nscratch++] = a;
+}
+
+void ir_scratch_end(struct ir_prog *p)
+{
+	if (p->scratch_deep) {
+		p->scratch_deep--;
+		return;
+	}
+	if (p->nscratch)
+		vf_arena_free(p->scratch[--p->nscratch]);
+}
+
+void ir_scratch_free_all(struct ir_prog *p)
+{
+	while (p->nscratch)
+		vf_arena_free(p->scratch[--p->nscratch]);
+	p->scratch_deep = 0;
 }
 
 void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,

@@ -175,6 +175,10 @@ static inline uint32_t ir_reloc_imm_at(unsigned type)
 	return type == VF_RELOC_ADDR ? 8 : 12;
 }
 
+/* Scratch scopes that can be open at once (a pass, a register-allocation
+ * round, the liveness inside it). */
+#define IR_SCRATCH_DEPTH 4
+
 /* Growable array in the arena (grown in place where the arena can). */
 #define IR_VEC(T) struct { T *a; uint32_t n, cap; }
 
@@ -209,6 +213,11 @@ struct ir_prog {
 	 * rewrite writes into it (two arrays in turn, no new ones). */
 	struct ir_inst *rewritten;
 	uint32_t rewritten_cap;
+	/* Scratch arenas (ir_scratch_begin), innermost last: ir_alloc takes
+	 * from the innermost while one is open. */
+	struct vf_arena *scratch[IR_SCRATCH_DEPTH];
+	unsigned nscratch;
+	unsigned scratch_deep;   /* scopes opened past the depth limit */
 	uint32_t loc;            /* current vISA instruction (builder) */
 	uint32_t line;           /* its text line, 0 if unknown (messages) */
 	const char *inst_name;   /* current vISA mnemonic (builder) */
@@ -216,7 +225,20 @@ struct ir_prog {
 
 /* ---- memory ----------------------------------------------------------- */
 
+/* Zeroed memory for the compile: from the innermost open scratch scope,
+ * else the program's arena. */
 void *ir_alloc(struct ir_prog *p, size_t size);
+/* A pass's temporaries: between ir_scratch_begin and ir_scratch_end,
+ * ir_alloc takes memory from a new scratch arena that the end frees
+ * (issue 12: peak memory is what is live at once, not all a compile
+ * ever asked for).  The program's own arrays and names (IR_VEC_PUSH,
+ * ir_emit, ir_vreg_new, ir_label_new, ir_strdup) always stay in its
+ * arena; nothing ir_alloc returned inside a scope may be kept after its
+ * end.  Scopes nest up to IR_SCRATCH_DEPTH (deeper: the outer one is
+ * used); ir_scratch_free_all frees what an OOM jump left open. */
+void ir_scratch_begin(struct ir_prog *p);
+void ir_scratch_end(struct ir_prog *p);
+void ir_scratch_free_all(struct ir_prog *p);
 /* Make room for one more element; returns its index. */
 #define IR_VEC_PUSH(p, vec) \
 	(ir_vec_grow((p), (void **)&(vec).a, &(vec).cap, (vec).n, \

@@ -150,11 +150,13 @@ static void bump(struct ir_prog *p, int units)
 	       ir_imm((uint32_t)units, GEN_TYPE_D));
 }
 
+/* iv holds the registers there were before the pass (nv): the ones it
+ * adds, the save and restore payloads, live only around one call. */
 static bool live_grfs(struct ir_prog *p, const struct ra_interval *iv,
-                      int32_t pos, bool *live)
+                      uint32_t nv, int32_t pos, bool *live)
 {
 	memset(live, 0, IR_GRF_COUNT * sizeof *live);
-	for (uint32_t v = 1; v < p->vregs.n; v++) {
+	for (uint32_t v = 1; v < nv; v++) {
 		const struct ir_vreg *r = &p->vregs.a[v];
 		if (iv[v].start < 0 || iv[v].start >= pos || iv[v].end <= pos ||
 		    (r->flags & IR_V_GLOBAL) || v == p->r0)
@@ -192,7 +194,8 @@ static struct join_area longest_run(const bool *busy)
 }
 
 static struct join_area free_area(struct ir_prog *p,
-                                  const struct ra_interval *iv, int32_t pos)
+                                  const struct ra_interval *iv, uint32_t nv,
+                                  int32_t pos)
 {
 	bool busy[IR_GRF_COUNT], used[IR_GRF_COUNT];
 	memset(busy, 0, sizeof busy);
@@ -202,7 +205,8 @@ static struct join_area free_area(struct ir_prog *p,
 		if (r->file != IR_RF_GRF || r->loc < 0)
 			continue;
 		bool held = (r->flags & (IR_V_GLOBAL | IR_V_PINNED)) || v == p->r0 ||
-		            (iv[v].start >= 0 && iv[v].start <= pos && iv[v].end >= pos);
+		            (v < nv && iv[v].start >= 0 && iv[v].start <= pos &&
+		             iv[v].end >= pos);
 		unsigned lo = (unsigned)r->loc / IR_GRF_BYTES;
 		unsigned hi = ((unsigned)r->loc + r->size - 1) / IR_GRF_BYTES;
 		for (unsigned g = lo; g <= hi && g < IR_GRF_COUNT; g++) {
@@ -219,6 +223,7 @@ bool ra_callsave(struct ir_prog *p)
 	if (!p->has_calls)
 		return true;
 	const struct ra_interval *iv = ra_intervals(p);
+	uint32_t nv = p->vregs.n;
 	bool live[IR_GRF_COUNT];
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
@@ -228,11 +233,11 @@ bool ra_callsave(struct ir_prog *p)
 			ir_emit_copy(p, &in);
 			continue;
 		}
-		if (!live_grfs(p, iv, (int32_t)i, live))
+		if (!live_grfs(p, iv, nv, (int32_t)i, live))
 			return false;
 		struct join_area ja = { -1, 0 };
 		if (!p->plat->caps.split_send) {
-			ja = free_area(p, iv, (int32_t)i);
+			ja = free_area(p, iv, nv, (int32_t)i);
 			if (ja.room < 2)
 				return ir_unsupported(p, "a stack call on %s with no two "
 				                      "free registers for the save "
