@@ -92,7 +92,9 @@ struct ir_opnd {
 	uint8_t mme;        /* math macro operand: 1 + mme0..7, IR_NOMME; 0 none */
 	uint32_t v;
 	int32_t off;
-	uint64_t imm;
+	/* 4-byte aligned (issue 12: 28 bytes an operand, not 32; x86 and
+	 * the compilers read it as one load) */
+	uint64_t imm __attribute__((packed, aligned(4)));
 };
 
 #define IR_NOMME 9   /* ".nomme" operand of a math macro */
@@ -119,8 +121,23 @@ struct ir_swsb {
 	uint8_t sbid;       /* token 0..15 */
 };
 
+/* Fields ordered by size, widest first, so that the struct has no holes
+ * (issue 12: 176 bytes, from 208; two arrays of it are live during a
+ * rewrite). */
 struct ir_inst {
+	struct ir_opnd dst, src[3];
+	const char *reloc;  /* symbol whose address the immediate takes */
+	uint32_t flag;      /* flag vreg for pred/cmod (0 = none) */
+	/* SEND */
+	uint32_t desc, exdesc;
+	uint32_t desc_reg;  /* ADDR vreg holding the descriptor, 0 = imm */
+	/* Branches: label ids, -1 none */
+	int32_t jip, uip;
+	uint32_t opts;      /* GEN_OPT_* beyond NoMask */
+	uint32_t loc;       /* vISA instruction number, for messages */
 	uint16_t op;        /* enum gen_op or enum ir_pseudo_op */
+	uint16_t flag_off;  /* byte offset in the flag vreg */
+	struct ir_swsb swsb;
 	uint8_t exec;       /* 1..32 */
 	uint8_t choff;      /* channel offset 0..28 */
 	uint8_t pred;       /* enum gen_pred */
@@ -128,20 +145,8 @@ struct ir_inst {
 	uint8_t cmod;       /* enum gen_cmod */
 	uint8_t fc;         /* math function */
 	uint8_t nsrc;
-	uint32_t flag;      /* flag vreg for pred/cmod (0 = none) */
-	uint16_t flag_off;  /* byte offset in the flag vreg */
-	struct ir_opnd dst, src[3];
-	/* SEND */
 	uint8_t sfid, mlen, xlen, rlen;
-	uint32_t desc, exdesc;
-	uint32_t desc_reg;  /* ADDR vreg holding the descriptor, 0 = imm */
-	/* Branches: label ids, -1 none */
-	int32_t jip, uip;
-	uint32_t opts;      /* GEN_OPT_* beyond NoMask */
-	const char *reloc;  /* symbol whose address the immediate takes */
 	uint8_t reloc_type; /* VF_RELOC_*: all 8 bytes, or the low/high 4 */
-	uint32_t loc;       /* vISA instruction number, for messages */
-	struct ir_swsb swsb;
 };
 
 enum ir_label_kind { IR_L_BLOCK, IR_L_SUBROUTINE, IR_L_FUNCTION };
