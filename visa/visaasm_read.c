@@ -743,6 +743,7 @@ enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
 		st = va_read_one(&p, &texts[i], i == 0);
 	if (st == VF_OK)
 		st = va_build_module(&p);
+	free(p.ictx);
 	if (st != VF_OK) {
 		vf_module_free(m);
 		return st;
