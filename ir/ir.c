@@ -253,16 +253,29 @@ int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst)
 	return (int)(((i / w) * o->rgn.vs + (i % w) * o->rgn.hs) * ts);
 }
 
+/* The largest ir_elem_off over i < n, in closed form (issue 12: this is
+ * asked for every operand of every pass): strides are unsigned, so the
+ * offset grows along a row and from row to row; the largest is the last
+ * element's or, when the last row is partial, the end of the row before. */
 unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n, bool dst)
 {
 	unsigned ts = gen_type_size((enum gen_type)o->type);
-	int hi = 0;
-	for (unsigned i = 0; i < n; i++) {
-		int e = ir_elem_off(o, i, dst);
-		if (e > hi)
-			hi = e;
+	if (!n)
+		return ts;
+	unsigned last = n - 1, hi;
+	if (dst) {
+		hi = last * o->rgn.hs;
+	} else {
+		unsigned w = o->rgn.w ? o->rgn.w : 1;
+		unsigned row = last / w, col = last % w;
+		hi = row * o->rgn.vs + col * o->rgn.hs;
+		if (row) {
+			unsigned before = (row - 1) * o->rgn.vs + (w - 1) * o->rgn.hs;
+			if (before > hi)
+				hi = before;
+		}
 	}
-	return (unsigned)hi + ts;
+	return hi * ts + ts;
 }
 
 /* ---- instructions ------------------------------------------------------ */
