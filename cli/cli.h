@@ -52,10 +52,16 @@ bool cli_has_suffix(const char *s, const char *suffix);
 /* Prints "visafin: MSG" to stderr and returns the exit code for 'st'. */
 int cli_fail(const struct vf_error *err);
 
+/* The subcommands, one file each (cmd_NAME.c; dump is in cmd_convert.c):
+ * argv[0] is the subcommand's name (the finalize spellings: its first
+ * argument), the result the exit code. */
 int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
+int cmd_asm(int argc, char **argv);
 int cmd_fat(int argc, char **argv);
 int cmd_splice(int argc, char **argv);
+int cmd_finalize(int argc, char **argv);
 
 #endif

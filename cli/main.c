@@ -11,10 +11,6 @@
 #include "err.h"
 #include "fileio.h"
 
-int cmd_disasm(int argc, char **argv);  /* cmd_disasm.c */
-int cmd_asm(int argc, char **argv);     /* cmd_asm.c */
-int cmd_finalize(int argc, char **argv); /* cmd_finalize.c */
-
 static const char usage[] =
 	"usage: visafin COMMAND [ARGS]\n"
 	"\n"

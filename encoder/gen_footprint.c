@@ -98,19 +98,6 @@ bool gen_fp_covers(const struct gen_fp *f, const struct gen_fp *g)
 	return true;
 }
 
-/* Element index of channel ch (the simulator's convention, sim_regs.c). */
-static unsigned rgn_elem(const struct gen_region *r, unsigned ch)
-{
-	if (r->w == GEN_RGN_NONE) {
-		if (r->hs == 0 && r->vs != GEN_RGN_NONE && r->vs != 0)
-			return ch * r->vs;
-		return ch * (r->hs == GEN_RGN_NONE ? 1u : r->hs);
-	}
-	unsigned w = r->w ? r->w : 1;
-	unsigned vs = r->vs == GEN_RGN_NONE || r->vs == GEN_VS_VXH ? 0 : r->vs;
-	return (ch / w) * vs + (ch % w) * r->hs;
-}
-
 static unsigned elem_size(const struct gen_opnd *o, unsigned dflt)
 {
 	if (o->type >= GEN_TYPE_UV)   /* invalid or packed: no element type */
@@ -136,7 +123,7 @@ static void indirect(const struct gen_opnd *o, bool dst, unsigned nch,
 		else if (vxh)
 			off += (long)((ch % w) * o->rgn.hs * tsz);
 		else
-			off += (long)(rgn_elem(&o->rgn, ch) * tsz);
+			off += (long)(gen_rgn_elem(&o->rgn, ch) * tsz);
 		if (off < 0) {
 			f->all = true;
 			return;
@@ -164,7 +151,7 @@ static void region(const struct gen_opnd *o, bool dst, unsigned nch,
 	}
 	for (unsigned ch = 0; ch < nch; ch++) {
 		unsigned e = dst ? ch * (o->rgn.hs ? o->rgn.hs : 1)
-		                 : rgn_elem(&o->rgn, ch);
+		                 : gen_rgn_elem(&o->rgn, ch);
 		gen_fp_add(f, base + o->sub + e * tsz, tsz);
 	}
 }

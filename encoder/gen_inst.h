@@ -47,6 +47,24 @@ struct gen_region {
 	uint8_t vs, w, hs;  /* element counts (not codes) */
 };
 
+/* Element index of channel ch in a source region, as the simulator and
+ * the footprint (gen_footprint.c) both count it.  GEN_RGN_NONE parts are
+ * the implied regions of 3-source and macro operands: contiguous with the
+ * horizontal stride, or a vertical stride per element.  A VxH region's
+ * rows each come from their own address register, so its rows add no
+ * stride here (callers add the address). */
+static inline unsigned gen_rgn_elem(const struct gen_region *r, unsigned ch)
+{
+	if (r->w == GEN_RGN_NONE) {
+		if (r->hs == 0 && r->vs != GEN_RGN_NONE && r->vs != 0)
+			return ch * r->vs;
+		return ch * (r->hs == GEN_RGN_NONE ? 1u : r->hs);
+	}
+	unsigned w = r->w ? r->w : 1;
+	unsigned vs = r->vs == GEN_RGN_NONE || r->vs == GEN_VS_VXH ? 0 : r->vs;
+	return (ch / w) * vs + (ch % w) * r->hs;
+}
+
 /* Source modifiers. */
 #define GEN_MOD_NEG 1u
 #define GEN_MOD_ABS 2u

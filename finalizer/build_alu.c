@@ -450,33 +450,10 @@ static enum gen_type unsigned_of(enum gen_type t)
 	return t == GEN_TYPE_W ? GEN_TYPE_UW : t == GEN_TYPE_D ? GEN_TYPE_UD : t;
 }
 
-/* One ALU step of the rotate emulation into a fresh temporary. */
-static uint32_t rot_step(struct bld *b, const struct ir_inst *proto,
-                         unsigned op, enum gen_type t, struct ir_opnd s0,
-                         struct ir_opnd s1, unsigned nsrc)
-{
-	struct ir_inst in = *proto;
-	uint32_t tmp = ir_temp(b->p, t, in.exec, 1);
-	in.op = (uint16_t)op;
-	in.pred = 0;
-	in.flag = 0;
-	in.sat = false;
-	in.nsrc = (uint8_t)nsrc;
-	in.dst = ir_dst(tmp, 0, t, 1);
-	in.src[0] = s0;
-	in.src[1] = s1;
-	ir_emit_copy(b->p, &in);
-	return tmp;
-}
-
-static struct ir_opnd rot_tmp(const struct ir_inst *in, uint32_t v,
-                              enum gen_type t)
-{
-	return in->exec == 1 ? ir_scalar(v, 0, t) : ir_vec(v, 0, t, 1);
-}
-
-/* rol/ror (Gen11+ only): (x << n) | (x >> (-n & m)) on the unsigned view
- * of x, with m = bits - 1 (ROL/ROR semantics). */
+/* rol/ror: one Gen instruction on the unsigned view of x.  Only ICLLP and
+ * TGLLP have them in vISA (platforms/visa_avail.def; build.c refuses them
+ * elsewhere before we get here), and those platforms have them in
+ * hardware too (caps.native_rotate), so there is no shift emulation. */
 static bool rotate(struct bld *b, bool left)
 {
 	struct ir_inst in;
@@ -484,46 +461,19 @@ static bool rotate(struct bld *b, bool left)
 	if (!bld_start(b, GEN_OP_OR, &in) || !bld_dst(b, 0, &in.dst, NULL) ||
 	    !bld_src(b, 1, &x) || !bld_src(b, 2, &n))
 		return false;
+	const char *name = left ? "rol" : "ror";
 	enum gen_type t = unsigned_of((enum gen_type)in.dst.type);
-	unsigned bits = 8 * gen_type_size(t);
 	if ((t != GEN_TYPE_UW && t != GEN_TYPE_UD) ||
-	    gen_type_size((enum gen_type)x.type) != bits / 8)
-		return ir_unsupported(b->p, "%s on this type", left ? "rol" : "ror");
+	    gen_type_size((enum gen_type)x.type) != gen_type_size(t))
+		return ir_unsupported(b->p, "%s on this type", name);
+	if (!b->p->plat->caps.native_rotate)
+		return ir_unsupported(b->p, "%s without a rotate instruction",
+		                      name);
 	x.type = (uint8_t)t;
-	if (b->p->plat->caps.native_rotate) {   /* one instruction (Gen11+) */
-		in.op = left ? GEN_OP_ROL : GEN_OP_ROR;
-		in.dst.type = (uint8_t)t;
-		in.src[0] = x;
-		in.src[1] = n;
-		in.nsrc = 2;
-		ir_emit_copy(b->p, &in);
-		return true;
-	}
-	struct ir_opnd nl, nr;
-	if (n.kind == IR_O_IMM) {
-		nl = ir_imm(n.imm & (bits - 1), t);
-		nr = ir_imm((0 - n.imm) & (bits - 1), t);
-	} else {
-		enum gen_type nt = unsigned_of((enum gen_type)n.type);
-		n.type = (uint8_t)nt;
-		struct ir_opnd m = ir_imm(bits - 1, nt);
-		nl = rot_tmp(&in, rot_step(b, &in, GEN_OP_AND, nt, n, m, 2), nt);
-		struct ir_opnd neg = n;
-		neg.mods ^= GEN_MOD_NEG;
-		uint32_t ng = rot_step(b, &in, GEN_OP_MOV, nt, neg, n, 1);
-		nr = rot_tmp(&in, rot_step(b, &in, GEN_OP_AND, nt,
-		                           rot_tmp(&in, ng, nt), m, 2), nt);
-	}
-	if (!left) {
-		struct ir_opnd s = nl;
-		nl = nr;
-		nr = s;
-	}
-	uint32_t hi = rot_step(b, &in, GEN_OP_SHL, t, x, nl, 2);
-	uint32_t lo = rot_step(b, &in, GEN_OP_SHR, t, x, nr, 2);
+	in.op = left ? GEN_OP_ROL : GEN_OP_ROR;
 	in.dst.type = (uint8_t)t;
-	in.src[0] = rot_tmp(&in, hi, t);
-	in.src[1] = rot_tmp(&in, lo, t);
+	in.src[0] = x;
+	in.src[1] = n;
 	in.nsrc = 2;
 	ir_emit_copy(b->p, &in);
 	return true;

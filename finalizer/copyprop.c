@@ -24,7 +24,12 @@
  *    size) or the mov is a value-preserving integer widening (b/ub to
  *    w/uw, or to d/ud when another register source of the using add/
  *    mul/sel/cmp keeps a dword execution type), read as the mov's type by
- *    an arithmetic use (mov, add, mul, sel, cmp);
+ *    an arithmetic use (mov, add, mul, sel, cmp); or, where 64-bit
+ *    integers are native with free regions (BDW, SKL), a dword widened
+ *    to a qword read by a mov, by shl as the shifted value, or by an add
+ *    whose other source is 64-bit: the dword is extended by its type to
+ *    the 64-bit execution (GenX_IR folds `mov q = d; shl q` the same
+ *    way, IGC's binaries have `shl (8) q <- d`, `add (8) q <- ud + q`);
  *  - never into sends, math, branches, 3-source or macro instructions,
  *    nor into an instruction writing s; t and s are not address-taken,
  *    t is not pinned, live-in or global (ABI registers).
@@ -99,14 +104,17 @@ static bool candidate(const struct ir_prog *p, const struct ir_inst *m)
 	return s->kind == IR_O_REG && s->v != d->v && plain_grf(p, s->v, false);
 }
 
-/* Value-preserving integer widening from 'st' to 'dt'. */
+/* Value-preserving integer widening from 'st' to 'dt' (to a qword only
+ * from a dword). */
 static bool widening(enum gen_type st, enum gen_type dt)
 {
-	bool ssigned = st == GEN_TYPE_B || st == GEN_TYPE_W;
+	bool ssigned = st == GEN_TYPE_B || st == GEN_TYPE_W ||
+	               st == GEN_TYPE_D;
 	unsigned ss = gen_type_size(st), ds = gen_type_size(dt);
-	if (!is_int(st) || !is_int(dt) || ss >= ds || ds > 4)
+	if (!is_int(st) || !is_int(dt) || ss >= ds || (ds > 4 && ss != 4))
 		return false;
-	return !ssigned || dt == GEN_TYPE_W || dt == GEN_TYPE_D;
+	return !ssigned || dt == GEN_TYPE_W || dt == GEN_TYPE_D ||
+	       dt == GEN_TYPE_Q;
 }
 
 static bool op_allowed(unsigned op, bool conv)
@@ -123,11 +131,35 @@ static bool op_allowed(unsigned op, bool conv)
 	}
 }
 
+/* A dword widened to a qword keeps its value in the use: 64-bit
+ * integers native with free regions, a 64-bit integer destination, and
+ * the use a mov, the shifted value of a shl, or an add with another
+ * 64-bit source (the execution stays 64-bit). */
+static bool wide64_ok(const struct ir_prog *p, const struct ir_inst *u,
+                      unsigned si)
+{
+	if (!p->plat->caps.native_q || p->plat->caps.region_64bit_restricted ||
+	    gen_type_size((enum gen_type)u->dst.type) != 8 ||
+	    !is_int((enum gen_type)u->dst.type))
+		return false;
+	if (u->op == GEN_OP_MOV)
+		return true;
+	if (u->op == GEN_OP_SHL)
+		return si == 0;
+	if (u->op != GEN_OP_ADD)
+		return false;
+	const struct ir_opnd *o = &u->src[1 - si];
+	return gen_type_size((enum gen_type)o->type) == 8 &&
+	       is_int((enum gen_type)o->type);
+}
+
 /* A widening keeps the use's execution type: byte to word always (bytes
  * execute as words), to a dword when another register source is one. */
-static bool conv_exec_ok(const struct ir_inst *u, unsigned si,
-                         const struct ir_inst *m)
+static bool conv_exec_ok(const struct ir_prog *p, const struct ir_inst *u,
+                         unsigned si, const struct ir_inst *m)
 {
+	if (gen_type_size((enum gen_type)m->dst.type) == 8)
+		return wide64_ok(p, u, si);
 	if (gen_type_size((enum gen_type)m->dst.type) == 2)
 		return gen_type_size((enum gen_type)m->src[0].type) == 1;
 	if (u->op == GEN_OP_MOV)
@@ -174,11 +206,12 @@ static bool try_use(struct cp_ctx *c, const struct ir_inst *m,
 	if (o->kind != IR_O_REG || o->v != m->dst.v || o->mme)
 		return false;
 	bool conv = s->type != m->dst.type;
-	if (!op_allowed(u->op, conv) || u->nsrc > 2)
+	bool wide = conv && u->op == GEN_OP_SHL;  /* checked by wide64_ok */
+	if (!(op_allowed(u->op, conv) || wide) || u->nsrc > 2)
 		return false;
 	if (conv ? (o->type != m->dst.type || !widening(
 	                (enum gen_type)s->type, (enum gen_type)m->dst.type) ||
-	            !conv_exec_ok(u, si, m))
+	            !conv_exec_ok(c->p, u, si, m))
 	         : gen_type_size((enum gen_type)o->type) !=
 	           gen_type_size((enum gen_type)s->type))
 		return false;

@@ -223,6 +223,19 @@ static bool is_int_div(unsigned fc)
 	return fc == GEN_MATH_IDIV || fc == GEN_MATH_IQOT || fc == GEN_MATH_IREM;
 }
 
+/* Gen12 (caps.three_src_imm16): src0 of a 3-source instruction may be
+ * a 16-bit immediate; kept where it has the destination's type (the
+ * Align16 rule "every source takes the dst's type" still applies). */
+static bool imm16_src0(const struct ir_prog *p, const struct ir_inst *in,
+                       unsigned s)
+{
+	unsigned t = in->src[s].type;
+	return p->plat->caps.three_src_imm16 && s == 0 &&
+	       in->op != GEN_OP_MADM && is_imm(&in->src[s]) &&
+	       t == in->dst.type && (t == GEN_TYPE_HF || t == GEN_TYPE_W ||
+	                             t == GEN_TYPE_UW);
+}
+
 static void fix_imm(struct lctx *c, struct ir_inst *in)
 {
 	unsigned op = in->op;
@@ -243,7 +256,7 @@ static void fix_imm(struct lctx *c, struct ir_inst *in)
 	}
 	if (is_three_src(op)) {
 		for (unsigned s = 0; s < in->nsrc; s++)
-			if (is_imm(&in->src[s]))
+			if (is_imm(&in->src[s]) && !imm16_src0(c->p, in, s))
 				copy_src(c, in, s, (enum gen_type)in->src[s].type, 4);
 		return;
 	}
@@ -427,6 +440,8 @@ static void fix_three_src(struct lctx *c, struct ir_inst *in)
 	                !c->p->plat->caps.a16_hf_replicate;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		struct ir_opnd *o = &in->src[s];
+		if (imm16_src0(c->p, in, s))
+			continue;
 		/* one source type field: every source takes the dst's type */
 		if (o->type != t || !good_a16_src(c->p, o, in->exec))
 			copy_src(c, in, s, t, 16);

@@ -5,11 +5,16 @@
  * that may diverge) and before every predicated send that writes a
  * register.
  *
- * Source: IGC Optimizer.cpp insertDummyMovForHWRSWA / insertDummyCsel
- * (the instructions it guards: G4_INST::isRSWADivergentInst = goto,
- * while, if, break not known uniform; predicated sends with a non-null
- * destination); every such spot in IGC's tgllp corpus binaries carries
- * the csel (e.g. p_histogram.histogram256 before "(f0.1) while").
+ * Source: IGC SWWA.cpp insertDummyMovForHWRSWAonaAllpipelines /
+ * insertDummyCsel (the instructions it guards: G4_INST::isRSWADivergentInst
+ * = goto, while, if, break that is not isUniform(), i.e. not a SIMD1 or
+ * unpredicated goto; predicated sends with a non-null destination); every
+ * such spot in IGC's tgllp corpus binaries carries the csel (e.g.
+ * p_histogram.histogram256 before "(f0.1) while").  IGC also puts it
+ * before a SIMD goto whose predicate a NoMask compare of scalars made
+ * alike in every channel (p_sort.bitonic_local's "(f1.1) while"), so we
+ * do too: the hardware bug is not documented, IGC's cases are the
+ * evidence.  IGC skips a branch right after an "else"; we emit no else.
  *
  * The csel writes r0.0-r0.3 (words) with what they hold (src0 = src1)
  * and does not write f0.0 (csel's condition only selects), so it changes

@@ -12,7 +12,10 @@
  *     registers", except a scalar source, or a packed word source with a
  *     packed dword destination (Gen8/9 EU ISA, Register Region
  *     Restrictions); we also require the two-register operands to start
- *     a GRF, and contiguous;
+ *     a GRF, and contiguous.  Where caps.two_grf_dst_regions is set
+ *     (IGC's Gen8/9 code), a source stepping like the destination, or a
+ *     packed dword in one GRF under an 8-byte-step destination, is taken
+ *     too (relaxed_src_ok);
  *   - SIMD32 is split to SIMD16 (Gen9 limits 32-wide execution to some
  *     16-bit cases; IGC splits all); integer division runs at SIMD8
  *     ("INT DIV function does not support SIMD16"); a 3-source Align16
@@ -134,17 +137,56 @@ static bool whole_grf_1d(const struct ir_prog *p, const struct ir_opnd *o,
 	return stride_1d(o, n) == 1;
 }
 
+/* Byte step between channels of a one-dimensional operand (-1: 2D). */
+static int byte_step(const struct ir_opnd *o, unsigned n, bool dst)
+{
+	if (dst)
+		return (int)(o->rgn.hs * tsize(o));
+	int s = stride_1d(o, n);
+	return s < 0 ? -1 : s * (int)tsize(o);
+}
+
+/* The relaxed two-register rules (caps.two_grf_dst_regions, what IGC's
+ * Gen8/9 binaries do): destination 'd' and source 'o', both starting
+ * inside their first element, each half of the channels in one GRF.
+ * Either the source steps like the destination (it spans two GRFs the
+ * same way), or it is a packed dword in one GRF and the destination
+ * steps 8 bytes (the packed word -> packed dword exception, one size
+ * up: the source subregister advances, not its register). */
+static bool relaxed_src_ok(const struct ir_prog *p, const struct ir_inst *in,
+                           const struct ir_opnd *o)
+{
+	const struct ir_opnd *d = &in->dst;
+	unsigned n = in->exec;
+	int ds = byte_step(d, n, true), ss = byte_step(o, n, false);
+	int dsub = ir_opnd_sub(p, d), ssub = ir_opnd_sub(p, o);
+	if (ds <= 0 || (unsigned)ds * n != 2 * IR_GRF_BYTES || dsub < 0 ||
+	    dsub + (int)tsize(d) > ds || ss <= 0 || ssub < 0 ||
+	    o->kind != IR_O_REG)
+		return false;
+	if (ss == ds)
+		return ssub + (int)tsize(o) <= ss;
+	return ss == 4 && ds == 8 && ssub == 0 &&
+	       !gen_type_is_float((enum gen_type)o->type) &&
+	       !gen_type_is_float((enum gen_type)d->type);
+}
+
 static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 {
 	const struct ir_opnd *d = &in->dst;
-	if (!whole_grf_1d(p, d, in->exec, true))
+	bool relax = p->plat->caps.two_grf_dst_regions &&
+	             !is_three_src(in->op) && in->op != GEN_OP_MATH;
+	bool whole = whole_grf_1d(p, d, in->exec, true);
+	if (!whole && !relax)
 		return false;
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		const struct ir_opnd *o = &in->src[s];
 		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
 		    ir_opnd_is_scalar(o))
 			continue;
-		if (!whole_grf_1d(p, o, in->exec, false))
+		if (relax && relaxed_src_ok(p, in, o))
+			continue;
+		if (!whole || !whole_grf_1d(p, o, in->exec, false))
 			return false;
 		if (tsize(o) == tsize(d))
 			continue;

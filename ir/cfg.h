@@ -113,6 +113,11 @@ typedef void (*ir_narrow_fn)(struct ir_prog *p, struct ir_live *l);
 struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
                               ir_narrow_fn narrow);
 
+/* The address-taken GRF registers, in register order (*n of them): the
+ * one list liveness, the allocator's address targets and the spiller
+ * share. */
+uint32_t *ir_addr_taken(struct ir_prog *p, uint32_t *n);
+
 /* The register-reference part of ir_live only (taken, and what
  * 'narrow' sets; no per-block sets): enough for ir_inst_refs and
  * ir_live_defined. */

@@ -204,6 +204,10 @@ struct ir_prog {
 	 * %hw_id computed in the prologue. */
 	uint32_t arg, retval, spfp, hwid;
 	uint32_t desc_a0;        /* a0.0 kept for save/restore descriptors */
+	/* Without split sends: per stack call, in program order, two GRFs
+	 * the allocator keeps free at the call for the joined register-save
+	 * payload (regalloc/callsave.c ra_reserve_call_areas). */
+	IR_VEC(uint32_t) call_areas;
 	bool has_calls;          /* fcall present: scratch holds a call stack */
 	bool no_compact;         /* option: emit no compacted instruction */
 	/* results for the metadata */

@@ -8,10 +8,11 @@
  * bytes or channels as they were) and those that may be defined on
  * entry and exit (forward: any write defines, IR_V_LIVE_IN registers
  * are defined at the kernel entry).  Indirect operands touch the
- * address-taken registers the optional narrowing callback allows
- * (regalloc/addr_targets.c for the allocator), else all of them.  A register live at a point where
- * nothing may have written it holds no value anybody needs yet: the
- * allocator's intervals start where both hold (regalloc/live.c).
+ * address-taken registers (ir_addr_taken) the optional narrowing
+ * callback allows (regalloc/addr_targets.c for the allocator), else all
+ * of them.  A register live at a point where nothing may have written it
+ * holds no value anybody needs yet: the allocator's intervals start where
+ * both hold (regalloc/live.c).
  *
  * ir_live_build keeps them as bit sets per block (blocks x registers
  * bits each); ir_live_defined gives the allocator what it needs (live
@@ -185,15 +186,26 @@ static vf_word *zeroed(struct ir_prog *p, size_t words)
 	return ir_alloc(p, (words + 1) * sizeof(vf_word));
 }
 
+/* Only GRF variables can be address-taken (an address register holds a
+ * GRF byte address), so the file test only states what the builder
+ * (addr_add of a GRF variable) and the spiller (array copies) ensure. */
+uint32_t *ir_addr_taken(struct ir_prog *p, uint32_t *n)
+{
+	uint32_t *taken = ir_alloc(p, (p->vregs.n + 1) * sizeof *taken);
+	*n = 0;
+	for (uint32_t v = 1; v < p->vregs.n; v++)
+		if ((p->vregs.a[v].flags & IR_V_ADDR_TAKEN) &&
+		    p->vregs.a[v].file == IR_RF_GRF)
+			taken[(*n)++] = v;
+	return taken;
+}
+
 struct ir_live *ir_live_refs(struct ir_prog *p, ir_narrow_fn narrow)
 {
 	struct ir_live *l = ir_alloc(p, sizeof *l);
 	l->nv = p->vregs.n;
 	l->nw = vf_bits_words(l->nv);
-	l->taken = ir_alloc(p, (l->nv + 1) * sizeof *l->taken);
-	for (uint32_t v = 1; v < l->nv; v++)
-		if (p->vregs.a[v].flags & IR_V_ADDR_TAKEN)
-			l->taken[l->ntaken++] = v;
+	l->taken = ir_addr_taken(p, &l->ntaken);
 	if (narrow)
 		narrow(p, l);
 	return l;

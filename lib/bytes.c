@@ -174,23 +174,27 @@ void vf_buf_puts(struct vf_buf *b, const char *s)
 
 void vf_buf_printf(struct vf_buf *b, const char *fmt, ...)
 {
-	char small[256];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof small, fmt, ap);
+	vf_buf_vprintf(b, fmt, ap);
 	va_end(ap);
+}
+
+void vf_buf_vprintf(struct vf_buf *b, const char *fmt, va_list ap)
+{
+	/* most pieces are short: format once into the stack, and only a long
+	 * one a second time straight into the grown buffer */
+	char small[256];
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
 	if (n < 0) {
 		b->oom = true;
-		return;
-	}
-	if ((size_t)n < sizeof small) {
+	} else if ((size_t)n < sizeof small) {
 		vf_buf_bytes(b, small, (size_t)n);
-		return;
+	} else if (grow(b, (size_t)n)) {
+		vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, again);
+		b->len += (size_t)n;
 	}
-	if (!grow(b, (size_t)n))
-		return;
-	va_start(ap, fmt);
-	vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
+	va_end(again);
 }

@@ -10,6 +10,7 @@
 #ifndef VISAFIN_BYTES_H
 #define VISAFIN_BYTES_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -60,5 +61,7 @@ void vf_buf_put_u32(struct vf_buf *b, size_t at, uint32_t v);
 /* Text output; the buffer stays NUL-terminated (the NUL not in len). */
 void vf_buf_puts(struct vf_buf *b, const char *s);
 void vf_buf_printf(struct vf_buf *b, const char *fmt, ...) VF_PRINTF(2, 3);
+void vf_buf_vprintf(struct vf_buf *b, const char *fmt, va_list ap)
+	VF_PRINTF(2, 0);
 
 #endif

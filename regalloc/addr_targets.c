@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "ra.h"
+#include "../ir/cfg.h"
 
 struct edge {
 	uint32_t from, to;
@@ -116,23 +117,12 @@ uint64_t *ra_addr_targets(struct ir_prog *p, const uint32_t *taken,
 #define ARRAY_SPILL_MAX_BYTES (64 * IR_GRF_BYTES)
 #define ADDR_ELEMS (IR_ADDR_BYTES / 2)
 
-uint32_t *ra_addr_taken(struct ir_prog *p, uint32_t *n)
-{
-	uint32_t *taken = ir_alloc(p, (p->vregs.n + 1) * sizeof *taken);
-	*n = 0;
-	for (uint32_t v = 1; v < p->vregs.n; v++)
-		if ((p->vregs.a[v].flags & IR_V_ADDR_TAKEN) &&
-		    p->vregs.a[v].file == IR_RF_GRF)
-			taken[(*n)++] = v;
-	return taken;
-}
-
 bool *ra_arrays_spillable(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ntaken;
 	bool *ok = ir_alloc(p, nv * sizeof *ok);
 	memset(ok, 0, nv * sizeof *ok);
-	uint32_t *taken = ra_addr_taken(p, &ntaken);
+	uint32_t *taken = ir_addr_taken(p, &ntaken);
 	for (uint32_t k = 0; k < ntaken; k++) {
 		const struct ir_vreg *r = &p->vregs.a[taken[k]];
 		ok[taken[k]] = r->size <= ARRAY_SPILL_MAX_BYTES &&

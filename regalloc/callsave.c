@@ -18,6 +18,15 @@
  * Messages: data port 0 scratch block read/write as in spill.c, with the
  * offset in the descriptor taken from a0.0 = save pointer + offset of
  * the run in the frame (GEN-FACTS 6.3; descriptor from a0.0, 2.6).
+ *
+ * Without split sends (BDW) a save sends one payload, the r0 header and
+ * then the data, which needs at least two GRFs nothing holds at the
+ * call.  ra_reserve_call_areas makes sure there are: before allocation,
+ * one two-GRF register per stack call, live only at the call (its
+ * interval is set by ra_intervals, it is never spilled), so even under
+ * full register pressure the allocator spills something else rather
+ * than fill those two.  Larger free runs, when there are, carry more
+ * registers per message.
  */
 #include "config.h"
 
@@ -150,8 +159,8 @@ static void bump(struct ir_prog *p, int units)
 	       ir_imm((uint32_t)units, GEN_TYPE_D));
 }
 
-/* iv holds the registers there were before the pass (nv): the ones it
- * adds, the save and restore payloads, live only around one call. */
+/* 'nv': the registers 'iv' covers (the save code's own pinned
+ * registers come after them). */
 static bool live_grfs(struct ir_prog *p, const struct ra_interval *iv,
                       uint32_t nv, int32_t pos, bool *live)
 {
@@ -175,6 +184,35 @@ static bool live_grfs(struct ir_prog *p, const struct ra_interval *iv,
 	return true;
 }
 
+static bool is_stack_call(const struct ir_inst *in)
+{
+	return in->op == GEN_OP_CALL && (in->opts & IR_OPT_STACKCALL);
+}
+
+void ra_reserve_call_areas(struct ir_prog *p)
+{
+	if (!p->has_calls || p->plat->caps.split_send || p->call_areas.n)
+		return;
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		if (!is_stack_call(&p->insts.a[i]))
+			continue;
+		uint32_t v = ir_vreg_new(p, IR_RF_GRF, 2 * IR_GRF_BYTES,
+		                         IR_GRF_BYTES);
+		ir_vreg(p, v)->flags |= IR_V_WHOLE_GRF | IR_V_NOSPILL;
+		uint32_t k = IR_VEC_PUSH(p, p->call_areas);
+		p->call_areas.a[k] = v;
+	}
+}
+
+void ra_call_area_intervals(const struct ir_prog *p, struct ra_interval *iv)
+{
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < p->insts.n && k < p->call_areas.n; i++)
+		if (is_stack_call(&p->insts.a[i]))
+			iv[p->call_areas.a[k++]] = (struct ra_interval){
+				(int32_t)i, (int32_t)i };
+}
+
 /* The longest run (at most 1 + 8) of GRFs free for the joined save
  * payload at position pos: preferably GRFs no register uses anywhere
  * (nothing, not even an uninitialised read, can see them), else GRFs no
@@ -193,20 +231,22 @@ static struct join_area longest_run(const bool *busy)
 	return best;
 }
 
+/* 'area': the two GRFs reserved for this call (ra_reserve_call_areas),
+ * free here although their register is live at pos. */
 static struct join_area free_area(struct ir_prog *p,
                                   const struct ra_interval *iv, uint32_t nv,
-                                  int32_t pos)
+                                  int32_t pos, uint32_t area)
 {
 	bool busy[IR_GRF_COUNT], used[IR_GRF_COUNT];
 	memset(busy, 0, sizeof busy);
 	memset(used, 0, sizeof used);
-	for (uint32_t v = 1; v < p->vregs.n; v++) {
+	for (uint32_t v = 1; v < nv; v++) {
 		const struct ir_vreg *r = &p->vregs.a[v];
 		if (r->file != IR_RF_GRF || r->loc < 0)
 			continue;
-		bool held = (r->flags & (IR_V_GLOBAL | IR_V_PINNED)) || v == p->r0 ||
-		            (v < nv && iv[v].start >= 0 && iv[v].start <= pos &&
-		             iv[v].end >= pos);
+		bool held = v != area && ((r->flags & (IR_V_GLOBAL | IR_V_PINNED)) ||
+		            v == p->r0 || (iv[v].start >= 0 && iv[v].start <= pos &&
+		                           iv[v].end >= pos));
 		unsigned lo = (unsigned)r->loc / IR_GRF_BYTES;
 		unsigned hi = ((unsigned)r->loc + r->size - 1) / IR_GRF_BYTES;
 		for (unsigned g = lo; g <= hi && g < IR_GRF_COUNT; g++) {
@@ -226,10 +266,10 @@ bool ra_callsave(struct ir_prog *p)
 	uint32_t nv = p->vregs.n;
 	bool live[IR_GRF_COUNT];
 	struct ir_insts_old old = ir_rewrite_begin(p);
+	uint32_t ncalls = 0;
 	for (uint32_t i = 0; i < old.n; i++) {
 		const struct ir_inst in = old.a[i];
-		bool call = in.op == GEN_OP_CALL && (in.opts & IR_OPT_STACKCALL);
-		if (!call) {
+		if (!is_stack_call(&in)) {
 			ir_emit_copy(p, &in);
 			continue;
 		}
@@ -237,12 +277,14 @@ bool ra_callsave(struct ir_prog *p)
 			return false;
 		struct join_area ja = { -1, 0 };
 		if (!p->plat->caps.split_send) {
-			ja = free_area(p, iv, nv, (int32_t)i);
-			if (ja.room < 2)
-				return ir_unsupported(p, "a stack call on %s with no two "
-				                      "free registers for the save "
-				                      "payload", p->plat->name);
+			uint32_t area = ncalls < p->call_areas.n
+			                ? p->call_areas.a[ncalls] : 0;
+			ja = free_area(p, iv, nv, (int32_t)i, area);
+			if (ja.room < 2)  /* the reserved area is always there */
+				return ir_internal(p, "no room for the joined save "
+				                   "payload of a stack call");
 		}
+		ncalls++;
 		unsigned frame = move_grfs(p, live, true, &ja);
 		if (frame)
 			bump(p, (int)frame);

@@ -176,5 +176,6 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 	}
 	touch(iv, p->r0, 0);
 	touch(iv, p->r0, (int32_t)ni);
+	ra_call_area_intervals(p, iv);
 	return iv;
 }

@@ -30,9 +30,6 @@ uint64_t *ra_addr_targets(struct ir_prog *p, const uint32_t *taken,
  * block, or 0 when only the whole-program sets tell (addr_targets.c). */
 uint32_t *ra_addr_local_bases(struct ir_prog *p);
 
-/* The address-taken GRF vregs, in vreg order (*n of them; addr_targets.c). */
-uint32_t *ra_addr_taken(struct ir_prog *p, uint32_t *n);
-
 /* Address-taken GRF vregs the spiller can move to scratch, by vreg
  * (addr_targets.c). */
 bool *ra_arrays_spillable(struct ir_prog *p);
@@ -51,6 +48,12 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv);
 
 /* Save and restore the registers live across stack calls (callsave.c). */
 bool ra_callsave(struct ir_prog *p);
+/* Where the platform has no split send: one two-GRF register per stack
+ * call (p->call_areas), live only at its call, so the allocator always
+ * leaves room for the joined save payload (callsave.c); and their
+ * intervals, set by ra_intervals. */
+void ra_reserve_call_areas(struct ir_prog *p);
+void ra_call_area_intervals(const struct ir_prog *p, struct ra_interval *iv);
 
 /*
  * Frames of the register-save stack (callsave.c).  With stack calls,

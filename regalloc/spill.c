@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "ra.h"
+#include "../ir/cfg.h"
 #include "../encoder/msg_desc.h"
 
 #define MAX_SLOT_UNITS 4096
@@ -503,7 +504,7 @@ static uint32_t *spilled_arrays(struct ir_prog *p)
 	uint32_t nv = p->vregs.n, ntaken;
 	uint32_t *of = ir_alloc(p, nv * sizeof *of);
 	memset(of, 0, nv * sizeof *of);
-	uint32_t *taken = ra_addr_taken(p, &ntaken);
+	uint32_t *taken = ir_addr_taken(p, &ntaken);
 	uint32_t nw;
 	const uint64_t *sets = ra_addr_targets(p, taken, ntaken, &nw);
 	for (uint32_t a = 1; sets && a < nv; a++) {
@@ -563,6 +564,7 @@ static void keep_return_addresses(struct ir_prog *p)
 bool ra_allocate(struct ir_prog *p)
 {
 	keep_return_addresses(p);
+	ra_reserve_call_areas(p);
 	for (unsigned round = 0; round < 6; round++) {
 		/* each round's intervals and tables are its own (a failing
 		 * round's scope is freed by the caller) */

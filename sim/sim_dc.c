@@ -205,19 +205,12 @@ static enum vf_status untyped_atomic(struct sim_ctx *c, struct sim_msg *m)
 	return VF_OK;
 }
 
-static float fbits(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
 static bool float_atomic_op(unsigned aop, uint8_t *p, uint32_t s0,
                             uint32_t s1, uint32_t *old)
 {
 	uint32_t o;
 	memcpy(&o, p, 4);
-	float fo = fbits(o), f0 = fbits(s0), fn;
+	float fo = sim_bits_to_f(o), f0 = sim_bits_to_f(s0), fn;
 	uint32_t n;
 	switch (aop) {
 	case 1: fn = (fo != fo || f0 > fo) ? f0 : fo; memcpy(&n, &fn, 4); break;

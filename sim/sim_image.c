@@ -50,35 +50,21 @@ unsigned sim_img_texel_size(const struct sim_image_desc *d)
 	return sim_img_nchan(d->order) * sim_img_csize(d->type);
 }
 
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-static float ffrom(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
 /* One channel's memory value as the 32-bit value a read returns. */
 static uint32_t chan_read(enum sim_chan_type t, const uint8_t *p)
 {
 	uint32_t u = 0;
 	memcpy(&u, p, sim_img_csize(t));
 	switch (t) {
-	case SIM_CT_UNORM8: return fbits((float)u / 255.0f);
-	case SIM_CT_UNORM16: return fbits((float)u / 65535.0f);
+	case SIM_CT_UNORM8: return sim_f_to_bits((float)u / 255.0f);
+	case SIM_CT_UNORM16: return sim_f_to_bits((float)u / 65535.0f);
 	case SIM_CT_SNORM8:
-		return fbits(fmaxf((float)(int8_t)u / 127.0f, -1.0f));
+		return sim_f_to_bits(fmaxf((float)(int8_t)u / 127.0f, -1.0f));
 	case SIM_CT_SNORM16:
-		return fbits(fmaxf((float)(int16_t)u / 32767.0f, -1.0f));
+		return sim_f_to_bits(fmaxf((float)(int16_t)u / 32767.0f, -1.0f));
 	case SIM_CT_SINT8: return (uint32_t)(int32_t)(int8_t)u;
 	case SIM_CT_SINT16: return (uint32_t)(int32_t)(int16_t)u;
-	case SIM_CT_HALF: return fbits(sim_half_to_float((uint16_t)u));
+	case SIM_CT_HALF: return sim_f_to_bits(sim_half_to_float((uint16_t)u));
 	default: return u;
 	}
 }
@@ -100,15 +86,15 @@ static void chan_write(enum sim_chan_type t, uint8_t *p, uint32_t v)
 {
 	uint32_t u;
 	switch (t) {
-	case SIM_CT_UNORM8: u = norm(ffrom(v), 0.0f, 255.0f); break;
-	case SIM_CT_UNORM16: u = norm(ffrom(v), 0.0f, 65535.0f); break;
-	case SIM_CT_SNORM8: u = norm(ffrom(v), -1.0f, 127.0f); break;
-	case SIM_CT_SNORM16: u = norm(ffrom(v), -1.0f, 32767.0f); break;
+	case SIM_CT_UNORM8: u = norm(sim_bits_to_f(v), 0.0f, 255.0f); break;
+	case SIM_CT_UNORM16: u = norm(sim_bits_to_f(v), 0.0f, 65535.0f); break;
+	case SIM_CT_SNORM8: u = norm(sim_bits_to_f(v), -1.0f, 127.0f); break;
+	case SIM_CT_SNORM16: u = norm(sim_bits_to_f(v), -1.0f, 32767.0f); break;
 	case SIM_CT_UINT8: u = clampi(v, 0, 255); break;
 	case SIM_CT_UINT16: u = clampi(v, 0, 65535); break;
 	case SIM_CT_SINT8: u = clampi((int32_t)v, -128, 127); break;
 	case SIM_CT_SINT16: u = clampi((int32_t)v, -32768, 32767); break;
-	case SIM_CT_HALF: u = sim_float_to_half(ffrom(v)); break;
+	case SIM_CT_HALF: u = sim_float_to_half(sim_bits_to_f(v)); break;
 	default: u = v; break;
 	}
 	memcpy(p, &u, sim_img_csize(t));
@@ -133,7 +119,7 @@ void sim_img_decode(const struct sim_image_desc *d, const uint8_t *p,
 		if (m >= 0)
 			out[k] = chan_read(d->type, p + (unsigned)m * cs);
 		else
-			out[k] = k == 3 ? (in ? 1u : fbits(1.0f)) : 0u;
+			out[k] = k == 3 ? (in ? 1u : sim_f_to_bits(1.0f)) : 0u;
 	}
 }
 

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sim.h"
 #include "gen.h"
@@ -133,6 +134,35 @@ union sim_val {
 	float f;
 	double d;
 };
+
+/* The bits of a float or double and back (no conversion). */
+static inline uint32_t sim_f_to_bits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline float sim_bits_to_f(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static inline uint64_t sim_d_to_bits(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
+}
+
+static inline double sim_bits_to_d(uint64_t u)
+{
+	double d;
+	memcpy(&d, &u, 8);
+	return d;
+}
 
 bool sim_type_signed(enum gen_type t);
 bool sim_type_float(enum gen_type t);

@@ -75,21 +75,6 @@ uint32_t sim_grf_ud(const struct sim_thread *t, unsigned reg, unsigned dw)
 	return v;
 }
 
-/* Element index of channel ch in a region (GEN_RGN_NONE parts are the
- * implied regions of 3-source and macro operands: contiguous with the
- * horizontal stride, or a vertical stride per element). */
-static unsigned rgn_elem(const struct gen_region *r, unsigned ch)
-{
-	if (r->w == GEN_RGN_NONE) {
-		if (r->hs == 0 && r->vs != GEN_RGN_NONE && r->vs != 0)
-			return ch * r->vs;
-		return ch * (r->hs == GEN_RGN_NONE ? 1u : r->hs);
-	}
-	unsigned w = r->w ? r->w : 1;
-	unsigned vs = r->vs == GEN_RGN_NONE ? 0 : r->vs;
-	return (ch / w) * vs + (ch % w) * r->hs;
-}
-
 /* Refresh the registers whose value is the thread state itself. */
 static void refresh_arf(struct sim_thread *t, const struct gen_inst *in,
                         enum gen_regname rn)
@@ -131,7 +116,7 @@ static bool locate(struct sim_ctx *c, struct sim_thread *t,
 		else if (o->rgn.vs == GEN_VS_VXH)
 			off += (long)(col * o->rgn.hs * tsz);
 		else
-			off += (long)(rgn_elem(&o->rgn, ch) * tsz);
+			off += (long)(gen_rgn_elem(&o->rgn, ch) * tsz);
 	} else {
 		refresh_arf(t, in, (enum gen_regname)o->rn);
 		base = sim_reg_space(t, (enum gen_regname)o->rn, o->nr, &size);
@@ -147,7 +132,7 @@ static bool locate(struct sim_ctx *c, struct sim_thread *t,
 		else if (dst)
 			off = (long)(sub + ch * (o->rgn.hs ? o->rgn.hs : 1) * tsz);
 		else
-			off = (long)(sub + rgn_elem(&o->rgn, ch) * tsz);
+			off = (long)(sub + gen_rgn_elem(&o->rgn, ch) * tsz);
 	}
 	if (off < 0 || (unsigned long)off + tsz > size) {
 		sim_fail(c, in, VF_ERR_INPUT, "channel %u of an operand lies "

@@ -68,20 +68,6 @@ static uint32_t param(const struct sim_msg *m, const struct smp *s, int k,
 	return sim_pl_ud(m, reg, lane % 8);
 }
 
-static float as_f(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t as_u(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-
 /* One axis of a filtered read: texels i0 (nearest) or i0, i1 with the
  * weight w of i1 (linear), after the addressing mode; border marks texels
  * outside the image under CLK_ADDRESS_CLAMP.  The rules are the OpenCL
@@ -159,7 +145,7 @@ static void fetch(struct sim_ctx *c, const struct sim_surface *s,
 	bool one_alpha = sim_img_nchan(d->order) < 4;
 	bool ints = sim_img_is_int(d->type);
 	v[0] = v[1] = v[2] = 0;
-	v[3] = one_alpha ? (ints ? 1u : as_u(1.0f)) : 0u;
+	v[3] = one_alpha ? (ints ? 1u : sim_f_to_bits(1.0f)) : 0u;
 }
 
 /* Nearest: the texel containing the coordinate; linear: the weighted
@@ -197,10 +183,10 @@ static void filter(struct sim_ctx *c, const struct sim_surface *s,
 			return;
 		}
 		for (unsigned k = 0; k < 4; k++)
-			acc[k] += wt * as_f(t[k]);
+			acc[k] += wt * sim_bits_to_f(t[k]);
 	}
 	for (unsigned k = 0; k < 4; k++)
-		out[k] = as_u(acc[k]);
+		out[k] = sim_f_to_bits(acc[k]);
 }
 
 static void load(struct sim_ctx *c, const struct sim_surface *s,
@@ -258,9 +244,9 @@ enum vf_status sim_msg_sampler(struct sim_ctx *c, struct sim_thread *t,
 			else
 				load(c, surf, p, v);
 		} else {
-			float uvr[3] = { as_f(param(m, &s, s.iu, i)),
-			                 as_f(param(m, &s, s.iv, i)),
-			                 as_f(param(m, &s, s.ir, i)) };
+			float uvr[3] = { sim_bits_to_f(param(m, &s, s.iu, i)),
+			                 sim_bits_to_f(param(m, &s, s.iv, i)),
+			                 sim_bits_to_f(param(m, &s, s.ir, i)) };
 			filter(c, surf, &c->samplers[six], uvr, v);
 		}
 		respond(m, &s, i, v, dis);

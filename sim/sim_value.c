@@ -31,46 +31,18 @@ bool sim_type_float(enum gen_type t)
 	       t == GEN_TYPE_VF || t == GEN_TYPE_NF;
 }
 
-static float f_from_bits(uint32_t b)
-{
-	float f;
-	memcpy(&f, &b, 4);
-	return f;
-}
-
-static uint32_t f_bits(float f)
-{
-	uint32_t b;
-	memcpy(&b, &f, 4);
-	return b;
-}
-
-static double d_from_bits(uint64_t b)
-{
-	double d;
-	memcpy(&d, &b, 8);
-	return d;
-}
-
-static uint64_t d_bits(double d)
-{
-	uint64_t b;
-	memcpy(&b, &d, 8);
-	return b;
-}
-
 float sim_half_to_float(uint16_t h)
 {
 	uint32_t s = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 0x1F,
 	         m = h & 0x3FF;
 	if (e == 0x1F)
-		return f_from_bits(s | 0x7F800000u | (m << 13));
+		return sim_bits_to_f(s | 0x7F800000u | (m << 13));
 	if (e == 0) {
 		/* zero or subnormal: m * 2^-24, exact in float */
 		float v = (float)m * 0x1p-24f;
 		return s ? -v : v;
 	}
-	return f_from_bits(s | ((e + 112) << 23) | (m << 13));
+	return sim_bits_to_f(s | ((e + 112) << 23) | (m << 13));
 }
 
 double sim_round_even(double x)
@@ -123,7 +95,7 @@ static uint16_t half_mag(double a, int mode)
 
 uint16_t sim_double_to_half(double d)
 {
-	uint64_t b = d_bits(d);
+	uint64_t b = sim_d_to_bits(d);
 	uint16_t s = (uint16_t)((b >> 63) << 15);
 	if (isnan(d))
 		return (uint16_t)(s | 0x7E00 | ((b >> 42) & 0x1FF));
@@ -165,8 +137,8 @@ static double float_of_raw(uint64_t raw, enum gen_type t)
 	switch (t) {
 	case GEN_TYPE_HF: return sim_half_to_float((uint16_t)raw);
 	case GEN_TYPE_F: case GEN_TYPE_NF: case GEN_TYPE_VF:
-		return f_from_bits((uint32_t)raw);
-	case GEN_TYPE_DF: return d_from_bits(raw);
+		return sim_bits_to_f((uint32_t)raw);
+	case GEN_TYPE_DF: return sim_bits_to_d(raw);
 	default: return (double)int_of_raw(raw, t);
 	}
 }
@@ -186,7 +158,7 @@ union sim_val sim_from_raw(uint64_t raw, enum gen_type t, enum sim_dom d)
 		break;
 	case SIM_DOM_F:
 		if (t == GEN_TYPE_F || t == GEN_TYPE_NF || t == GEN_TYPE_VF)
-			v.f = f_from_bits((uint32_t)raw);
+			v.f = sim_bits_to_f((uint32_t)raw);
 		else if (sim_type_float(t))
 			v.f = (float)float_of_raw(raw, t);
 		else
@@ -251,8 +223,8 @@ static uint64_t float_raw(double x, enum gen_type t, bool sat, bool was_f)
 		x = sat01(x);
 	switch (t) {
 	case GEN_TYPE_HF: return sim_double_to_half(x);
-	case GEN_TYPE_F: case GEN_TYPE_NF: return f_bits((float)x);
-	case GEN_TYPE_DF: return d_bits(x);
+	case GEN_TYPE_F: case GEN_TYPE_NF: return sim_f_to_bits((float)x);
+	case GEN_TYPE_DF: return sim_d_to_bits(x);
 	default:
 		(void)was_f;
 		return float_to_int_raw(x, t);
@@ -289,7 +261,7 @@ uint64_t sim_to_raw(union sim_val v, enum sim_dom d, enum gen_type t,
 	}
 	if (d == SIM_DOM_F) {
 		if (t == GEN_TYPE_F && !sat)
-			return f_bits(v.f);
+			return sim_f_to_bits(v.f);
 		return float_raw((double)v.f, t, sat, true);
 	}
 	return float_raw(v.d, t, sat, false);
@@ -319,7 +291,7 @@ uint64_t sim_imm_elem(const struct gen_opnd *o, unsigned i,
 		return (imm >> (4 * (i & 7))) & 0xF;
 	case GEN_TYPE_VF:
 		*t = GEN_TYPE_F;
-		return f_bits((float)vf_value((imm >> (8 * (i & 3))) & 0xFF));
+		return sim_f_to_bits((float)vf_value((imm >> (8 * (i & 3))) & 0xFF));
 	default:
 		*t = (enum gen_type)o->type;
 		if (gen_type_size(*t) == 8)
@@ -363,20 +335,20 @@ union sim_val sim_apply_mods(union sim_val v, unsigned mods,
 		return v;
 	}
 	if (d == SIM_DOM_F) {
-		uint32_t b = f_bits(v.f);
+		uint32_t b = sim_f_to_bits(v.f);
 		if (mods & GEN_MOD_ABS)
 			b &= 0x7FFFFFFFu;
 		if (mods & GEN_MOD_NEG)
 			b ^= 0x80000000u;
-		v.f = f_from_bits(b);
+		v.f = sim_bits_to_f(b);
 		return v;
 	}
-	uint64_t b = d_bits(v.d);
+	uint64_t b = sim_d_to_bits(v.d);
 	if (mods & GEN_MOD_ABS)
 		b &= ~(1ull << 63);
 	if (mods & GEN_MOD_NEG)
 		b ^= 1ull << 63;
-	v.d = d_from_bits(b);
+	v.d = sim_bits_to_d(b);
 	return v;
 }
 

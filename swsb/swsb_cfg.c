@@ -17,20 +17,9 @@
 #include "../encoder/gen.h"
 #include "swsb_priv.h"
 
-static bool is_flow(const struct gen_inst *in)
-{
-	switch (gen_op_table[in->op].fmt) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
-}
-
 static bool ends_block(const struct gen_inst *in)
 {
-	return is_flow(in) || (in->opts & GEN_OPT_EOT);
+	return gen_op_is_branch(in->op) || (in->opts & GEN_OPT_EOT);
 }
 
 static bool falls_through(const struct gen_inst *in)

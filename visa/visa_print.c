@@ -130,29 +130,10 @@ void vp_puts(struct vp_ctx *c, const char *s)
 
 void vp_printf(struct vp_ctx *c, const char *fmt, ...)
 {
-	char small[128];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof small, fmt, ap);
+	vf_buf_vprintf(c->out, fmt, ap);
 	va_end(ap);
-	if (n < 0) {
-		c->out->oom = true;
-		return;
-	}
-	if ((size_t)n < sizeof small) {
-		vf_buf_bytes(c->out, small, (size_t)n);
-		return;
-	}
-	char *big = malloc((size_t)n + 1);
-	if (!big) {
-		c->out->oom = true;
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	vf_buf_bytes(c->out, big, (size_t)n);
-	free(big);
 }
 
 /* The escapes IGC's encodeStringLiteral writes; 0 = none. */

@@ -6,15 +6,7 @@
 # "fat --add", an empty .isa, SimdSize; and the documented options
 # (--no-siblings, gensim --help) and the state-variable naming rule of
 # "visafin dump" (S0/T6 in a binary = S000/T006 in the text).
-set -u
-VF_BUILD=${VF_BUILD:-$(cd "$(dirname "$0")/../.." && pwd)}
-VF_SRC=${VF_SRC:-$VF_BUILD}
-vf="$VF_BUILD/visafin"
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-cd "$t" || exit 1
-fail=0
-check() { if [ "$2" = 0 ]; then echo "ok   $1"; else echo "FAIL $1"; fail=1; fi; }
+. "$(dirname "$0")/common.sh"
 # expect_input NAME PATTERN ARGS...: exit 1, message matches, no out.gen
 expect_input() {
 	name=$1 pat=$2; shift 2

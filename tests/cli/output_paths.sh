@@ -6,15 +6,7 @@
 # one of the inputs or is read-only is refused and left unchanged.
 # Everything happens in a temporary directory (the device is a private
 # node made there when running as root).
-set -u
-VF_BUILD=${VF_BUILD:-$(cd "$(dirname "$0")/../.." && pwd)}
-VF_SRC=${VF_SRC:-$VF_BUILD}
-vf="$VF_BUILD/visafin"
-t=$(mktemp -d)
-trap 'rm -rf "$t"' EXIT
-cd "$t" || exit 1
-fail=0
-check() { if [ "$2" = 0 ]; then echo "ok   $1"; else echo "FAIL $1"; fail=1; fi; }
+. "$(dirname "$0")/common.sh"
 cp "$VF_SRC/tests/fin/int_arith.visaasm" k.visaasm
 "$vf" -p skl k.visaasm -o ref.gen || { echo "cannot finalize"; exit 1; }
 [ -s ref.gen ]; check "reference output" $?

@@ -1,20 +1,45 @@
-# common.sh - sourced by the corpus test scripts: finds the visafin binary
-# and the shared corpus, and counts results.
+# common.sh - sourced by the corpus test scripts: finds the visafin and
+# gensim binaries and the shared corpus, skips a script whose tools or
+# inputs are missing, gives it a temporary folder, and counts results.
 #
 # VF_BUILD: build directory (default: .), VF_SRC: source directory,
 # VF_CORPUS: corpus directory (default: $VF_SRC/../shared/corpus).
-# Without a corpus a script exits 77 (skipped), except under CI=true where
-# a missing oracle input is a failure.
+# A script without its corpus or tools exits 77 (skipped), except under
+# CI=true where a missing oracle or input is a failure.
 set -u
 VF_BUILD=${VF_BUILD:-.}
 VF_SRC=${VF_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 VF=$VF_BUILD/visafin
+GS=$VF_BUILD/gensim
 CORPUS=${VF_CORPUS:-$VF_SRC/../shared/corpus}
-if [ ! -d "$CORPUS" ]; then
-	echo "corpus not found at $CORPUS"
+
+# skip WHY: skipped (77), or failed under CI=true
+skip() {
+	echo "$*"
 	if [ "${CI:-}" = true ]; then exit 1; fi
 	exit 77
-fi
+}
+
+# need_tools HINT TOOL...: skip unless every TOOL is on the PATH; HINT
+# says where they come from ("" for none)
+need_tools() {
+	hint=$1
+	shift
+	for tool in "$@"; do
+		command -v "$tool" >/dev/null 2>&1 ||
+			skip "$tool not found${hint:+ ($hint)}"
+	done
+}
+
+# need_corpus [FILE...]: skip unless the corpus, and FILE... in it, exist
+need_corpus() {
+	[ -d "$CORPUS" ] || skip "corpus not found at $CORPUS"
+	for f in "$@"; do
+		[ -e "$CORPUS/$f" ] || skip "corpus not found at $CORPUS (no $f)"
+	done
+}
+need_corpus
+
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pass=0

@@ -5,11 +5,7 @@
 # bdw:8; the name is historical).  The stack-call functions of a kernel (*.f<K>.visaasm) are
 # passed as extra inputs, as shared/checks/finalizer-skl.sh does.
 . "$(dirname "$0")/common.sh"
-if ! command -v iga64 >/dev/null 2>&1; then
-	echo "iga64 not found"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+need_tools "" iga64
 for pp in ${VF_FINALIZE_PLATFORMS:-skl:9 bxt:9 bdw:8}; do
 dev=${pp%%:*}
 igap=${pp#*:}

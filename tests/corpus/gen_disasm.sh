@@ -4,11 +4,7 @@
 # shared/checks/genisa.sh (comments, {Compacted}, label lines and runs of
 # blanks dropped).  Binaries iga64 itself cannot decode are skipped.
 . "$(dirname "$0")/common.sh"
-if ! command -v iga64 >/dev/null 2>&1; then
-	echo "iga64 not found"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+need_tools "" iga64
 norm() {
 	sed -e 's#//.*##' -e 's/{Compacted}//' -e 's/[[:space:]]\{1,\}/ /g' \
 	    -e 's/ *$//' -e '/^ *$/d' -e '/^ *L[0-9]*:$/d'

@@ -7,11 +7,7 @@
 # in .rel.text.<kernel> as in the --raw relocation list (OUT.rel.json),
 # which the three p_transcend.pow_sqrt kernels must have.
 . "$(dirname "$0")/common.sh"
-if ! command -v readelf >/dev/null 2>&1; then
-	echo "readelf not found (Debian: binutils)"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+need_tools "Debian: binutils" readelf
 for v in "$CORPUS"/skl/*.simd*.visaasm; do
 	case "$v" in *.f[0-9].visaasm) continue ;; esac
 	b=$(basename "${v%.visaasm}")

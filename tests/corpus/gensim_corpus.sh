@@ -5,19 +5,9 @@
 # nothing is skipped.  The mismatches that remain are IGC's own
 # miscompiles, listed in docs/gensim.md; a regression shows up as a
 # lower count.  Runs in a few seconds.
-set -u
-VF_BUILD=${VF_BUILD:-.}
-VF_SRC=${VF_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
-GS=$VF_BUILD/gensim
-CORPUS=${VF_CORPUS:-$VF_SRC/../shared/corpus}
-if [ ! -f "$CORPUS/runs.json" ]; then
-	echo "corpus not found at $CORPUS"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+. "$(dirname "$0")/common.sh"
+need_corpus runs.json
 [ -x "$GS" ] || { echo "no gensim at $GS"; exit 1; }
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 status=0
 for dev in bdw skl bxt icllp tgllp; do
 	"$GS" corpus "$CORPUS" "$dev" >"$TMP/$dev.txt" 2>&1

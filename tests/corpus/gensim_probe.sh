@@ -8,22 +8,10 @@
 # sub-group shuffles...).  Needs ocloc, PoCL,
 # python3 and a C compiler; skipped (77) without them unless CI=true.
 # Takes about a minute.
-set -u
-VF_BUILD=${VF_BUILD:-.}
-VF_SRC=${VF_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
-GS=$VF_BUILD/gensim
-CORPUS=${VF_CORPUS:-$VF_SRC/../shared/corpus}
-skip() {
-	echo "skipped: $*"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-}
-command -v ocloc >/dev/null 2>&1 || skip "no ocloc"
-command -v python3 >/dev/null 2>&1 || skip "no python3"
-[ -f "$CORPUS/tools/pocl-run.c" ] || skip "no corpus tools at $CORPUS/tools"
+. "$(dirname "$0")/common.sh"
+need_tools "" ocloc python3
+need_corpus tools/pocl-run.c
 [ -x "$GS" ] || { echo "no gensim at $GS"; exit 1; }
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 cp "$CORPUS/tools/pocl-run.c" "$CORPUS/tools/cref.h" \
    "$CORPUS/tools/cref_public.c" "$TMP/" || exit 1
 ${CC:-cc} -O2 -ffp-contract=off -fno-fast-math -I"$TMP" -o "$TMP/pocl-run" \

@@ -9,12 +9,7 @@
 # -outputCisaBinaryName, -nocompaction, the outputs of each flag alone,
 # and the errors GenX_IR gives (unknown option, missing value, platform).
 . "$(dirname "$0")/common.sh"
-if ! command -v GenX_IR >/dev/null 2>&1 || ! command -v iga64 >/dev/null 2>&1
-then
-	echo "GenX_IR or iga64 not found (Debian: libigc-tools)"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+need_tools "Debian: libigc-tools" GenX_IR iga64
 VFA=$(cd "$(dirname "$VF")" && pwd)/$(basename "$VF")
 python3 - "$CORPUS" >"$TMP/list" <<'PY'
 import json, shlex, sys

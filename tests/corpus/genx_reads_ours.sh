@@ -6,11 +6,7 @@
 # GenX_IR reproduces IGC's binary from the text itself are used (manifest
 # field genx_ir_igc_options.dat_identical_to_igc).
 . "$(dirname "$0")/common.sh"
-if ! command -v GenX_IR >/dev/null 2>&1; then
-	echo "GenX_IR not found (Debian: libigc-tools)"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+need_tools "Debian: libigc-tools" GenX_IR
 python3 - "$CORPUS" >"$TMP/list" <<'PY'
 import json, shlex, sys
 corpus = sys.argv[1]

@@ -8,11 +8,7 @@
 # of samplers/surfaces instead of their v_name, and stores subroutine
 # labels with their "_<id>" suffix, which then prints twice.
 . "$(dirname "$0")/common.sh"
-if ! command -v GenX_IR >/dev/null 2>&1; then
-	echo "GenX_IR not found (Debian: libigc-tools)"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+need_tools "Debian: libigc-tools" GenX_IR
 norm() {
 	sed -E -e 's/^(\.decl [ST][0-9]+ v_type=[ST] num_elts=[0-9]+) v_name=[^ ]*/\1/' \
 	       -e 's/\b([A-Za-z_][A-Za-z0-9_]*)_([0-9]+)_\2\b/\1_\2/g'

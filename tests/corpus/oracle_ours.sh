@@ -7,7 +7,6 @@
 # shared/checks/finalizer.sh counts).  Platforms the finalizer supports
 # are listed in VF_ORACLE_PLATFORMS (default: skl bxt bdw icllp).
 . "$(dirname "$0")/common.sh"
-GS=$VF_BUILD/gensim
 [ -x "$GS" ] || { echo "no gensim at $GS"; exit 1; }
 for dev in ${VF_ORACLE_PLATFORMS:-skl bxt bdw icllp}; do
 	mkdir -p "$TMP/$dev"

@@ -19,13 +19,7 @@
 # errors: a kernel the program lacks, another device's program,
 # another argument layout, a truncated program; no output file after one.
 . "$(dirname "$0")/common.sh"
-for tool in ocloc readelf; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "$tool not found (Debian: intel-opencl-icd, binutils)"
-		if [ "${CI:-}" = true ]; then exit 1; fi
-		exit 77
-	fi
-done
+need_tools "Debian: intel-opencl-icd, binutils" ocloc readelf
 
 # field NAME LINE: the first string or number field NAME of a one-line
 # JSON object.

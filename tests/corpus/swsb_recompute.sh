@@ -10,21 +10,11 @@
 #      and how many runs IGA's output passes under --swsb-check
 #      (informational, docs/swsb.md discusses them).
 # SWSB_COMPARE_OUT=FILE writes the per-kernel figures (CSV).  About 30 s.
-set -u
-VF_BUILD=${VF_BUILD:-.}
-VF_SRC=${VF_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
-GS=$VF_BUILD/gensim
+. "$(dirname "$0")/common.sh"
+need_corpus runs.json tgllp
 TOOL=$VF_BUILD/tests/corpus/swsb_tool
-CORPUS=${VF_CORPUS:-$VF_SRC/../shared/corpus}
-if [ ! -f "$CORPUS/runs.json" ] || [ ! -d "$CORPUS/tgllp" ]; then
-	echo "corpus not found at $CORPUS"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
 [ -x "$GS" ] && [ -x "$TOOL" ] || { echo "no gensim or swsb_tool"; exit 1; }
-command -v iga64 >/dev/null || { echo "no iga64"; exit 77; }
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+need_tools "" iga64
 mkdir -p "$TMP/ours" "$TMP/strip" "$TMP/iga"
 fail=0; n=0; clean=0; igaok=0
 csv=${SWSB_COMPARE_OUT:-$TMP/compare.csv}

@@ -150,17 +150,6 @@ static int write_map(const struct gen_inst *a, size_t n,
 	return fclose(f) ? 2 : 0;
 }
 
-static bool is_flow(const struct gen_inst *in)
-{
-	switch (gen_op_table[in->op].fmt) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* Branch targets, by instruction index (filled once in main). */
 static bool *targets;
 
@@ -187,7 +176,7 @@ static bool is_target(const struct gen_inst *a, size_t n, size_t j)
 static bool straight(const struct gen_inst *a, size_t n, size_t i, size_t j)
 {
 	for (size_t k = i; k < j; k++)
-		if (is_flow(&a[k]) || (k > i && is_target(a, n, k)))
+		if (gen_op_is_branch(a[k].op) || (k > i && is_target(a, n, k)))
 			return false;
 	return !is_target(a, n, j);
 }

@@ -13,20 +13,10 @@
 # By default every STRIDE-th candidate over the corpus (about 160 runs,
 # a few seconds); SWSB_WEAKEN_ALL=1 tries all of them (docs/swsb.md has
 # the figures).
-set -u
-VF_BUILD=${VF_BUILD:-.}
-VF_SRC=${VF_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
-GS=$VF_BUILD/gensim
+. "$(dirname "$0")/common.sh"
+need_corpus runs.json tgllp
 TOOL=$VF_BUILD/tests/corpus/swsb_tool
-CORPUS=${VF_CORPUS:-$VF_SRC/../shared/corpus}
-if [ ! -f "$CORPUS/runs.json" ] || [ ! -d "$CORPUS/tgllp" ]; then
-	echo "corpus not found at $CORPUS"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
 [ -x "$GS" ] && [ -x "$TOOL" ] || { echo "no gensim or swsb_tool"; exit 1; }
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 STRIDE=${SWSB_WEAKEN_STRIDE:-40}
 [ "${SWSB_WEAKEN_ALL:-0}" = 1 ] && STRIDE=1
 

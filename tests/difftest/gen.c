@@ -56,6 +56,19 @@ static void sb_printf(struct sb *b, const char *fmt, ...)
 	}
 }
 
+/* End the instruction started at 'mark': a newline when 'ok', else
+ * everything since 'mark' is dropped (the generator tries another). */
+static bool sb_end(struct sb *b, size_t mark, bool ok)
+{
+	if (!ok) {
+		b->n = mark;
+		b->s[mark] = 0;
+		return false;
+	}
+	sb_printf(b, "\n");
+	return true;
+}
+
 /* ---- types ---------------------------------------------------------- */
 
 struct ty {
@@ -332,13 +345,7 @@ static bool alu(struct gen *g, struct sb *b)
 		              o->mods);
 		g->x_only = false;
 	}
-	if (!ok) {
-		b->n = mark;
-		b->s[mark] = 0;
-		return false;
-	}
-	sb_printf(b, "\n");
-	return true;
+	return sb_end(b, mark, ok);
 }
 
 /* cmp into a predicate, then a predicated sel. */
@@ -360,13 +367,7 @@ static bool cmp_sel(struct gen *g, struct sb *b)
 		ok = dst_opnd(g, b, t, e) && src_opnd(g, b, t, e, false, false) &&
 		     src_opnd(g, b, t, e, true, false);
 	}
-	if (!ok) {
-		b->n = mark;
-		b->s[mark] = 0;
-		return false;
-	}
-	sb_printf(b, "\n");
-	return true;
+	return sb_end(b, mark, ok);
 }
 
 /* if (cond) { ALU... } as a divergent forward goto. */
@@ -377,13 +378,10 @@ static bool branch(struct gen *g, struct sb *b)
 	size_t mark = b->n;
 	sb_printf(b, "    cmp.%s (M1, %u) P3", dt_below(g->r, 2) ? "lt" : "ge",
 	          g->simd);
-	if (!src_opnd(g, b, t, g->simd, false, false) ||
-	    !src_opnd(g, b, t, g->simd, true, false)) {
-		b->n = mark;
-		b->s[mark] = 0;
+	if (!sb_end(b, mark, src_opnd(g, b, t, g->simd, false, false) &&
+	                     src_opnd(g, b, t, g->simd, true, false)))
 		return false;
-	}
-	sb_printf(b, "\n    (!P3) goto (M1, %u) L%u\n", g->simd, l);
+	sb_printf(b, "    (!P3) goto (M1, %u) L%u\n", g->simd, l);
 	g->in_branch = true;
 	unsigned n = 1 + dt_below(g->r, 4);
 	for (unsigned i = 0; i < n;)

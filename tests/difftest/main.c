@@ -133,6 +133,19 @@ static int replay(struct dt_ctx *c, const char *path)
 	return r == DT_PASS ? 0 : 1;
 }
 
+/* The work directory holds GenX_IR's files of the last program. */
+static void remove_workdir(const struct dt_ctx *c)
+{
+	static const char *const files[] = { "k.visaasm", "k.dat", "k.isa",
+	                                     "k.asm", "genx.log", NULL };
+	for (int f = 0; files[f]; f++) {
+		char path[300];
+		snprintf(path, sizeof path, "%s/%s", c->workdir, files[f]);
+		unlink(path);
+	}
+	rmdir(c->workdir);
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: difftest -p PLATFORM -n N [--seed S] [--first I] "
@@ -187,14 +200,7 @@ int main(int argc, char **argv)
 	}
 	if (replay_file) {
 		int rc = replay(&c, replay_file);
-		static const char *const fs[] = { "k.visaasm", "k.dat", "k.isa",
-		                                  "k.asm", "genx.log", NULL };
-		for (int f = 0; fs[f]; f++) {
-			char path[300];
-			snprintf(path, sizeof path, "%s/%s", c.workdir, fs[f]);
-			unlink(path);
-		}
-		rmdir(c.workdir);
+		remove_workdir(&c);
 		return rc;
 	}
 	unsigned long pass = 0, failed = 0;
@@ -226,15 +232,7 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		dt_prog_free(&p);
 	}
-	/* the work directory holds GenX_IR's files of the last program */
-	static const char *const files[] = { "k.visaasm", "k.dat", "k.isa",
-	                                     "k.asm", "genx.log", NULL };
-	for (int f = 0; files[f]; f++) {
-		char path[300];
-		snprintf(path, sizeof path, "%s/%s", c.workdir, files[f]);
-		unlink(path);
-	}
-	rmdir(c.workdir);
+	remove_workdir(&c);
 	printf("%lu passed, %lu failed\n", pass, failed);
 	return failed ? 1 : 0;
 }

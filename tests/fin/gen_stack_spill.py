@@ -67,7 +67,7 @@ K.append(f'''// Guards: spills together with stack calls: {KLIVE} SIMD16 dword v
 // activation's spill slots lie in its own frame of the register-save
 // stack (docs/finalizer.md "Stack-call ABI").  Expected values: the same
 // arithmetic lane by lane in Python (tests/fin/gen_stack_spill.py).
-//! platforms: skl bxt icllp
+//! platforms: bdw skl bxt icllp
 //! --simd 16 --scratch 131072
 //! --buffer in=ud:{",".join("0x%X" % v for v in inp)}
 //! --buffer out=64 --arg 64:uq=&in --arg 72:uq=&out

@@ -3,6 +3,7 @@
  * sequence (GEN-FACTS.md 6.3: r127 = r0, send to the thread spawner). */
 #include "config.h"
 
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,12 +59,16 @@ enum vf_status simh_run(struct simh *h)
 	return sim_run(h->c, &h->l, &h->err);
 }
 
-enum vf_status simh_exec(struct simh *h, const char *plat, unsigned simd,
-                         const char *text)
+void simh_load_ok(struct simh *h, const char *plat, unsigned simd,
+                  unsigned threads, const char *text)
 {
-	if (!simh_load(h, plat, simd, 1, text))
-		return h->err.status ? h->err.status : VF_ERR_INTERNAL;
-	return simh_run(h);
+	ck_assert_msg(simh_load(h, plat, simd, threads, text), "load: %s",
+	              h->err.msg);
+}
+
+void simh_run_ok(struct simh *h)
+{
+	ck_assert_msg(simh_run(h) == VF_OK, "run: %s", h->err.msg);
 }
 
 void simh_free(struct simh *h)
@@ -94,18 +99,21 @@ void simh_set_uq(struct simh *h, unsigned byte, uint64_t v)
 	memcpy(h->cross + byte, &v, 8);
 }
 
-static const uint8_t *grf(const struct simh *h, unsigned t)
+/* 'size' bytes at byte 'off' of register 'reg' of thread t's final
+ * registers (zeros when nothing ran). */
+static void grf_read(const struct simh *h, unsigned t, unsigned reg,
+                     unsigned off, void *v, size_t size)
 {
 	static const uint8_t zero[4096];
 	const uint8_t *g = h->c ? sim_thread_grf(h->c, t) : NULL;
-	return g ? g : zero;
+	memcpy(v, (g ? g : zero) + reg * 32 + off, size);
 }
 
 uint32_t simh_ud_t(const struct simh *h, unsigned t, unsigned reg,
                    unsigned dw)
 {
 	uint32_t v;
-	memcpy(&v, grf(h, t) + reg * 32 + dw * 4, 4);
+	grf_read(h, t, reg, dw * 4, &v, sizeof v);
 	return v;
 }
 
@@ -117,28 +125,28 @@ uint32_t simh_ud(const struct simh *h, unsigned reg, unsigned dw)
 uint16_t simh_uw(const struct simh *h, unsigned reg, unsigned w)
 {
 	uint16_t v;
-	memcpy(&v, grf(h, 0) + reg * 32 + w * 2, 2);
+	grf_read(h, 0, reg, w * 2, &v, sizeof v);
 	return v;
 }
 
 float simh_f(const struct simh *h, unsigned reg, unsigned dw)
 {
 	float v;
-	memcpy(&v, grf(h, 0) + reg * 32 + dw * 4, 4);
+	grf_read(h, 0, reg, dw * 4, &v, sizeof v);
 	return v;
 }
 
 double simh_df(const struct simh *h, unsigned reg, unsigned q)
 {
 	double v;
-	memcpy(&v, grf(h, 0) + reg * 32 + q * 8, 8);
+	grf_read(h, 0, reg, q * 8, &v, sizeof v);
 	return v;
 }
 
 uint64_t simh_uq(const struct simh *h, unsigned reg, unsigned q)
 {
 	uint64_t v;
-	memcpy(&v, grf(h, 0) + reg * 32 + q * 8, 8);
+	grf_read(h, 0, reg, q * 8, &v, sizeof v);
 	return v;
 }
 

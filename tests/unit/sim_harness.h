@@ -26,9 +26,11 @@ bool simh_load(struct simh *h, const char *plat, unsigned simd,
                unsigned threads, const char *text);
 /* Run it; h->err has the result. */
 enum vf_status simh_run(struct simh *h);
-/* Both. */
-enum vf_status simh_exec(struct simh *h, const char *plat, unsigned simd,
-                         const char *text);
+/* simh_load and simh_run that must succeed, else the test fails with
+ * h->err's message. */
+void simh_load_ok(struct simh *h, const char *plat, unsigned simd,
+                  unsigned threads, const char *text);
+void simh_run_ok(struct simh *h);
 void simh_free(struct simh *h);
 
 /* Cross-thread data setters (byte offset from r4.0). */

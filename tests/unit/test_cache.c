@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "visafin.h"
+#include "unit.h"
 
 /* A kernel small enough to finalize quickly; K is replaced by a digit so
  * that tests get several different kernels. */
@@ -419,9 +420,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

@@ -5,8 +5,8 @@
  * SIMD16 halves at M0/M16; a divergent forward goto becomes an inverted
  * goto with a join at its target while a uniform one becomes jmpi; a
  * backward goto becomes while; unsupported instructions fail with
- * VF_ERR_UNSUPPORTED naming the instruction; rol/ror are emulated with
- * shl/shr/or and lrp is native; switchjmp is a cmp + jmpi chain;
+ * VF_ERR_UNSUPPORTED naming the instruction; rol/ror are refused on SKL
+ * and one instruction on ICLLP; lrp is native; switchjmp is a cmp + jmpi chain;
  * gather4_typed is a data cache 1 typed read; the SKL rules hold for
  * narrowing conversions (strided destination then a packing move). */
 #include <check.h>
@@ -14,42 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
-#include "visafin.h"
+#include "unit.h"
 
 static const char header8[] =
 	".version 4.1\n.kernel \"k\"\n"
 	".decl V0033 v_type=G type=d num_elts=8 align=hword alias=<%r0, 0>\n";
-
-/* Finalize 'text' for platform 'code' (named 'name'); returns the
- * status, the disassembly in *asm_ (malloc'ed) and the result in *r. */
-static enum vf_status fin_on(const char *text, int code, const char *name,
-                             char **asm_, struct vf_kernel_result *r,
-                             struct vf_error *e)
-{
-	struct vf_text t = { "t.visaasm", text, strlen(text) };
-	struct vf_module *m = NULL;
-	*asm_ = NULL;
-	memset(r, 0, sizeof *r);
-	enum vf_status st = vf_read_visaasm(&t, 1, &m, e);
-	ck_assert_msg(st == VF_OK, "parse: %s", e->msg);
-	struct vf_finalize_options o = { .platform = code, .verify = 1 };
-	st = vf_finalize_kernel(m, 0, &o, r, e);
-	if (st == VF_OK) {
-		struct vf_error de = { 0 };
-		ck_assert_int_eq(gen_disasm(plat_by_name(name), r->code,
-		                            r->code_size, "k", asm_, &de), VF_OK);
-	}
-	vf_module_free(m);
-	return st;
-}
-
-/* Finalize 'text' for SKL. */
-static enum vf_status fin(const char *text, char **asm_,
-                          struct vf_kernel_result *r, struct vf_error *e)
-{
-	return fin_on(text, VF_PLATFORM_SKL, "skl", asm_, r, e);
-}
 
 static char *with(const char *body)
 {
@@ -60,7 +29,6 @@ static char *with(const char *body)
 
 START_TEST(kernel_ends_in_eot_from_r127)
 {
-	char *a;
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
 	const char *k = with(
@@ -68,14 +36,17 @@ START_TEST(kernel_ends_in_eot_from_r127)
 		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
 		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
 		"    ret (M1, 1)\n");
-	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	ck_assert_msg(unit_finalize(k, VF_PLATFORM_SKL, &r, &e) == VF_OK, "%s",
+	              e.msg);
+	char *a = unit_listing(&r);
 	ck_assert_ptr_nonnull(strstr(a, "mov (8|M0)               r127.0<1>:ud"
 	                                "  r0.0<8;8,1>:ud"));
-	const char *last = strrchr(a, '\n');
-	while (last > a && last[-1] != '\n')
-		last--;
-	ck_assert_ptr_nonnull(strstr(a, "0x27"));
-	ck_assert_ptr_nonnull(strstr(a, "{EOT}"));
+	/* the last instruction is the send to the thread spawner (0x27) with
+	 * EOT: after its line comes only the end label */
+	const char *send = strstr(a, "send (8|M0)");
+	ck_assert_msg(send && strstr(send, "0x27") && strstr(send, "{EOT}"),
+	              "%s", a);
+	ck_assert_msg(strchr(strchr(send, '\n'), '(') == NULL, "%s", a);
 	ck_assert_uint_eq(r.simd_size, 8);
 	ck_assert_uint_eq(r.code_size % 8, 0);
 	free(a);
@@ -85,9 +56,6 @@ END_TEST
 
 START_TEST(inputs_and_mad_operand_order)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	/* inputs at r1, r2, r3: vISA mad d = s0 * s1 + s2 is Gen mad with
 	 * src0 = s2, so r3 comes first */
 	const char *k = with(
@@ -105,20 +73,16 @@ START_TEST(inputs_and_mad_operand_order)
 		"    movs (M1_NM, 1) T6(0) 0x0:ud\n"
 		"    scatter4_scaled.R (M1, 8) T6 0x0:ud V0045.0 V0044.0\n"
 		"    ret (M1, 1)\n");
-	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	char *a = unit_fin_listing(k, VF_PLATFORM_SKL);
 	ck_assert_msg(strstr(a, "r3.0<2;1>:f") && strstr(a, "mad (8|M0)"), "%s", a);
 	const char *mad = strstr(a, "mad (8|M0)");
 	ck_assert_ptr_nonnull(strstr(mad, "r3.0<2;1>:f       r2.0<2;1>:f       r1.0<1>:f"));
 	free(a);
-	vf_kernel_result_clear(&r);
 }
 END_TEST
 
 START_TEST(simd32_splits_into_halves)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	const char *k = with(
 		".decl V0040 v_type=G type=d num_elts=32 align=hword\n"
 		".decl V0041 v_type=G type=d num_elts=32 align=hword\n"
@@ -127,12 +91,11 @@ START_TEST(simd32_splits_into_halves)
 		"    add (M1, 32) V0040(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n"
 		"    add (M1, 32) V0041(0,0)<1> V0040(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
 		"    ret (M1, 1)\n");
-	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	char *a = unit_fin_listing(k, VF_PLATFORM_SKL);
 	ck_assert_ptr_nonnull(strstr(a, "add (16|M0)"));
 	ck_assert_ptr_nonnull(strstr(a, "add (16|M16)"));
 	ck_assert_ptr_null(strstr(a, "(32|M0)"));
 	free(a);
-	vf_kernel_result_clear(&r);
 }
 END_TEST
 
@@ -147,9 +110,6 @@ static const char flow_decls[] =
 
 START_TEST(divergent_goto_joins_uniform_goto_jumps)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	char buf[8192];
 	snprintf(buf, sizeof buf, "%s%s%s", header8, flow_decls,
 	         "    (P1) goto (M1, 8) L1\n"
@@ -159,22 +119,18 @@ START_TEST(divergent_goto_joins_uniform_goto_jumps)
 	         "    add (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x2:d\n"
 	         "L2:\n"
 	         "    ret (M1, 1)\n");
-	ck_assert_msg(fin(buf, &a, &r, &e) == VF_OK, "%s", e.msg);
+	char *a = unit_fin_listing(buf, VF_PLATFORM_SKL);
 	/* Gen9 goto moves the channels whose predicate is false */
 	ck_assert_ptr_nonnull(strstr(a, "(~f0."));
 	ck_assert_ptr_nonnull(strstr(a, "goto (8|M0)"));
 	ck_assert_ptr_nonnull(strstr(a, "join (8|M0)"));
 	ck_assert_ptr_nonnull(strstr(a, "jmpi"));
 	free(a);
-	vf_kernel_result_clear(&r);
 }
 END_TEST
 
 START_TEST(backward_goto_is_while)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	char buf[8192];
 	snprintf(buf, sizeof buf, "%s%s%s", header8, flow_decls,
 	         "L1:\n"
@@ -182,16 +138,14 @@ START_TEST(backward_goto_is_while)
 	         "    cmp.lt (M1, 8) P1 V0041(0,0)<1;1,0> V0040(0,0)<1;1,0>\n"
 	         "    (P1) goto (M1, 8) L1\n"
 	         "    ret (M1, 1)\n");
-	ck_assert_msg(fin(buf, &a, &r, &e) == VF_OK, "%s", e.msg);
+	char *a = unit_fin_listing(buf, VF_PLATFORM_SKL);
 	ck_assert_ptr_nonnull(strstr(a, "(f0.0)  while (8|M0)"));
 	free(a);
-	vf_kernel_result_clear(&r);
 }
 END_TEST
 
 START_TEST(unsupported_instruction_is_named)
 {
-	char *a;
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
 	const char *k = with(
@@ -201,7 +155,8 @@ START_TEST(unsupported_instruction_is_named)
 		"    sad2 (M1, 1) V0040(0,0)<1> V0041(0,0)<1;1,0>"
 		" V0041(0,0)<1;1,0>\n"
 		"    ret (M1, 1)\n");
-	ck_assert_int_eq(fin(k, &a, &r, &e), VF_ERR_UNSUPPORTED);
+	ck_assert_int_eq(unit_finalize(k, VF_PLATFORM_SKL, &r, &e),
+	                 VF_ERR_UNSUPPORTED);
 	ck_assert_msg(strstr(e.msg, "sad2") != NULL, "%s", e.msg);
 	ck_assert_ptr_null(r.code);
 }
@@ -214,8 +169,6 @@ END_TEST
 START_TEST(dword_mul_through_acc_on_bxt)
 {
 	char *a, *b;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	const char *body =
 		".decl V0040 v_type=G type=d num_elts=16 align=hword\n"
 		".decl V0041 v_type=G type=d num_elts=16 align=hword\n"
@@ -227,10 +180,8 @@ START_TEST(dword_mul_through_acc_on_bxt)
 		"    mul (M1_NM, 1) V0042(0,0)<1> V0040(0,0)<0;1,0> V0041(0,1)<0;1,0>\n"
 		"    add (M1, 16) V0041(0,0)<1> V0040(0,0)<1;1,0> V0042(0,0)<0;1,0>\n"
 		"    ret (M1, 1)\n";
-	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BXT, "bxt", &a, &r, &e), VF_OK);
-	vf_kernel_result_clear(&r);
-	ck_assert_int_eq(fin(with(body), &b, &r, &e), VF_OK);
-	vf_kernel_result_clear(&r);
+	a = unit_fin_listing(with(body), VF_PLATFORM_BXT);
+	b = unit_fin_listing(with(body), VF_PLATFORM_SKL);
 	/* BXT: two 8-channel accumulator sequences, mach at M0 and M8 */
 	ck_assert_ptr_nonnull(strstr(a, "mach (8|M0)"));
 	ck_assert_ptr_nonnull(strstr(a, "mach (8|M8)"));
@@ -254,9 +205,6 @@ END_TEST
  * reads no replicated scalar (caps.a16_hf_replicate). */
 START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	const char *body =
 		".decl V0040 v_type=G type=uq num_elts=1 align=qword\n"
 		".decl V0041 v_type=G type=f num_elts=16 align=hword\n"
@@ -273,9 +221,7 @@ START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 		"    mov (M1, 16) V0041(0,0)<1> V0043(0,0)<1;1,0>\n"
 		"    svm_block_st (4) V0040(0,0)<0;1,0> V0041.0\n"
 		"    ret (M1, 1)\n";
-	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BDW, "bdw", &a, &r, &e),
-	                 VF_OK);
-	vf_kernel_result_clear(&r);
+	char *a = unit_fin_listing(with(body), VF_PLATFORM_BDW);
 	ck_assert_ptr_null(strstr(a, "sends"));
 	ck_assert_ptr_nonnull(strstr(a, "wr:3+0"));
 	ck_assert_ptr_nonnull(strstr(a, "math.sqt (16|M0)"));
@@ -299,6 +245,76 @@ START_TEST(bdw_joins_payloads_and_splits_mixed_float)
 }
 END_TEST
 
+/* Lines of 'a' containing all of 'want' (NULL-terminated). */
+static unsigned count_lines(const char *a, const char *const *want)
+{
+	unsigned n = 0;
+	for (const char *l = a; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *end = strchr(l, '\n');
+		size_t len = end ? (size_t)(end - l) : strlen(l);
+		char line[256];
+		snprintf(line, sizeof line, "%.*s", (int)(len < 255 ? len : 255), l);
+		int all = 1;
+		for (unsigned k = 0; want[k] && all; k++)
+			all = strstr(line, want[k]) != NULL;
+		n += all;
+	}
+	return n;
+}
+
+/* A SIMD16 address computed as qwords from dwords and stored by two
+ * SIMD8 A64 scatters.  BDW and SKL (caps two_grf_dst_regions, native Q
+ * with free regions): the sign-extending mov folds into the shl, which
+ * runs 8 channels at a time over two GRFs from one GRF of dwords (IGC's
+ * `shl (8) q <- d<8;8,1>`), never 4.  BDW (no split send): each half of
+ * the address is written straight into its send's joined payload (no
+ * two-GRF copy); the data, written by one SIMD16 add over both halves,
+ * is copied.  BXT keeps its 64-bit region rules. */
+START_TEST(qword_regions_and_payload_pieces)
+{
+	const char *body =
+		".decl V0040 v_type=G type=uq num_elts=1 align=qword\n"
+		".decl V0041 v_type=G type=d num_elts=16 align=hword\n"
+		".decl V0042 v_type=G type=q num_elts=16 align=hword\n"
+		".decl V0043 v_type=G type=q num_elts=16 align=hword\n"
+		".decl V0044 v_type=G type=d num_elts=16 align=hword\n"
+		".input V0040 offset=64 size=8\n"
+		".input V0041 offset=128 size=64\n"
+		".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n"
+		"    mov (M1, 16) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    shl (M1, 16) V0043(0,0)<1> V0042(0,0)<1;1,0> 0x2:q\n"
+		"    add (M1, 16) V0043(0,0)<1> V0043(0,0)<1;1,0> V0040(0,0)<0;1,0>\n"
+		"    add (M1, 16) V0044(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n"
+		"    svm_scatter.4.1 (M1, 8) V0043.0 V0044.0\n"
+		"    svm_scatter.4.1 (M3, 8) V0043.64 V0044.32\n"
+		"    ret (M1, 1)\n";
+	char *a = unit_fin_listing(with(body), VF_PLATFORM_BDW);
+	char *b = unit_fin_listing(with(body), VF_PLATFORM_SKL);
+	char *x = unit_fin_listing(with(body), VF_PLATFORM_BXT);
+	const char *shl_q_d[] = { "shl (8|M", "<1>:q", "<8;8,1>:d", NULL };
+	const char *four[] = { "(4|M", NULL };
+	const char *mov_q[] = { "mov (", "<1>:q", NULL };
+	ck_assert_uint_eq(count_lines(a, shl_q_d), 2);
+	ck_assert_uint_eq(count_lines(b, shl_q_d), 2);
+	ck_assert_uint_eq(count_lines(a, four), 0);
+	ck_assert_uint_eq(count_lines(b, four), 0);
+	ck_assert_uint_eq(count_lines(a, mov_q), 0);
+	/* BDW: two joined sends of address (2 GRFs) + data (1 GRF); only
+	 * the data is copied, one GRF per send */
+	const char *joined[] = { "send (8|M", "wr:3+0", NULL };
+	const char *copy2[] = { "(W)     mov (16|M0)", NULL };
+	const char *copy1[] = { "(W)     mov (8|M0)", ":ud", NULL };
+	ck_assert_uint_eq(count_lines(a, joined), 2);
+	ck_assert_uint_eq(count_lines(a, copy2), 0);
+	ck_assert_uint_eq(count_lines(a, copy1), 3);  /* + r0 for EOT */
+	/* BXT: 64-bit regions restricted, the shl reads qwords */
+	ck_assert_uint_eq(count_lines(x, shl_q_d), 0);
+	free(a);
+	free(b);
+	free(x);
+}
+END_TEST
+
 /* BXT restricts 64-bit regions (caps.def region_64bit_restricted; IGC
  * HWConformity.cpp fix64bInst: "Source and Destination horizontal stride
  * must be aligned to the execution datatype", equal offsets): a float
@@ -307,8 +323,6 @@ END_TEST
 START_TEST(bxt_64bit_sources_are_qword_strided)
 {
 	char *a, *b;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	const char *body =
 		".decl V0040 v_type=G type=f num_elts=8 align=hword\n"
 		".decl V0041 v_type=G type=df num_elts=8 align=hword\n"
@@ -319,10 +333,8 @@ START_TEST(bxt_64bit_sources_are_qword_strided)
 		"    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
 		"    svm_block_st (4) V0042(0,0)<0;1,0> V0041.0\n"
 		"    ret (M1, 1)\n";
-	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_BXT, "bxt", &a, &r, &e), VF_OK);
-	vf_kernel_result_clear(&r);
-	ck_assert_int_eq(fin(with(body), &b, &r, &e), VF_OK);
-	vf_kernel_result_clear(&r);
+	a = unit_fin_listing(with(body), VF_PLATFORM_BXT);
+	b = unit_fin_listing(with(body), VF_PLATFORM_SKL);
 	ck_assert_ptr_nonnull(strstr(a, "<2>:f"));
 	ck_assert_ptr_nonnull(strstr(a, "<8;4,2>:f"));
 	ck_assert_ptr_null(strstr(a, ":df    r2.4<4;4,1>:f"));
@@ -338,7 +350,6 @@ END_TEST
  * platform"): an error naming instruction and platform, not code. */
 START_TEST(rotate_is_unsupported_on_skl)
 {
-	char *a;
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
 	const char *k = with(
@@ -347,7 +358,8 @@ START_TEST(rotate_is_unsupported_on_skl)
 		"    mov (M1, 8) V0040(0,0)<1> 0x12345678:ud\n"
 		"    rol (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x24:ud\n"
 		"    ret (M1, 1)\n");
-	ck_assert_int_eq(fin(k, &a, &r, &e), VF_ERR_UNSUPPORTED);
+	ck_assert_int_eq(unit_finalize(k, VF_PLATFORM_SKL, &r, &e),
+	                 VF_ERR_UNSUPPORTED);
 	ck_assert_msg(strstr(e.msg, "rol is unsupported on skl") != NULL, "%s",
 	              e.msg);
 	ck_assert_ptr_null(r.code);
@@ -356,9 +368,6 @@ END_TEST
 
 START_TEST(lrp_is_native)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	const char *k = with(
 		".decl V0041 v_type=G type=f num_elts=8 align=hword\n"
 		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
@@ -366,18 +375,14 @@ START_TEST(lrp_is_native)
 		"    lrp (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0>"
 		" V0041(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
 		"    ret (M1, 1)\n");
-	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	char *a = unit_fin_listing(k, VF_PLATFORM_SKL);
 	ck_assert_ptr_nonnull(strstr(a, "lrp (8|M0)"));
 	free(a);
-	vf_kernel_result_clear(&r);
 }
 END_TEST
 
 START_TEST(switchjmp_is_a_compare_chain)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	const char *k = with(
 		".decl V0040 v_type=G type=ud num_elts=8 align=hword\n"
 		".decl V0041 v_type=G type=ud num_elts=1 align=dword\n"
@@ -391,22 +396,18 @@ START_TEST(switchjmp_is_a_compare_chain)
 		"    mov (M1, 8) V0040(0,0)<1> 0x2:ud\n"
 		"LC:\n"
 		"    ret (M1, 1)\n");
-	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	char *a = unit_fin_listing(k, VF_PLATFORM_SKL);
 	ck_assert_msg(strstr(a, "(eq)f0.0   null<1>:ud    r1.0<0;1,0>:ud    "
 	                        "0x1:ud") != NULL, "%s", a);
 	const char *j = strstr(a, "(W&f0.0) jmpi");
 	ck_assert_ptr_nonnull(j);
 	ck_assert_ptr_nonnull(strstr(j + 1, "(W&f0.0) jmpi"));
 	free(a);
-	vf_kernel_result_clear(&r);
 }
 END_TEST
 
 START_TEST(typed_read_is_a_dc1_message)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	const char *k = with(
 		".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
 		".decl V0041 v_type=G type=f num_elts=24 align=hword\n"
@@ -417,20 +418,16 @@ START_TEST(typed_read_is_a_dc1_message)
 		"    gather4_typed.RGB (M1, 8) T6 V0040.0 V0040.0 %null.0 %null.0"
 		" V0041.0\n"
 		"    ret (M1, 1)\n");
-	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	char *a = unit_fin_listing(k, VF_PLATFORM_SKL);
 	/* DC1 (0xC), typed read (5 << 14), low slots, alpha off, BTI 3;
 	 * mlen 2 (u, v), rlen 3 (r, g, b) */
 	ck_assert_msg(strstr(a, "0xC") && strstr(a, "0x04315803"), "%s", a);
 	free(a);
-	vf_kernel_result_clear(&r);
 }
 END_TEST
 
 START_TEST(narrowing_conversion_uses_strided_dst)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	const char *k = with(
 		".decl V0040 v_type=G type=d num_elts=8 align=hword\n"
 		".decl V0041 v_type=G type=w num_elts=8 align=hword\n"
@@ -441,11 +438,10 @@ START_TEST(narrowing_conversion_uses_strided_dst)
 		"    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
 		"    mov (M1, 8) V0040(0,0)<1> V0042(0,0)<1;1,0>\n"
 		"    ret (M1, 1)\n");
-	ck_assert_int_eq(fin(k, &a, &r, &e), VF_OK);
+	char *a = unit_fin_listing(k, VF_PLATFORM_SKL);
 	/* "the destination must specify a HorzStride equal to the ratio" */
 	ck_assert_msg(strstr(a, "<2>:w") != NULL, "%s", a);
 	free(a);
-	vf_kernel_result_clear(&r);
 }
 END_TEST
 /* ICLLP has no Q arithmetic (caps.def native_q): a 64-bit add is addc on
@@ -465,11 +461,8 @@ START_TEST(icllp_lowers_64bit_add_and_refuses_df)
 		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
 		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> V0041(0,0)<1;1,0>\n"
 		"    ret (M1, 1)\n";
-	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_ICLLP, "icllp", &a, &r,
-	                        &e), VF_OK);
-	vf_kernel_result_clear(&r);
-	ck_assert_int_eq(fin(with(body), &b, &r, &e), VF_OK);
-	vf_kernel_result_clear(&r);
+	a = unit_fin_listing(with(body), VF_PLATFORM_ICLLP);
+	b = unit_fin_listing(with(body), VF_PLATFORM_SKL);
 	ck_assert_ptr_nonnull(strstr(a, "addc (4|M0)"));
 	ck_assert_ptr_nonnull(strstr(a, "addc (4|M4)"));
 	ck_assert_ptr_nonnull(strstr(a, "acc0.0<4;4,1>:ud"));
@@ -484,7 +477,7 @@ START_TEST(icllp_lowers_64bit_add_and_refuses_df)
 		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
 		"    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> V0040(0,0)<1;1,0>\n"
 		"    ret (M1, 1)\n";
-	ck_assert_int_eq(fin_on(with(df), VF_PLATFORM_ICLLP, "icllp", &a, &r, &e),
+	ck_assert_int_eq(unit_finalize(with(df), VF_PLATFORM_ICLLP, &r, &e),
 	                 VF_ERR_UNSUPPORTED);
 	ck_assert_msg(strstr(e.msg, "is unsupported on icllp") != NULL, "%s",
 	              e.msg);
@@ -497,9 +490,6 @@ END_TEST
  * IGC's icllp binaries. */
 START_TEST(icllp_rotate_and_align1_mad)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	const char *body =
 		".decl V0040 v_type=G type=ud num_elts=8 align=hword\n"
 		".decl V0041 v_type=G type=f num_elts=8 align=hword\n"
@@ -510,14 +500,39 @@ START_TEST(icllp_rotate_and_align1_mad)
 		"    mad (M1, 8) V0041(0,0)<1> V0041(0,0)<1;1,0> V0041(0,0)<1;1,0>"
 		" V0041(0,0)<1;1,0>\n"
 		"    ret (M1, 1)\n";
-	ck_assert_int_eq(fin_on(with(body), VF_PLATFORM_ICLLP, "icllp", &a, &r,
-	                        &e), VF_OK);
-	vf_kernel_result_clear(&r);
+	char *a = unit_fin_listing(with(body), VF_PLATFORM_ICLLP);
 	ck_assert_ptr_nonnull(strstr(a, "rol (8|M0)"));
 	ck_assert_ptr_nonnull(strstr(a, "mad (8|M0)"));
 	ck_assert_ptr_nonnull(strstr(a, "<8;1>:f"));
 	ck_assert_ptr_null(strstr(a, ".xyzw"));
 	free(a);
+}
+END_TEST
+
+
+/* Gen12 (caps.three_src_imm16): a 16-bit immediate of the destination's
+ * type stays in src0 of a 3-source instruction; ICLLP copies it. */
+START_TEST(tgllp_three_src_hf_immediate_in_src0)
+{
+	const char *body =
+		".decl V0040 v_type=G type=hf num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=hf num_elts=8 align=hword\n"
+		".input V0041 offset=64 size=16\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    mad (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0> V0041(0,0)<1;1,0>"
+		" 0x3c00:hf\n"
+		"    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	const int codes[2] = { VF_PLATFORM_TGLLP, VF_PLATFORM_ICLLP };
+	for (int k = 0; k < 2; k++) {
+		char *a = unit_fin_listing(with(body), codes[k]);
+		const char *mad = strstr(a, "mad (8|M0)");
+		ck_assert_ptr_nonnull(mad);
+		const char *eol = strchr(mad, '\n');
+		const char *imm = strstr(mad, "1.0:hf");
+		ck_assert_int_eq(imm != NULL && imm < eol, k == 0);
+		free(a);
+	}
 }
 END_TEST
 
@@ -537,20 +552,18 @@ static Suite *suite(void)
 	tcase_add_test(t, dword_mul_through_acc_on_bxt);
 	tcase_add_test(t, bxt_64bit_sources_are_qword_strided);
 	tcase_add_test(t, bdw_joins_payloads_and_splits_mixed_float);
+	tcase_add_test(t, qword_regions_and_payload_pieces);
 	tcase_add_test(t, lrp_is_native);
 	tcase_add_test(t, switchjmp_is_a_compare_chain);
 	tcase_add_test(t, typed_read_is_a_dc1_message);
 	tcase_add_test(t, icllp_lowers_64bit_add_and_refuses_df);
 	tcase_add_test(t, icllp_rotate_and_align1_mad);
+	tcase_add_test(t, tgllp_three_src_hf_immediate_in_src0);
 	suite_add_tcase(s, t);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
-#include "visafin.h"
+#include "unit.h"
 
 static const char header8[] =
 	".version 4.1\n.kernel \"k\"\n"
@@ -40,31 +39,20 @@ static char *fin(const char *body)
 {
 	static char text[8192];
 	snprintf(text, sizeof text, "%s%s    ret (M1, 1)\n", header8, body);
-	struct vf_text t = { "t.visaasm", text, strlen(text) };
-	struct vf_module *m = NULL;
-	struct vf_error e = { 0 };
-	ck_assert_msg(vf_read_visaasm(&t, 1, &m, &e) == VF_OK, "%s", e.msg);
-	struct vf_finalize_options o = { .platform = VF_PLATFORM_SKL,
-	                                 .verify = 1 };
-	struct vf_kernel_result r;
-	memset(&r, 0, sizeof r);
-	ck_assert_msg(vf_finalize_kernel(m, 0, &o, &r, &e) == VF_OK, "%s",
-	              e.msg);
-	char *a = NULL;
-	struct vf_error de = { 0 };
-	ck_assert_int_eq(gen_disasm(plat_by_name("skl"), r.code, r.code_size,
-	                            "k", &a, &de), VF_OK);
-	vf_kernel_result_clear(&r);
-	vf_module_free(m);
-	return a;
+	return unit_fin_listing(text, VF_PLATFORM_SKL);
 }
 
 static unsigned movs(const char *a)
 {
-	unsigned n = 0;
-	for (const char *s = a; (s = strstr(s, "mov (")) != NULL; s++)
-		n++;
-	return n;
+	return unit_count(a, "mov (");
+}
+
+/* header8 + 'body' finalizes to n movs (the EOT copy of r0 included). */
+static void movs_are(const char *body, unsigned n)
+{
+	char *a = fin(body);
+	ck_assert_msg(movs(a) == n, "%s", a);
+	free(a);
 }
 
 /* Is there a line starting with 'op' that holds 'x' and then 'y'? */
@@ -120,53 +108,43 @@ END_TEST
 
 START_TEST(not_past_a_write_of_the_source)
 {
-	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
-	              "    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
-	              "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
-	              "V0040(0,0)<1;1,0>\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	         "    add (M1, 8) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
+	         "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
+	         "V0040(0,0)<1;1,0>\n", 2);
 }
 END_TEST
 
 START_TEST(not_across_a_label)
 {
-	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
-	              "    jmp (M1, 1) L1\nL1:\n"
-	              "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	         "    jmp (M1, 1) L1\nL1:\n"
+	         "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> 0x1:d\n", 2);
 }
 END_TEST
 
 START_TEST(not_into_a_nomask_use_of_a_masked_mov)
 {
-	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
-	              "    add (M1_NM, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
-	              "0x1:d\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	         "    add (M1_NM, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
+	         "0x1:d\n", 2);
 }
 END_TEST
 
 START_TEST(not_into_a_use_of_another_channel)
 {
 	/* channel k reads element 3, which a masked mov may not have written */
-	char *a = fin("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
-	              "    add (M1, 8) V0042(0,0)<1> V0041(0,3)<0;1,0> 0x1:d\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0>\n"
+	         "    add (M1, 8) V0042(0,0)<1> V0041(0,3)<0;1,0> 0x1:d\n", 2);
 }
 END_TEST
 
 START_TEST(not_a_signed_widening_read_as_another_type)
 {
 	/* b -> ud is not value-preserving: the conversion must stay */
-	char *a = fin("    mov (M1, 8) V0048(0,0)<1> V0047(0,0)<4;1,0>\n"
-	              "    add (M1, 8) V0042(0,0)<1> V0048(0,0)<1;1,0> "
-	              "V0040(0,0)<1;1,0>\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mov (M1, 8) V0048(0,0)<1> V0047(0,0)<4;1,0>\n"
+	         "    add (M1, 8) V0042(0,0)<1> V0048(0,0)<1;1,0> "
+	         "V0040(0,0)<1;1,0>\n", 2);
 }
 END_TEST
 
@@ -188,14 +166,12 @@ END_TEST
 
 START_TEST(not_coalesced_when_the_target_is_read_in_between)
 {
-	char *a = fin("    mul (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> "
-	              "V0040(0,0)<1;1,0>\n"
-	              "    add (M1, 8) V0040(0,0)<1> V0042(0,0)<1;1,0> 0x1:d\n"
-	              "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
-	              "    add (M1_NM, 1) V0040(0,0)<1> V0042(0,3)<0;1,0> "
-	              "0x1:d\n");
-	ck_assert_msg(movs(a) == 2, "%s", a);
-	free(a);
+	movs_are("    mul (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> "
+	         "V0040(0,0)<1;1,0>\n"
+	         "    add (M1, 8) V0040(0,0)<1> V0042(0,0)<1;1,0> 0x1:d\n"
+	         "    mov (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0>\n"
+	         "    add (M1_NM, 1) V0040(0,0)<1> V0042(0,3)<0;1,0> "
+	         "0x1:d\n", 2);
 }
 END_TEST
 
@@ -232,9 +208,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "gen.h"
-#include "visafin.h"
+#include "unit.h"
 
 struct text {
 	char *s;
@@ -40,14 +40,7 @@ static void add(struct text *t, const char *fmt, ...)
 static enum vf_status fin(const struct text *t, struct vf_kernel_result *r,
                           struct vf_error *e)
 {
-	struct vf_text in = { "t.visaasm", t->s, t->n };
-	struct vf_module *m = NULL;
-	ck_assert_msg(vf_read_visaasm(&in, 1, &m, e) == VF_OK, "%s", e->msg);
-	struct vf_finalize_options o = { .platform = VF_PLATFORM_SKL,
-	                                 .verify = 1 };
-	enum vf_status st = vf_finalize_kernel(m, 0, &o, r, e);
-	vf_module_free(m);
-	return st;
+	return unit_finalize(t->s, VF_PLATFORM_SKL, r, e);
 }
 
 /* n SIMD16 float vectors (two GRFs each), all live, then summed.  With
@@ -111,10 +104,11 @@ START_TEST(spills_land_at_spill_mem_offset)
 }
 END_TEST
 
-START_TEST(fits_without_spills_when_registers_suffice)
+/* pressure_kernel(n, spill_at, label) finalizes without a spill. */
+static void fits_without_spills(unsigned n, unsigned spill_at, bool label)
 {
 	struct text t = { 0 };
-	pressure_kernel(&t, 40, 0, true);
+	pressure_kernel(&t, n, spill_at, label);
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
 	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
@@ -123,21 +117,18 @@ START_TEST(fits_without_spills_when_registers_suffice)
 	vf_kernel_result_clear(&r);
 	free(t.s);
 }
+
+START_TEST(fits_without_spills_when_registers_suffice)
+{
+	fits_without_spills(40, 0, true);
+}
 END_TEST
 
 /* The same 90 vectors (180 GRFs in the vISA order) in one block: the
  * scheduler sums each as soon as it is made and nothing spills. */
 START_TEST(scheduler_removes_spills_of_straight_line_code)
 {
-	struct text t = { 0 };
-	pressure_kernel(&t, 90, 4096, false);
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
-	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
-	ck_assert_uint_eq(r.spill_size, 0);
-	ck_assert_uint_le(r.grf_used, 128);
-	vf_kernel_result_clear(&r);
-	free(t.s);
+	fits_without_spills(90, 4096, false);
 }
 END_TEST
 
@@ -215,9 +206,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "unit.h"
 
 struct vec {
 	const char *plat;
@@ -69,43 +70,12 @@ static const struct vec compacted[] = {
 
 #define NVEC(a) (sizeof(a) / sizeof((a)[0]))
 
-static size_t unhex(const char *h, uint8_t *out)
-{
-	size_t n = strlen(h) / 2;
-	for (size_t i = 0; i < n; i++) {
-		unsigned v;
-		sscanf(h + 2 * i, "%2x", &v);
-		out[i] = (uint8_t)v;
-	}
-	return n;
-}
-
-/* Collapse runs of blanks and drop leading/trailing ones and comments. */
-static void squeeze(const char *in, char *out, size_t cap)
-{
-	size_t n = 0;
-	bool blank = false;
-	for (const char *p = in; *p && n + 1 < cap; p++) {
-		if (p[0] == '/' && p[1] == '/')
-			break;
-		if (*p == ' ' || *p == '\t') {
-			blank = n > 0;
-			continue;
-		}
-		if (blank)
-			out[n++] = ' ';
-		blank = false;
-		out[n++] = *p;
-	}
-	out[n] = 0;
-}
-
 static void decode_vec(const struct vec *v, struct gen_inst *in)
 {
 	uint8_t b[16];
 	struct vf_error e = { 0 };
 	const struct plat_info *p = plat_by_name(v->plat);
-	size_t n = unhex(v->hex, b);
+	size_t n = unit_unhex(v->hex, b);
 	ck_assert_ptr_nonnull(p);
 	ck_assert_msg(gen_decode(p, b, n, 0, "t", in, &e) == VF_OK, "%s: %s",
 	              v->text, e.msg);
@@ -120,7 +90,7 @@ static void check_text(const struct vec *v)
 	decode_vec(v, &in);
 	gen_format_inst(plat_by_name(v->plat), &in, &t);
 	ck_assert(!t.oom);
-	squeeze(t.s, got, sizeof(got));
+	unit_squeeze(t.s, got, sizeof(got));
 	ck_assert_str_eq(got, v->text);
 	gen_text_free(&t);
 }
@@ -274,7 +244,7 @@ START_TEST(jumps_become_labels)
 	/* Gen9 "(W) jmpi L176" at 0 (GEN-FACTS.md 9 control-flow vector):
 	 * JIP 160 counts from the next instruction */
 	uint8_t jmpi9[16];
-	unhex("20000000040000340014000ea0000000", jmpi9);
+	unit_unhex("20000000040000340014000ea0000000", jmpi9);
 	struct gen_inst in;
 	struct vf_error e = { 0 };
 	ck_assert(gen_decode(plat_by_name("skl"), jmpi9, 16, 0, "t", &in, &e)
@@ -301,7 +271,7 @@ static void expect_error(const char *plat, const uint8_t *b, size_t n,
 START_TEST(errors_name_offset_and_field)
 {
 	uint8_t b[32];
-	size_t n = unhex(native[0].hex, b + 16);
+	size_t n = unit_unhex(native[0].hex, b + 16);
 	memset(b, 0, 16);
 	b[0] = 0x7e;  /* nop at 0, the mov at 16 */
 	expect_error("skl", b, 16 + n - 1, 16, "CmptCtrl");  /* truncated */
@@ -332,7 +302,7 @@ static void survive(const struct plat_info *p, const uint8_t *b, size_t n)
 START_TEST(bit_flips_never_crash)
 {
 	uint8_t b[16], x[16];
-	size_t n = unhex(native[_i].hex, b);
+	size_t n = unit_unhex(native[_i].hex, b);
 	const struct plat_info *p = plat_by_name(native[_i].plat);
 	for (unsigned i = 0; i < 128; i++) {
 		for (unsigned j = i; j < 128; j++) {
@@ -425,9 +395,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

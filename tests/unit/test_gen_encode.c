@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "unit.h"
 
 struct vec {
 	const char *plat;
@@ -67,17 +68,6 @@ static const struct vec vecs[] = {
 
 #define NVEC(a) (sizeof(a) / sizeof((a)[0]))
 
-static size_t unhex(const char *h, uint8_t *out)
-{
-	size_t n = strlen(h) / 2;
-	for (size_t i = 0; i < n; i++) {
-		unsigned v;
-		sscanf(h + 2 * i, "%2x", &v);
-		out[i] = (uint8_t)v;
-	}
-	return n;
-}
-
 static uint8_t *assemble(const char *plat, const char *text, size_t *n,
                          struct vf_error *e)
 {
@@ -92,7 +82,7 @@ START_TEST(vectors_assemble_to_iga_bytes)
 {
 	const struct vec *v = &vecs[_i];
 	uint8_t want[16];
-	size_t nw = unhex(v->hex, want), n = 0;
+	size_t nw = unit_unhex(v->hex, want), n = 0;
 	struct vf_error e = { 0 };
 	uint8_t *got = assemble(v->plat, v->text, &n, &e);
 	ck_assert_msg(got != NULL, "%s: %s", v->text, e.msg);
@@ -142,7 +132,7 @@ START_TEST(decode_encode_reproduces_native)
 	const struct vec *v = &vecs[_i];
 	const struct plat_info *p = plat_by_name(v->plat);
 	uint8_t b[16];
-	size_t n = unhex(v->hex, b);
+	size_t n = unit_unhex(v->hex, b);
 	struct gen_inst in;
 	struct gen_bits raw = { { 0, 0 } }, nat, enc, cmp = { { 0, 0 } };
 	struct vf_error e = { 0 };
@@ -168,7 +158,7 @@ START_TEST(failed_compaction_leaves_output)
 	/* a send cannot be compacted on Gen9: the output keeps its value */
 	uint8_t b[16];
 	struct gen_bits in = { { 0, 0 } }, out = { { 0x1234, 0x5678 } };
-	size_t n = unhex(vecs[12].hex, b);
+	size_t n = unit_unhex(vecs[12].hex, b);
 	for (size_t i = 0; i < n; i++)
 		in.w[i / 8] |= (uint64_t)b[i] << (8 * (i % 8));
 	ck_assert(!gen_compact(plat_by_name("skl"), &in, &out));
@@ -194,7 +184,7 @@ START_TEST(flipped_vectors_round_trip)
 	const struct vec *v = &vecs[_i];
 	const struct plat_info *p = plat_by_name(v->plat);
 	uint8_t b[16], x[16];
-	size_t n = unhex(v->hex, b);
+	size_t n = unit_unhex(v->hex, b);
 	for (unsigned i = 0; i < n * 8; i++) {
 		char t1[512], t2[512];
 		bool ok;
@@ -238,24 +228,6 @@ END_TEST
 
 /* ---- regressions found by the property test (tests/prop/run.sh) ---- */
 
-/* Text with runs of blanks collapsed and trailing blanks dropped. */
-static void squeeze(const char *in, char *out, size_t cap)
-{
-	size_t n = 0;
-	bool blank = false;
-	for (; *in && *in != '\n' && n + 1 < cap; in++) {
-		if (*in == ' ' || *in == '\t') {
-			blank = n > 0;
-			continue;
-		}
-		if (blank && n + 2 < cap)
-			out[n++] = ' ';
-		blank = false;
-		out[n++] = *in;
-	}
-	out[n] = 0;
-}
-
 /* Disassembly of one instruction, label lines skipped, squeezed. */
 static bool one_line(const char *plat, const uint8_t *b, size_t n, char *out,
                      size_t cap)
@@ -267,7 +239,7 @@ static bool one_line(const char *plat, const uint8_t *b, size_t n, char *out,
 	const char *s = t;
 	while (s[0] == 'L' && strchr(s, '\n'))
 		s = strchr(s, '\n') + 1;
-	squeeze(s, out, cap);
+	unit_squeeze(s, out, cap);
 	free(t);
 	return true;
 }
@@ -283,7 +255,7 @@ START_TEST(brc_register_has_one_source)
 	};
 	uint8_t want[16], *got;
 	char text[256];
-	size_t n = unhex(hexes[_i], want), m = 0;
+	size_t n = unit_unhex(hexes[_i], want), m = 0;
 	struct vf_error e = { 0 };
 	ck_assert(one_line(plats[_i], want, n, text, sizeof(text)));
 	ck_assert_str_eq(text, "brc (16|M0) r12.1");
@@ -363,10 +335,10 @@ START_TEST(options_ged_rejects)
 	 * ThreadCtrl set to 3; the same sync.nop with FC 0xD on -p=12p1 */
 	uint8_t b[16];
 	char t[256];
-	size_t n = unhex("01c06000e83a402160018d0000000000", b);
+	size_t n = unit_unhex("01c06000e83a402160018d0000000000", b);
 	ck_assert(!one_line("skl", b, n, t, sizeof(t)));
 	ck_assert(one_line("icllp", b, n, t, sizeof(t)));
-	n = unhex("0100000000000100000000d000000000", b);
+	n = unit_unhex("0100000000000100000000d000000000", b);
 	ck_assert(!one_line("tgllp", b, n, t, sizeof(t)));
 }
 END_TEST
@@ -391,9 +363,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

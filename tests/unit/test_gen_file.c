@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "visafin.h"
+#include "unit.h"
 
 static uint8_t code_a[48], code_b[32];
 static struct vf_code_reloc relocs_a[] = {
@@ -114,13 +115,10 @@ static const char saxpy[] =
 
 START_TEST(round_trip_finalized_kernel)
 {
-	struct vf_text in = { "saxpy.visaasm", saxpy, sizeof saxpy - 1 };
-	struct vf_module *m = NULL;
 	struct vf_error e = { 0 };
-	ck_assert_msg(vf_read_visaasm(&in, 1, &m, &e) == VF_OK, "%s", e.msg);
-	struct vf_finalize_options o = { .platform = VF_PLATFORM_SKL };
 	struct vf_kernel_result r, *back = NULL;
-	ck_assert_msg(vf_finalize_kernel(m, 0, &o, &r, &e) == VF_OK, "%s", e.msg);
+	ck_assert_msg(unit_finalize(saxpy, VF_PLATFORM_SKL, &r, &e) == VF_OK,
+	              "%s", e.msg);
 	ck_assert_uint_eq(r.input_count, 2);
 	ck_assert_int_eq(r.inputs[1].offset, 64);
 	uint8_t *img;
@@ -132,7 +130,6 @@ START_TEST(round_trip_finalized_kernel)
 	same(&r, &back[0]);
 	vf_kernel_results_free(back, n);
 	vf_kernel_result_clear(&r);
-	vf_module_free(m);
 	free(img);
 }
 END_TEST
@@ -235,9 +232,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

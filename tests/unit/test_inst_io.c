@@ -13,6 +13,7 @@
 #include "arena.h"
 #include "bytes.h"
 #include "visa_ops.h"
+#include "unit.h"
 
 #define V41 0x0401
 
@@ -499,9 +500,5 @@ static Suite *inst_io_suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(inst_io_suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(inst_io_suite());
 }

@@ -15,6 +15,7 @@
 #include "visafin.h"
 #include "../../ir/cfg.h"
 #include "../../platforms/platform.h"
+#include "unit.h"
 
 bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel);
 bool ir_lower_goto(struct ir_prog *p);
@@ -698,6 +699,14 @@ static uint32_t good(struct ir_prog *p)
 	return d.t1;
 }
 
+/* A fresh SKL program holding good()'s, for a check to break. */
+static struct ir_prog *good_prog(void)
+{
+	struct ir_prog *p = new_prog("skl");
+	good(p);
+	return p;
+}
+
 static void expect(struct ir_prog *p, unsigned stages, const char *check)
 {
 	memset(&err, 0, sizeof err);
@@ -717,8 +726,7 @@ static void expect(struct ir_prog *p, unsigned stages, const char *check)
 START_TEST(verify_good)
 {
 	OOM_GUARD();
-	struct ir_prog *p = new_prog("skl");
-	good(p);
+	struct ir_prog *p = good_prog();
 	expect(p, 0, NULL);
 	struct ir_prog *q = new_prog("skl");
 	build_text(q, loop_kernel);
@@ -729,12 +737,10 @@ END_TEST
 START_TEST(verify_opcode)
 {
 	OOM_GUARD();
-	struct ir_prog *p = new_prog("skl");
-	good(p);
+	struct ir_prog *p = good_prog();
 	p->insts.a[0].op = GEN_OP_COUNT + 7;
 	expect(p, 0, "opcode");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[0].nsrc = 4;
 	expect(p, 0, "opcode");
 }
@@ -743,16 +749,13 @@ END_TEST
 START_TEST(verify_exec)
 {
 	OOM_GUARD();
-	struct ir_prog *p = new_prog("skl");
-	good(p);
+	struct ir_prog *p = good_prog();
 	p->insts.a[0].exec = 3;
 	expect(p, 0, "exec");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[0].choff = 2;
 	expect(p, 0, "exec");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[0].exec = 32;
 	p->insts.a[0].choff = 8;
 	expect(p, 0, "exec");
@@ -762,12 +765,10 @@ END_TEST
 START_TEST(verify_operand)
 {
 	OOM_GUARD();
-	struct ir_prog *p = new_prog("skl");
-	good(p);
+	struct ir_prog *p = good_prog();
 	p->insts.a[0].dst = one();
 	expect(p, 0, "operand");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[0].src[0].kind = 42;
 	expect(p, 0, "operand");
 }
@@ -776,12 +777,10 @@ END_TEST
 START_TEST(verify_type)
 {
 	OOM_GUARD();
-	struct ir_prog *p = new_prog("skl");
-	good(p);
+	struct ir_prog *p = good_prog();
 	p->insts.a[0].src[0].type = GEN_TYPE_INVALID;
 	expect(p, 0, "type");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[0].dst.type = GEN_TYPE_UV;
 	expect(p, 0, "type");
 }
@@ -790,16 +789,13 @@ END_TEST
 START_TEST(verify_region)
 {
 	OOM_GUARD();
-	struct ir_prog *p = new_prog("skl");
-	good(p);
+	struct ir_prog *p = good_prog();
 	p->insts.a[3].src[0].rgn = (struct gen_region){ 3, 1, 0 };  /* add t1 */
 	expect(p, 0, "region");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[3].src[0].rgn = (struct gen_region){ 8, 8, 3 };
 	expect(p, 0, "region");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[0].dst.rgn.hs = 3;
 	expect(p, 0, "region");
 }
@@ -808,24 +804,20 @@ END_TEST
 START_TEST(verify_register)
 {
 	OOM_GUARD();
-	struct ir_prog *p = new_prog("skl");
-	good(p);
+	struct ir_prog *p = good_prog();
 	p->insts.a[0].dst.v = p->vregs.n + 5;   /* no such register */
 	expect(p, 0, "register");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[0].dst.off = 4;              /* 8 dwords from byte 4 */
 	expect(p, 0, "register");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[3].src[0].rgn = (struct gen_region){ 16, 8, 2 };  /* 2x */
 	expect(p, 0, "register");
 	p = new_prog("skl");
 	uint32_t t1 = good(p);
 	p->insts.a[1].flag = t1;                /* a GRF as the cmp's flag */
 	expect(p, 0, "register");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[9].mlen = 2;                 /* EOT payload past r0 */
 	expect(p, 0, "register");
 }
@@ -834,17 +826,14 @@ END_TEST
 START_TEST(verify_label)
 {
 	OOM_GUARD();
-	struct ir_prog *p = new_prog("skl");
-	good(p);
+	struct ir_prog *p = good_prog();
 	uint32_t nowhere = ir_label_new(p, "nowhere", IR_L_BLOCK);
 	p->insts.a[2].src[0] = ir_label_opnd(nowhere);
 	expect(p, 0, "label");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	p->insts.a[4].jip = 9;                  /* no label 9 */
 	expect(p, 0, "label");
-	p = new_prog("skl");
-	good(p);
+	p = good_prog();
 	ir_emit_label(p, 0);                    /* L1 a second time */
 	expect(p, 0, "label");
 }
@@ -918,8 +907,7 @@ END_TEST
 START_TEST(verify_swsb)
 {
 	OOM_GUARD();
-	struct ir_prog *p = new_prog("skl");
-	good(p);
+	struct ir_prog *p = good_prog();
 	p->insts.a[0].swsb.dist = 1;            /* SKL has no scoreboard */
 	expect(p, 0, "swsb");
 	p = new_prog("tgllp");
@@ -970,7 +958,7 @@ START_TEST(pipeline_times_every_pass)
 	 * arithmetic and no fused EUs, the kernel no stack calls */
 	static const char *const want[] = { "build", "goto", "copyprop",
 	                                    "byte_layout", "dword_mul",
-	                                    "send_join", "legalize", "split",
+	                                    "legalize", "split", "send_join",
 	                                    "coalesce", "schedule", "regalloc",
 	                                    "emit" };
 	unsigned nwant = sizeof want / sizeof want[0];
@@ -1017,9 +1005,5 @@ int main(void)
 	tcase_add_test(c, verify_swsb);
 	tcase_add_test(c, pipeline_times_every_pass);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

@@ -10,6 +10,7 @@
 #include "fileio.h"
 #include "visa_model.h"
 #include "visafin.h"
+#include "unit.h"
 
 static struct vf_module *build_module(void)
 {
@@ -215,9 +216,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

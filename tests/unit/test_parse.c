@@ -11,6 +11,7 @@
 #include "visa_model.h"
 #include "visa_ops.h"
 #include "visafin.h"
+#include "unit.h"
 
 static struct vf_module *parse2(const char *a, const char *b,
                                 struct vf_error *e)
@@ -386,9 +387,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? 1 : 0;
+	return unit_run(suite());
 }

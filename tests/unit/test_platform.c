@@ -16,6 +16,7 @@
 #include "../platforms/platform.h"
 #include "../encoder/msg_desc.h"
 #include "../visa/visa_ops.h"
+#include "unit.h"
 
 static const struct plat_info *P(const char *n)
 {
@@ -299,9 +300,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

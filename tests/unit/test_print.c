@@ -13,6 +13,7 @@
 #include "visa_ops.h"
 #include "visa_print.h"
 #include "visafin.h"
+#include "unit.h"
 
 /* The header every 4.1 routine prints after its title line. */
 #define PREDEF                                                   \
@@ -450,9 +451,5 @@ static Suite *print_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(print_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(print_suite());
 }

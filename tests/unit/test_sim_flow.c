@@ -12,11 +12,12 @@
 #include <stdlib.h>
 
 #include "sim_harness.h"
+#include "unit.h"
 
 static void run(struct simh *h, const char *plat, const char *text)
 {
-	ck_assert(simh_load(h, plat, 8, 1, text));
-	ck_assert_msg(simh_run(h) == VF_OK, "%s", h->err.msg);
+	simh_load_ok(h, plat, 8, 1, text);
+	simh_run_ok(h);
 }
 
 START_TEST(if_else_endif)
@@ -237,9 +238,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

@@ -12,11 +12,12 @@
 #include <stdlib.h>
 
 #include "sim_harness.h"
+#include "unit.h"
 
 START_TEST(float_math)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
+	simh_load_ok(&h, "skl", 8, 1,
 	    "math.inv (1|M0) r10.0<1>:f r4.0<0;1,0>:f\n"
 	    "math.sqt (1|M0) r10.1<1>:f r4.1<0;1,0>:f\n"
 	    "math.fdiv (1|M0) r10.2<1>:f r4.2<0;1,0>:f r4.3<0;1,0>:f\n"
@@ -24,7 +25,7 @@ START_TEST(float_math)
 	    "math.exp (1|M0) r10.4<1>:f r4.3<0;1,0>:f\n"
 	    "math.log (1|M0) r10.5<1>:f r4.4<0;1,0>:f\n"
 	    "math.cos (1|M0) r10.6<1>:f r4.5<0;1,0>:f\n"
-	    "math.pow (1|M0) r10.7<1>:f r4.1<0;1,0>:f r4.6<0;1,0>:f\n"));
+	    "math.pow (1|M0) r10.7<1>:f r4.1<0;1,0>:f r4.6<0;1,0>:f\n");
 	simh_set_f(&h, 0, 4.0f);
 	simh_set_f(&h, 4, 2.0f);
 	simh_set_f(&h, 8, 1.0f);
@@ -32,7 +33,7 @@ START_TEST(float_math)
 	simh_set_f(&h, 16, 8.0f);
 	simh_set_f(&h, 20, 0.0f);
 	simh_set_f(&h, 24, 10.0f);
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	ck_assert_float_eq(simh_f(&h, 10, 0), 0.25f);
 	ck_assert_uint_eq(simh_ud(&h, 10, 1), 0x3FB504F3u);  /* sqrt 2 */
 	ck_assert_uint_eq(simh_ud(&h, 10, 2), 0x3EAAAAABu);  /* 1/3 */
@@ -48,16 +49,16 @@ END_TEST
 START_TEST(int_division)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
+	simh_load_ok(&h, "skl", 8, 1,
 	    "math.iqot (8|M0) r10.0<1>:d r4.0<8;8,1>:d r5.0<8;8,1>:d\n"
 	    "math.irem (8|M0) r11.0<1>:d r4.0<8;8,1>:d r5.0<8;8,1>:d\n"
-	    "math.iqot (8|M0) r12.0<1>:ud r4.0<8;8,1>:ud r5.0<8;8,1>:ud\n"));
+	    "math.iqot (8|M0) r12.0<1>:ud r4.0<8;8,1>:ud r5.0<8;8,1>:ud\n");
 	int32_t a[4] = { -7, 7, 7, -8 }, b[4] = { 2, -2, 0, 3 };
 	for (unsigned i = 0; i < 4; i++) {
 		simh_set_ud(&h, 4 * i, (uint32_t)a[i]);
 		simh_set_ud(&h, 32 + 4 * i, (uint32_t)b[i]);
 	}
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	ck_assert_uint_eq(simh_ud(&h, 10, 0), (uint32_t)-3);  /* truncates */
 	ck_assert_uint_eq(simh_ud(&h, 11, 0), (uint32_t)-1);
 	ck_assert_uint_eq(simh_ud(&h, 10, 1), (uint32_t)-3);
@@ -115,13 +116,13 @@ START_TEST(ieee_macros)
 	double a[4] = { 1136.0032579365206, 1.0, 1.0, -0.0 };
 	double b[4] = { 1137.0032579365206, 3.0, 0.0, 5.0 };
 	double s[4] = { 2.0, 1290503.402042389, 0.0, 9.0 };
-	ck_assert(simh_load(&h, "skl", 8, 1, divm));
+	simh_load_ok(&h, "skl", 8, 1, divm);
 	for (unsigned i = 0; i < 4; i++) {
 		simh_set_df(&h, 8 * i, a[i]);
 		simh_set_df(&h, 32 + 8 * i, b[i]);
 		simh_set_df(&h, 64 + 8 * i, s[i]);
 	}
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	for (unsigned i = 0; i < 4; i++) {
 		ck_assert_uint_eq(simh_dbits(simh_df(&h, 24, i)),
 		                  simh_dbits(a[i] / b[i]));
@@ -145,9 +146,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

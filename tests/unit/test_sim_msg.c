@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "sim_harness.h"
+#include "unit.h"
 
 static uint64_t buffer(struct simh *h, unsigned n_ud, unsigned mul,
                        unsigned bti)
@@ -38,7 +39,7 @@ static uint32_t mem_ud(struct simh *h, uint64_t a, unsigned i)
 START_TEST(untyped_and_slm)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
+	simh_load_ok(&h, "skl", 8, 1,
 	    "mov (8|M0) r10.0<1>:d r1.0<8;8,1>:uw\n"
 	    "shl (8|M0) r10.0<1>:d r10.0<8;8,1>:d 2:w\n"
 	    "send (8|M0) r12:ud r10 0xC 0x02106E01\n"
@@ -49,10 +50,10 @@ START_TEST(untyped_and_slm)
 	    "send (8|M0) r17:ud r16 0xC 0x02106E01\n"
 	    "send (8|M0) null r14 0xC 0x04026EFE\n"
 	    "add (8|M0) r18.0<1>:d -r10.0<8;8,1>:d 0x1C:w\n"
-	    "send (8|M0) r19:ud r18 0xC 0x02106EFE\n"));
+	    "send (8|M0) r19:ud r18 0xC 0x02106EFE\n");
 	uint64_t a = buffer(&h, 16, 10, 1);
 	h.l.slm_size = 64;
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	ck_assert_uint_eq(mem_ud(&h, a, 3), 31);           /* 3*10 + 1 */
 	ck_assert_uint_eq(mem_ud(&h, a, 8), 80);           /* untouched */
 	ck_assert_uint_eq(simh_ud(&h, 17, 0), 150);        /* index 15 */
@@ -65,19 +66,19 @@ END_TEST
 START_TEST(a64_gather_atomic)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
+	simh_load_ok(&h, "skl", 8, 1,
 	    "mov (8|M0) r10.0<1>:d r1.0<8;8,1>:uw\n"
 	    "shl (8|M0) r10.0<1>:d r10.0<8;8,1>:d 2:w\n"
 	    "add (8|M0) r20.0<1>:q r4.0<0;1,0>:q r10.0<8;8,1>:ud\n"
 	    "send (8|M0) r22:ud r20 0xC 0x041401FF\n"
 	    "mov (8|M0) r30.0<1>:q r4.1<0;1,0>:q\n"
 	    "add (8|M0) r32.0<1>:d r1.0<8;8,1>:uw 1:w\n"
-	    "send (8|M0) r34:ud r30 0xC 0x0614A7FF\n"));
+	    "send (8|M0) r34:ud r30 0xC 0x0614A7FF\n");
 	uint64_t a = buffer(&h, 16, 3, 240), b = buffer(&h, 1, 0, 240);
 	memcpy(sim_host_ptr(h.c, b, 4), &(uint32_t){ 10 }, 4);
 	simh_set_uq(&h, 0, a);
 	simh_set_uq(&h, 8, b);
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	ck_assert_uint_eq(simh_ud(&h, 22, 5), 15);
 	ck_assert_uint_eq(simh_ud(&h, 34, 0), 10);
 	ck_assert_uint_eq(simh_ud(&h, 34, 3), 16);         /* 10+1+2+3 */
@@ -89,7 +90,7 @@ END_TEST
 START_TEST(block_and_scratch)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
+	simh_load_ok(&h, "skl", 8, 1,
 	    "(W) mov (8|M0) r30.0<1>:ud 0x0:ud\n"
 	    "(W) shr (1|M0) r30.2<1>:ud r4.0<0;1,0>:ud 4:w\n"
 	    "(W) mov (8|M0) r31.0<1>:d r1.0<8;8,1>:uw\n"
@@ -99,11 +100,11 @@ START_TEST(block_and_scratch)
 	    "(W) mov (8|M0) r40.0<1>:ud r0.0<8;8,1>:ud\n"
 	    "(W) add (8|M0) r41.0<1>:d r1.0<8;8,1>:uw 50:w\n"
 	    "(W) send (8|M0) null r40 0xA 0x040E0003\n"
-	    "(W) send (8|M0) r42:ud r40 0xA 0x021C0003\n"));
+	    "(W) send (8|M0) r42:ud r40 0xA 0x021C0003\n");
 	uint64_t a = buffer(&h, 16, 0, 240);
 	simh_set_uq(&h, 0, a);
 	h.l.scratch_per_thread = 1024;
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	ck_assert_uint_eq(mem_ud(&h, a, 7), 7);
 	ck_assert_uint_eq(simh_ud(&h, 32, 0), 4);          /* oword 1 */
 	ck_assert_uint_eq(simh_ud(&h, 32, 3), 7);
@@ -120,16 +121,16 @@ END_TEST
 START_TEST(block_partly_out_of_bounds)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
+	simh_load_ok(&h, "skl", 8, 1,
 	    "(W) mov (8|M0) r30.0<1>:ud 0x0:ud\n"
 	    "(W) mov (16|M0) r52.0<1>:ud 0xDEAD:ud\n"
 	    "(W) mov (1|M0) r30.2<1>:ud 0x2:ud\n"
 	    "(W) send (16|M0) r50:uw r30 0xA 0x02480401\n"
 	    "(W) mov (1|M0) r30.2<1>:ud 0x5:ud\n"
 	    "(W) add (8|M0) r31.0<1>:d r1.0<8;8,1>:uw 100:w\n"
-	    "(W) send (8|M0) null r30 0xA 0x040A0201\n"));
+	    "(W) send (8|M0) null r30 0xA 0x040A0201\n");
 	uint64_t a = buffer(&h, 24, 3, 1);
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	ck_assert_uint_eq(simh_ud(&h, 50, 0), 24);         /* dword 8 */
 	ck_assert_uint_eq(simh_ud(&h, 51, 7), 69);         /* dword 23, last */
 	ck_assert_uint_eq(simh_ud(&h, 52, 0), 0);          /* past the end */
@@ -144,7 +145,7 @@ END_TEST
 START_TEST(barrier_two_threads)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 2,
+	simh_load_ok(&h, "skl", 8, 2,
 	    "(W) and (1|M0) r9.0<1>:ud r0.5<0;1,0>:ud 0x3FF:ud\n"
 	    "mov (8|M0) r10.0<1>:d r1.0<8;8,1>:uw\n"
 	    "shl (8|M0) r10.0<1>:d r10.0<8;8,1>:d 2:w\n"
@@ -155,9 +156,9 @@ START_TEST(barrier_two_threads)
 	    "(W) send (1|M0) null r3 0x3 0x02000004\n"
 	    "(W) wait n0.0<0;1,0>:ud\n"
 	    "xor (8|M0) r16.0<1>:d r10.0<8;8,1>:d 32:w\n"
-	    "send (8|M0) r17:ud r16 0xC 0x02106EFE\n"));
+	    "send (8|M0) r17:ud r16 0xC 0x02106EFE\n");
 	h.l.slm_size = 64;
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	ck_assert_uint_eq(simh_ud_t(&h, 0, 17, 3), 2);     /* thread 1's */
 	ck_assert_uint_eq(simh_ud_t(&h, 1, 17, 3), 1);     /* thread 0's */
 	simh_free(&h);
@@ -167,10 +168,10 @@ END_TEST
 START_TEST(sampler_ld)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
+	simh_load_ok(&h, "skl", 8, 1,
 	    "mov (8|M0) r48.0<1>:d 1:w\n"
 	    "mov (8|M0) r49.0<1>:d 2:w\n"
-	    "send (8|M0) r50:f r48 0x2 0x0443A002\n"));
+	    "send (8|M0) r50:f r48 0x2 0x0443A002\n");
 	uint8_t img[4 * 4 * 4] = { 0 };
 	memcpy(img + (2 * 4 + 1) * 4, (uint8_t[]){ 51, 102, 0, 255 }, 4);
 	uint64_t a;
@@ -178,7 +179,7 @@ START_TEST(sampler_ld)
 	struct sim_image_desc d = { 4, 4, 1, 16, 64, SIM_ORDER_RGBA,
 	                            SIM_CT_UNORM8 };
 	ck_assert(sim_bind_image(h.c, 2, a, &d, &h.err) == VF_OK);
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	ck_assert_float_eq(simh_f(&h, 50, 0), 0.2f);       /* 51/255 */
 	ck_assert_float_eq(simh_f(&h, 51, 7), 0.4f);
 	ck_assert_float_eq(simh_f(&h, 53, 1), 1.0f);
@@ -191,11 +192,11 @@ END_TEST
 START_TEST(sampler_mirrored_repeat)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
+	simh_load_ok(&h, "skl", 8, 1,
 	    "mov (8|M0) r48.0<1>:f r1.0<8;8,1>:uw\n"
 	    "mad (8|M0) r48.0<1>:f r4.0<0;0>:f r48.0<2;1>:f r4.1<0>:f\n"
 	    "mov (8|M0) r49.0<1>:f 0.1:f\n"
-	    "send (8|M0) r50:f r48 0x2 0x04438002\n"));
+	    "send (8|M0) r50:f r48 0x2 0x04438002\n");
 	uint8_t img[4 * 4 * 4];
 	for (unsigned i = 0; i < 16; i++)
 		memcpy(img + 4 * i, (uint8_t[]){ (uint8_t)(50 * (i % 4)), 0, 0, 255 }, 4);
@@ -208,7 +209,7 @@ START_TEST(sampler_mirrored_repeat)
 	                SIM_ADDR_MIRRORED_REPEAT });
 	simh_set_f(&h, 0, -0.75f);
 	simh_set_f(&h, 4, 0.25f);
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	static const unsigned x[8] = { 3, 2, 1, 0, 1, 2, 3, 3 };
 	for (unsigned i = 0; i < 8; i++)
 		ck_assert_float_eq(simh_f(&h, 50, i), (float)(50 * x[i]) / 255.0f);
@@ -221,7 +222,7 @@ END_TEST
 START_TEST(typed_read_write)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
+	simh_load_ok(&h, "skl", 8, 1,
 	    "mov (8|M0) r20.0<1>:d r1.0<8;8,1>:uw\n"
 	    "mov (8|M0) r21.0<1>:d 1:w\n"
 	    "send (8|M0) r30:ud r20 0xC 0x04415003\n"
@@ -231,7 +232,7 @@ START_TEST(typed_read_write)
 	    "add (8|M0) r43.0<1>:f r31.0<8;8,1>:f r31.0<8;8,1>:f\n"
 	    "add (8|M0) r44.0<1>:f r32.0<8;8,1>:f r32.0<8;8,1>:f\n"
 	    "add (8|M0) r45.0<1>:f r33.0<8;8,1>:f r33.0<8;8,1>:f\n"
-	    "send (8|M0) null r40 0xC 0x0C035003\n"));
+	    "send (8|M0) null r40 0xC 0x0C035003\n");
 	float img[8 * 4 * 4] = { 0 };
 	for (unsigned x = 0; x < 8; x++)
 		for (unsigned k = 0; k < 4; k++)
@@ -241,7 +242,7 @@ START_TEST(typed_read_write)
 	struct sim_image_desc d = { 8, 4, 1, 128, 512, SIM_ORDER_RGBA,
 	                            SIM_CT_FLOAT };
 	ck_assert(sim_bind_image(h.c, 3, a, &d, &h.err) == VF_OK);
-	ck_assert_msg(simh_run(&h) == VF_OK, "%s", h.err.msg);
+	simh_run_ok(&h);
 	const float *m = sim_host_ptr(h.c, a, sizeof(img));
 	ck_assert_float_eq(m[(16 + 5) * 4 + 2], 2.0f * 52.0f);
 	ck_assert_float_eq(m[(16 + 7) * 4 + 3], 2.0f * 73.0f);
@@ -253,8 +254,8 @@ END_TEST
 START_TEST(unknown_message)
 {
 	struct simh h;
-	ck_assert(simh_load(&h, "skl", 8, 1,
-	    "send (8|M0) r12:ud r10 0x5 0x02106E01\n"));
+	simh_load_ok(&h, "skl", 8, 1,
+	    "send (8|M0) r12:ud r10 0x5 0x02106E01\n");
 	ck_assert_int_eq(simh_run(&h), VF_ERR_UNSUPPORTED);
 	ck_assert_ptr_nonnull(strstr(h.err.msg, "SFID 5"));
 	ck_assert_ptr_nonnull(strstr(h.err.msg, "0x02106E01"));
@@ -281,9 +282,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

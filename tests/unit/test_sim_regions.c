@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sim_harness.h"
+#include "unit.h"
 
 static void inputs(struct simh *h)
 {
@@ -27,9 +28,9 @@ static void inputs(struct simh *h)
 static void run(struct simh *h, const char *plat, unsigned simd,
                 const char *text)
 {
-	ck_assert(simh_load(h, plat, simd, 1, text));
+	simh_load_ok(h, plat, simd, 1, text);
 	inputs(h);
-	ck_assert_msg(simh_run(h) == VF_OK, "%s", h->err.msg);
+	simh_run_ok(h);
 }
 
 /* dword i of r4 as the inputs lay it out */
@@ -192,8 +193,8 @@ START_TEST(packed_immediates)
 	ck_assert_uint_eq(simh_uw(&h, 15, 4), 3);
 	simh_free(&h);
 	/* a destination off a 16-byte boundary is undefined: an error */
-	ck_assert(simh_load(&h, "skl", 8, 1,
-	                    "mov (4|M0) r16.2<1>:w 0x3210:uv\n"));
+	simh_load_ok(&h, "skl", 8, 1,
+	                    "mov (4|M0) r16.2<1>:w 0x3210:uv\n");
 	ck_assert_int_ne(simh_run(&h), VF_OK);
 	simh_free(&h);
 }
@@ -215,9 +216,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "visafin.h"
+#include "unit.h"
 
 static const char zeinfo[] =
 	"---\n"
@@ -487,9 +488,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }

@@ -17,6 +17,7 @@
 #include "gen.h"
 #include "sim_harness.h"
 #include "../../swsb/swsb.h"
+#include "unit.h"
 
 #define FENCE(d, sb) "(W) send.dc0 (8|M0) " d " r2 null 0x0 0x0219E000 " sb "\n"
 
@@ -370,9 +371,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	srunner_run_all(r, CK_NORMAL);
-	int failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(suite());
 }
