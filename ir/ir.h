@@ -90,6 +90,9 @@ struct ir_opnd {
 	struct gen_region rgn;  /* sources; a destination uses rgn.hs */
 	uint16_t aoff;      /* IR_O_IND */
 	uint8_t mme;        /* math macro operand: 1 + mme0..7, IR_NOMME; 0 none */
+	uint8_t zero;       /* always 0: the struct has no padding, so that an
+	                     * initializer sets every byte and operands compare
+	                     * with memcmp (nomask_wa.c) */
 	uint32_t v;
 	int32_t off;
 	/* 4-byte aligned (issue 12: 28 bytes an operand, not 32; x86 and
