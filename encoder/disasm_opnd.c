@@ -17,6 +17,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "disasm_priv.h"
 
 bool dis_is_send(const struct gen_inst *in)
@@ -81,9 +83,26 @@ static void fmt_reg(struct dfmt *f, const struct gen_opnd *o, bool subreg,
 	unsigned sub = subreg_elems(o, scale);
 	tx_puts(f, plat_regname(rn));
 	if (o->nr != 0 || plat_reg_has_number(rn))
-		tx_printf(f, "%u", o->nr);
-	if ((subreg && plat_reg_has_subregs(rn)) || sub != 0)
-		tx_printf(f, ".%u", sub);
+		tx_uint(f, o->nr);
+	if ((subreg && plat_reg_has_subregs(rn)) || sub != 0) {
+		tx_putc(f, '.');
+		tx_uint(f, sub);
+	}
+}
+
+/* A region: "<" the numbers, seps[k] between number k and k + 1, ">"
+ * (printf-free: operands are most of a listing). */
+static void region(struct dfmt *f, const char *seps, unsigned a, unsigned b,
+                   unsigned c)
+{
+	const unsigned nums[3] = { a, b, c };
+	tx_putc(f, '<');
+	for (size_t k = 0; k <= strlen(seps); k++) {
+		if (k)
+			tx_putc(f, seps[k - 1]);
+		tx_uint(f, nums[k]);
+	}
+	tx_putc(f, '>');
 }
 
 static void fmt_mme(struct dfmt *f, const struct gen_opnd *o)
@@ -104,7 +123,8 @@ static void fmt_indirect(struct dfmt *f, const struct gen_opnd *o)
 
 static void fmt_type(struct dfmt *f, uint8_t t)
 {
-	tx_printf(f, ":%s", gen_type_name((enum gen_type)t));
+	tx_putc(f, ':');
+	tx_puts(f, gen_type_name((enum gen_type)t));
 }
 
 /* Type the operation implies for its destination, if any. */
@@ -141,7 +161,7 @@ void dis_dst(struct dfmt *f, const struct gen_inst *in)
 	}
 	bool implicit_rgn = send || is_typed_branch(in) || macro;
 	if (!implicit_rgn || o->rgn.hs != 1)
-		tx_printf(f, "<%u>", o->rgn.hs);
+		region(f, "", o->rgn.hs, 0, 0);
 	uint8_t it;
 	if (!(is_branching(in) && gen12(f)) &&
 	    !(implicit_dst_type(f, in, &it) && it == o->type))
@@ -164,13 +184,13 @@ static void fmt_region(struct dfmt *f, const struct gen_inst *in, unsigned s)
 		return;
 	if (gen_op_table[in->op].fmt == GEN_FMT_TERNARY) {
 		if (r->vs == GEN_RGN_NONE)
-			tx_printf(f, "<%u>", r->hs);
+			region(f, "", r->hs, 0, 0);
 		else
-			tx_printf(f, "<%u;%u>", r->vs, r->hs);
+			region(f, ";", r->vs, r->hs, 0);
 	} else if (r->vs == GEN_VS_VXH) {
-		tx_printf(f, "<%u,%u>", r->w, r->hs);
+		region(f, ",", r->w, r->hs, 0);
 	} else {
-		tx_printf(f, "<%u;%u,%u>", r->vs, r->w, r->hs);
+		region(f, ";,", r->vs, r->w, r->hs);
 	}
 }
 

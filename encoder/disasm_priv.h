@@ -23,6 +23,7 @@ void tx_printf(struct dfmt *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void tx_puts(struct dfmt *f, const char *s);
 void tx_putc(struct dfmt *f, char ch);
+void tx_uint(struct dfmt *f, unsigned v);
 void tx_spaces(struct dfmt *f, size_t n);
 void col_start(struct dfmt *f, size_t cap);
 void col_finish(struct dfmt *f);

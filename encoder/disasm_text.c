@@ -42,15 +42,24 @@ static bool text_reserve(struct gen_text *t, size_t more)
 	return true;
 }
 
+/* One vsnprintf into the room there is (the buffer grows ahead), a
+ * second only when the text did not fit. */
 static void text_vprintf(struct gen_text *t, const char *fmt, va_list ap)
 {
+	if (!text_reserve(t, 64))
+		return;
 	va_list cp;
 	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
+	size_t room = t->cap - t->len;
+	int n = vsnprintf(t->s + t->len, room, fmt, cp);
 	va_end(cp);
-	if (n < 0 || !text_reserve(t, (size_t)n))
+	if (n < 0)
 		return;
-	vsnprintf(t->s + t->len, (size_t)n + 1, fmt, ap);
+	if ((size_t)n >= room) {
+		if (!text_reserve(t, (size_t)n))
+			return;
+		vsnprintf(t->s + t->len, (size_t)n + 1, fmt, ap);
+	}
 	t->len += (size_t)n;
 }
 
@@ -77,25 +86,44 @@ void tx_printf(struct dfmt *f, const char *fmt, ...)
 	va_end(ap);
 }
 
-void tx_puts(struct dfmt *f, const char *s)
+static void tx_mem(struct dfmt *f, const char *s, size_t n)
 {
-	size_t n = strlen(s);
 	if (!text_reserve(f->t, n))
 		return;
-	memcpy(f->t->s + f->t->len, s, n + 1);
+	memcpy(f->t->s + f->t->len, s, n);
 	f->t->len += n;
+	f->t->s[f->t->len] = 0;
+}
+
+void tx_puts(struct dfmt *f, const char *s)
+{
+	tx_mem(f, s, strlen(s));
 }
 
 void tx_putc(struct dfmt *f, char ch)
 {
-	char s[2] = { ch, 0 };
-	tx_puts(f, s);
+	tx_mem(f, &ch, 1);
+}
+
+/* The "%u" of v without printf (operands are most of a listing). */
+void tx_uint(struct dfmt *f, unsigned v)
+{
+	char buf[16];
+	size_t i = sizeof buf;
+	do {
+		buf[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	tx_mem(f, buf + i, sizeof buf - i);
 }
 
 void tx_spaces(struct dfmt *f, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		tx_putc(f, ' ');
+	if (!text_reserve(f->t, n))
+		return;
+	memset(f->t->s + f->t->len, ' ', n);
+	f->t->len += n;
+	f->t->s[f->t->len] = 0;
 }
 
 void col_start(struct dfmt *f, size_t cap)

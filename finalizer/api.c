@@ -178,6 +178,7 @@ enum vf_status vf_finalize_kernel(const struct vf_module *m, unsigned kernel,
 	uint8_t *code = NULL;
 	size_t size = 0;
 	enum vf_status st = run(&p, m, kernel, &fo, &code, &size);
+	ir_scratch_free_all(&p);
 	if (st == VF_OK) {
 		fill_result(&p, out);
 		out->name = strdup(m->kernels[kernel].name ? m->kernels[kernel].name

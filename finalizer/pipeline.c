@@ -184,6 +184,9 @@ bool fin_run(struct ir_prog *p, const struct vf_module *m, unsigned kernel,
 		if (r->when && !r->when(p))
 			continue;
 		double t0 = o->pass_time ? now_ms() : 0;
+		/* what a pass allocates with ir_alloc is its own: freed after
+		 * it (a failing pass's scope is freed by the caller) */
+		ir_scratch_begin(p);
 		if (!r->run(&j))
 			return false;
 		if (o->pass_time)
@@ -193,6 +196,7 @@ bool fin_run(struct ir_prog *p, const struct vf_module *m, unsigned kernel,
 		if (verify && r->run != run_emit &&
 		    (!ir_verify(p, stages) || (r->check && !r->check(p))))
 			return after_pass(p, r->name);
+		ir_scratch_end(p);
 	}
 	return true;
 }

@@ -434,15 +434,18 @@ bool ir_schedule(struct ir_prog *p)
 	s.reads = ir_alloc(p, s.nkeys * sizeof *s.reads);
 	s.rem = ir_alloc(p, s.nkeys * sizeof *s.rem);
 	s.alive = ir_alloc(p, s.nkeys * sizeof *s.alive);
-	s.rpool = ir_alloc(p, WINDOW * 16 * sizeof *s.rpool);
-	s.refs = ir_alloc(p, WINDOW * 16 * sizeof *s.refs);
-	s.refs_at = ir_alloc(p, (WINDOW + 1) * sizeof *s.refs_at);
-	s.npred = ir_alloc(p, WINDOW * sizeof *s.npred);
-	s.height = ir_alloc(p, WINDOW * sizeof *s.height);
-	s.fill = ir_alloc(p, WINDOW * sizeof *s.fill);
-	s.order = ir_alloc(p, WINDOW * sizeof *s.order);
-	s.succ_at = ir_alloc(p, (WINDOW + 1) * sizeof *s.succ_at);
-	s.edge_cap = WINDOW * 4;
+	/* a window is never longer than the program (issue 12: a small
+	 * kernel does not pay for zeroing 1024-instruction tables) */
+	uint32_t win = ni < WINDOW ? ni : WINDOW;
+	s.rpool = ir_alloc(p, win * 16 * sizeof *s.rpool);
+	s.refs = ir_alloc(p, win * 16 * sizeof *s.refs);
+	s.refs_at = ir_alloc(p, (win + 1) * sizeof *s.refs_at);
+	s.npred = ir_alloc(p, win * sizeof *s.npred);
+	s.height = ir_alloc(p, win * sizeof *s.height);
+	s.fill = ir_alloc(p, win * sizeof *s.fill);
+	s.order = ir_alloc(p, win * sizeof *s.order);
+	s.succ_at = ir_alloc(p, (win + 1) * sizeof *s.succ_at);
+	s.edge_cap = win * 4;
 	s.edge_from = ir_alloc(p, s.edge_cap * sizeof *s.edge_from);
 	s.edge_to = ir_alloc(p, s.edge_cap * sizeof *s.edge_to);
 	s.succ_cap = 0;

@@ -14,10 +14,43 @@
 
 void *ir_alloc(struct ir_prog *p, size_t size)
 {
-	void *m = vf_arena_alloc(p->arena, size ? size : 1);
+	struct vf_arena *a = p->nscratch ? p->scratch[p->nscratch - 1]
+	                                 : p->arena;
+	void *m = vf_arena_alloc(a, size ? size : 1);
 	if (!m)
 		longjmp(*p->oom, 1);
 	return m;
+}
+
+/* A scope past the depth limit shares its parent's arena: 'deep' counts
+ * those, so that their ends free nothing. */
+void ir_scratch_begin(struct ir_prog *p)
+{
+	if (p->nscratch == IR_SCRATCH_DEPTH) {
+		p->scratch_deep++;
+		return;
+	}
+	struct vf_arena *a = vf_arena_new();
+	if (!a)
+		longjmp(*p->oom, 1);
+	p->scratch[p->nscratch++] = a;
+}
+
+void ir_scratch_end(struct ir_prog *p)
+{
+	if (p->scratch_deep) {
+		p->scratch_deep--;
+		return;
+	}
+	if (p->nscratch)
+		vf_arena_free(p->scratch[--p->nscratch]);
+}
+
+void ir_scratch_free_all(struct ir_prog *p)
+{
+	while (p->nscratch)
+		vf_arena_free(p->scratch[--p->nscratch]);
+	p->scratch_deep = 0;
 }
 
 void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
@@ -220,16 +253,29 @@ int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst)
 	return (int)(((i / w) * o->rgn.vs + (i % w) * o->rgn.hs) * ts);
 }
 
+/* The largest ir_elem_off over i < n, in closed form (issue 12: this is
+ * asked for every operand of every pass): strides are unsigned, so the
+ * offset grows along a row and from row to row; the largest is the last
+ * element's or, when the last row is partial, the end of the row before. */
 unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n, bool dst)
 {
 	unsigned ts = gen_type_size((enum gen_type)o->type);
-	int hi = 0;
-	for (unsigned i = 0; i < n; i++) {
-		int e = ir_elem_off(o, i, dst);
-		if (e > hi)
-			hi = e;
+	if (!n)
+		return ts;
+	unsigned last = n - 1, hi;
+	if (dst) {
+		hi = last * o->rgn.hs;
+	} else {
+		unsigned w = o->rgn.w ? o->rgn.w : 1;
+		unsigned row = last / w, col = last % w;
+		hi = row * o->rgn.vs + col * o->rgn.hs;
+		if (row) {
+			unsigned before = (row - 1) * o->rgn.vs + (w - 1) * o->rgn.hs;
+			if (before > hi)
+				hi = before;
+		}
 	}
-	return (unsigned)hi + ts;
+	return hi * ts + ts;
 }
 
 /* ---- instructions ------------------------------------------------------ */

@@ -90,9 +90,14 @@ struct ir_opnd {
 	struct gen_region rgn;  /* sources; a destination uses rgn.hs */
 	uint16_t aoff;      /* IR_O_IND */
 	uint8_t mme;        /* math macro operand: 1 + mme0..7, IR_NOMME; 0 none */
+	uint8_t zero;       /* always 0: the struct has no padding, so that an
+	                     * initializer sets every byte and operands compare
+	                     * with memcmp (nomask_wa.c) */
 	uint32_t v;
 	int32_t off;
-	uint64_t imm;
+	/* 4-byte aligned (issue 12: 28 bytes an operand, not 32; x86 and
+	 * the compilers read it as one load) */
+	uint64_t imm __attribute__((packed, aligned(4)));
 };
 
 #define IR_NOMME 9   /* ".nomme" operand of a math macro */
@@ -119,8 +124,23 @@ struct ir_swsb {
 	uint8_t sbid;       /* token 0..15 */
 };
 
+/* Fields ordered by size, widest first, so that the struct has no holes
+ * (issue 12: 176 bytes, from 208; two arrays of it are live during a
+ * rewrite). */
 struct ir_inst {
+	struct ir_opnd dst, src[3];
+	const char *reloc;  /* symbol whose address the immediate takes */
+	uint32_t flag;      /* flag vreg for pred/cmod (0 = none) */
+	/* SEND */
+	uint32_t desc, exdesc;
+	uint32_t desc_reg;  /* ADDR vreg holding the descriptor, 0 = imm */
+	/* Branches: label ids, -1 none */
+	int32_t jip, uip;
+	uint32_t opts;      /* GEN_OPT_* beyond NoMask */
+	uint32_t loc;       /* vISA instruction number, for messages */
 	uint16_t op;        /* enum gen_op or enum ir_pseudo_op */
+	uint16_t flag_off;  /* byte offset in the flag vreg */
+	struct ir_swsb swsb;
 	uint8_t exec;       /* 1..32 */
 	uint8_t choff;      /* channel offset 0..28 */
 	uint8_t pred;       /* enum gen_pred */
@@ -128,20 +148,8 @@ struct ir_inst {
 	uint8_t cmod;       /* enum gen_cmod */
 	uint8_t fc;         /* math function */
 	uint8_t nsrc;
-	uint32_t flag;      /* flag vreg for pred/cmod (0 = none) */
-	uint16_t flag_off;  /* byte offset in the flag vreg */
-	struct ir_opnd dst, src[3];
-	/* SEND */
 	uint8_t sfid, mlen, xlen, rlen;
-	uint32_t desc, exdesc;
-	uint32_t desc_reg;  /* ADDR vreg holding the descriptor, 0 = imm */
-	/* Branches: label ids, -1 none */
-	int32_t jip, uip;
-	uint32_t opts;      /* GEN_OPT_* beyond NoMask */
-	const char *reloc;  /* symbol whose address the immediate takes */
 	uint8_t reloc_type; /* VF_RELOC_*: all 8 bytes, or the low/high 4 */
-	uint32_t loc;       /* vISA instruction number, for messages */
-	struct ir_swsb swsb;
 };
 
 enum ir_label_kind { IR_L_BLOCK, IR_L_SUBROUTINE, IR_L_FUNCTION };
@@ -174,6 +182,10 @@ static inline uint32_t ir_reloc_imm_at(unsigned type)
 {
 	return type == VF_RELOC_ADDR ? 8 : 12;
 }
+
+/* Scratch scopes that can be open at once (a pass, a register-allocation
+ * round, the liveness inside it). */
+#define IR_SCRATCH_DEPTH 4
 
 /* Growable array in the arena (grown in place where the arena can). */
 #define IR_VEC(T) struct { T *a; uint32_t n, cap; }
@@ -213,6 +225,11 @@ struct ir_prog {
 	 * rewrite writes into it (two arrays in turn, no new ones). */
 	struct ir_inst *rewritten;
 	uint32_t rewritten_cap;
+	/* Scratch arenas (ir_scratch_begin), innermost last: ir_alloc takes
+	 * from the innermost while one is open. */
+	struct vf_arena *scratch[IR_SCRATCH_DEPTH];
+	unsigned nscratch;
+	unsigned scratch_deep;   /* scopes opened past the depth limit */
 	uint32_t loc;            /* current vISA instruction (builder) */
 	uint32_t line;           /* its text line, 0 if unknown (messages) */
 	const char *inst_name;   /* current vISA mnemonic (builder) */
@@ -220,7 +237,20 @@ struct ir_prog {
 
 /* ---- memory ----------------------------------------------------------- */
 
+/* Zeroed memory for the compile: from the innermost open scratch scope,
+ * else the program's arena. */
 void *ir_alloc(struct ir_prog *p, size_t size);
+/* A pass's temporaries: between ir_scratch_begin and ir_scratch_end,
+ * ir_alloc takes memory from a new scratch arena that the end frees
+ * (issue 12: peak memory is what is live at once, not all a compile
+ * ever asked for).  The program's own arrays and names (IR_VEC_PUSH,
+ * ir_emit, ir_vreg_new, ir_label_new, ir_strdup) always stay in its
+ * arena; nothing ir_alloc returned inside a scope may be kept after its
+ * end.  Scopes nest up to IR_SCRATCH_DEPTH (deeper: the outer one is
+ * used); ir_scratch_free_all frees what an OOM jump left open. */
+void ir_scratch_begin(struct ir_prog *p);
+void ir_scratch_end(struct ir_prog *p);
+void ir_scratch_free_all(struct ir_prog *p);
 /* Make room for one more element; returns its index. */
 #define IR_VEC_PUSH(p, vec) \
 	(ir_vec_grow((p), (void **)&(vec).a, &(vec).cap, (vec).n, \

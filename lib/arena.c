@@ -102,14 +102,30 @@ static void *big_alloc(struct vf_arena *a, size_t size, bool zero)
 	return b->data;
 }
 
+/* Under AddressSanitizer every allocation is a block of its own, so that
+ * a read or write past the end of one is caught (inside a chunk it would
+ * land in the next allocation). */
+#if defined(__SANITIZE_ADDRESS__)
+#define EACH_OWN_BLOCK 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EACH_OWN_BLOCK 1
+#endif
+#endif
+#ifndef EACH_OWN_BLOCK
+#define EACH_OWN_BLOCK 0
+#endif
+
 static void *alloc(struct vf_arena *a, size_t size, bool zero)
 {
-	if (size >= BIG_MIN)
+	if (size >= BIG_MIN || EACH_OWN_BLOCK)
 		return big_alloc(a, size, zero);
 	size_t need = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
 	struct chunk *c = a->head;
 	if (!c || c->size - c->used < need) {
-		size_t csize = a->next_size;
+		/* a request larger than the next chunk size (up to BIG_MIN)
+		 * gets a chunk that holds it */
+		size_t csize = a->next_size < need ? need : a->next_size;
 		c = malloc(sizeof *c + csize);
 		if (!c)
 			return NULL;

@@ -160,10 +160,13 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 		iv[v] = (struct ra_interval){ -1, -1 };
 	if (!ni)
 		return iv;
+	/* the control flow and liveness tables are only needed here */
+	ir_scratch_begin(p);
 	const struct ir_cfg *c = ir_cfg_build(p);
 	const struct ir_live *l = ir_live_refs(p, narrow_indirect);
 	hulls(p, c, l, iv);
 	extend_loops(p, c, iv);
+	ir_scratch_end(p);
 	for (uint32_t v = 1; v < nv; v++) {
 		const struct ir_vreg *r = &p->vregs.a[v];
 		if (r->flags & (IR_V_LIVE_IN | IR_V_GLOBAL))

@@ -744,14 +744,18 @@ bool ra_allocate(struct ir_prog *p)
 	keep_return_addresses(p);
 	ra_reserve_call_areas(p);
 	for (unsigned round = 0; round < 6; round++) {
+		/* each round's intervals and tables are its own (a failing
+		 * round's scope is freed by the caller) */
+		ir_scratch_begin(p);
 		struct ra_interval *iv = ra_intervals(p);
 		bool sp = false;
 		if (!ra_linscan(p, iv, &sp))
 			return false;
+		if (sp && !ra_spill(p, iv))
+			return false;
+		ir_scratch_end(p);
 		if (!sp)
 			return true;
-		if (!ra_spill(p, iv))
-			return false;
 	}
 	return ir_unsupported(p, "register allocation did not converge");
 }

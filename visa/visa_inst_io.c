@@ -49,7 +49,8 @@ struct visa_io {
 	unsigned depth;             /* look-ahead nesting (reading ahead) */
 	bool done;                  /* the cut-off point was reached */
 	struct vf_cursor *c;        /* reading: the input */
-	struct vf_buf *b;           /* writing: the output */
+	struct vf_buf *b;           /* writing: the output, NULL: count only */
+	size_t bytes;               /* writing without b: bytes counted */
 	unsigned version;           /* (major << 8) | minor */
 	unsigned op;
 	const char *name;           /* mnemonic, for messages */
@@ -73,13 +74,23 @@ static bool io_layout(struct visa_io *io, const char *l);
 
 /* ---- plain fields ---------------------------------------------------- */
 
+/* Write a little-endian integer of 'size' bytes, or count it (the size
+ * of an instruction without its bytes, visa_inst_size_ex). */
+static void io_put(struct visa_io *io, unsigned size, uint64_t v)
+{
+	if (io->b)
+		vf_buf_uint(io->b, size, v);
+	else
+		io->bytes += size;
+}
+
 /* One little-endian integer of 'size' bytes: read into *v or write *v. */
 static bool io_uint(struct visa_io *io, unsigned size, uint64_t *v)
 {
 	if (!io->writing)
 		return vf_cur_uint(io->c, size, v, io->what);
 	if (io->emit)
-		vf_buf_uint(io->b, size, *v);
+		io_put(io, size, *v);
 	return true;
 }
 
@@ -331,7 +342,7 @@ static bool io_exec(struct visa_io *io)
 {
 	if (io->writing) {
 		if (io->emit)
-			vf_buf_u8(io->b, io->src->exec);
+			io_put(io, 1, io->src->exec);
 		return true;
 	}
 	snprintf(io->what, sizeof io->what, "execution size of '%s'",
@@ -351,7 +362,7 @@ static bool io_pred(struct visa_io *io)
 {
 	if (io->writing) {
 		if (io->emit)
-			vf_buf_u16(io->b, io->src->pred);
+			io_put(io, 2, io->src->pred);
 		return true;
 	}
 	snprintf(io->what, sizeof io->what, "predicate of '%s'", io->name);
@@ -368,7 +379,7 @@ static bool io_subop(struct visa_io *io)
 	if (io->writing) {
 		s = io->src->subop;
 		if (io->emit)
-			vf_buf_u8(io->b, s);
+			io_put(io, 1, s);
 	} else {
 		snprintf(io->what, sizeof io->what, "sub-opcode of '%s'",
 		         io->name);
@@ -605,22 +616,40 @@ static void io_write_pass(struct visa_io *io, bool emit)
 	io_layout(io, io->layout);
 }
 
-void visa_inst_write_ex(struct vf_buf *b, unsigned version,
-                        const struct vf_inst *in, enum visa_io_mode mode)
+/* Write the instruction into b, or with b NULL count its bytes. */
+static size_t io_write(struct vf_buf *b, unsigned version,
+                       const struct vf_inst *in, enum visa_io_mode mode)
 {
 	struct visa_io io = { .writing = true, .b = b, .version = version,
 	                      .src = in, .op = in->opcode,
 	                      .spec = mode == VISA_IO_SPEC };
 
-	vf_buf_u8(b, in->opcode);
+	io_put(&io, 1, in->opcode);
 	io.layout = visa_op_layout(in->opcode, version);
 	if (!io.layout)
-		return;
-	/* A dry pass finds the counts and flags, which fix the cut-off. */
+		return io.bytes;
+	/* A dry pass finds the counts and flags, which fix the cut-off; the
+	 * complete layout has none (and every count and flag field comes
+	 * before the fields it governs, so one pass sees them in time). */
 	io.cut = UINT_MAX;
-	io_write_pass(&io, false);
-	io_update_cut(&io);
+	if (!io.spec) {
+		io_write_pass(&io, false);
+		io_update_cut(&io);
+	}
 	io_write_pass(&io, true);
+	return io.bytes;
+}
+
+void visa_inst_write_ex(struct vf_buf *b, unsigned version,
+                        const struct vf_inst *in, enum visa_io_mode mode)
+{
+	io_write(b, version, in, mode);
+}
+
+size_t visa_inst_size_ex(unsigned version, const struct vf_inst *in,
+                         enum visa_io_mode mode)
+{
+	return io_write(NULL, version, in, mode);
 }
 
 void visa_inst_write(struct vf_buf *b, unsigned version,

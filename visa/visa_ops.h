@@ -136,6 +136,9 @@ bool visa_inst_read_ex(struct vf_cursor *c, struct vf_arena *a,
                        struct vf_inst *in, enum visa_io_mode mode);
 void visa_inst_write_ex(struct vf_buf *b, unsigned version,
                         const struct vf_inst *in, enum visa_io_mode mode);
+/* The bytes visa_inst_write_ex would write, without writing them. */
+size_t visa_inst_size_ex(unsigned version, const struct vf_inst *in,
+                         enum visa_io_mode mode);
 
 /* The size IGC's writer counted for an instruction it wrote truncated:
  * the 'size' field of a routine it wrote is the sum of these complete

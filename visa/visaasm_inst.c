@@ -18,6 +18,7 @@
  */
 #include "visaasm_read.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,8 @@ struct vf_opnd *va_op(struct va_inst_ctx *c)
 		c->n = sizeof c->ops / sizeof c->ops[0] - 1;
 	struct vf_opnd *o = &c->ops[c->n++];
 	memset(o, 0, sizeof *o);
+	if (c->n > c->hw)
+		c->hw = c->n;
 	return o;
 }
 
@@ -588,9 +591,15 @@ static const struct va_row va_rows[] = {
 
 bool va_instruction(struct va_parser *p)
 {
-	struct va_inst_ctx *c = calloc(1, sizeof *c);
-	if (!c)
-		return va_oom(p);
+	struct va_inst_ctx *c = p->ictx;
+	if (!c) {
+		c = p->ictx = calloc(1, sizeof *c);
+		if (!c)
+			return va_oom(p);
+	} else {
+		memset(c->ops, 0, c->hw * sizeof c->ops[0]);
+		memset(c, 0, offsetof(struct va_inst_ctx, ops));
+	}
 	bool ok = false, handled = false;
 	c->p = p;
 	c->has_pred_text = va_is_punct(va_peek(p), '(');
@@ -611,7 +620,8 @@ bool va_instruction(struct va_parser *p)
 	}
 	for (size_t i = 0; i < sizeof va_rows / sizeof va_rows[0]; i++) {
 		const struct va_row *r = &va_rows[i];
-		if (strlen(r->name) != len || memcmp(r->name, mn, len) != 0)
+		if (r->name[0] != mn[0] || strncmp(r->name, mn, len) != 0 ||
+		    r->name[len])
 			continue;
 		c->in.opcode = r->opcode;
 		ok = r->fn(c, r);
@@ -625,6 +635,5 @@ bool va_instruction(struct va_parser *p)
 	if (!handled)
 		ok = va_fail(p, c->mn, "an instruction mnemonic");
 out:
-	free(c);
 	return ok;
 }

@@ -538,28 +538,19 @@ static bool va_default_target(struct va_parser *p, struct va_routine *rt)
 static bool va_layout(struct va_parser *p, struct vf_routine *r)
 {
 	unsigned version = vf_version(p->m);
-	/* Each instruction is written into one small reused buffer just to
-	 * learn its size (the encoding does not depend on its offset). */
-	struct vf_buf b = { 0 };
+	/* Each instruction's size, counted without writing it (the
+	 * encoding does not depend on its offset). */
 	uint64_t size = 0;
 	r->layout = VF_LAYOUT_COMPLETE;
 	for (uint32_t i = 0; i < r->inst_count; i++) {
 		r->insts[i].offset = (uint32_t)size;
-		b.len = 0;
-		visa_inst_write_ex(&b, version, &r->insts[i], VISA_IO_SPEC);
-		size += b.len;
+		size += visa_inst_size_ex(version, &r->insts[i], VISA_IO_SPEC);
 	}
-	bool oom = b.oom;
-	if (size > UINT32_MAX) {
-		vf_buf_free(&b);
+	if (size > UINT32_MAX)
 		return va_fail_msg(p, va_peek(p), "a routine whose binary form "
 		                   "is below 4 GB (%llu bytes)",
 		                   (unsigned long long)size);
-	}
 	r->size = (uint32_t)size;
-	vf_buf_free(&b);
-	if (oom)
-		return va_oom(p);
 	r->entry = (uint32_t)va_header_size(version, r);
 	return true;
 }
@@ -743,6 +734,7 @@ enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
 		st = va_read_one(&p, &texts[i], i == 0);
 	if (st == VF_OK)
 		st = va_build_module(&p);
+	free(p.ictx);
 	if (st != VF_OK) {
 		vf_module_free(m);
 		return st;

@@ -147,6 +147,7 @@ struct va_parser {
 	struct va_routine *rt;  /* routine being parsed, NULL before .kernel */
 	struct va_routine *first, *last;  /* all routines, all texts */
 	unsigned nkernels, nfunctions;
+	struct va_inst_ctx *ictx;   /* the instruction being parsed (malloc) */
 };
 
 /* Cut the next line into tokens (visaasm_lex.c); on a lexical error the
@@ -264,14 +265,18 @@ void va_imm_set(struct vf_opnd *o, unsigned type, uint64_t v);
 uint8_t va_exec_byte(unsigned channels, unsigned emask);
 
 /* visaasm_inst.c / visaasm_mem.c: instructions. */
+/* One per parser, reused for every instruction (issue 12: no 2 KB
+ * calloc an instruction): va_instruction zeroes the fields before ops
+ * and the operands the previous instruction used (hw). */
 struct va_inst_ctx {
 	struct va_parser *p;
 	const struct va_token *mn;   /* mnemonic token */
 	struct vf_inst in;
-	struct vf_opnd ops[64];
 	unsigned n;
+	unsigned hw;                 /* operands handed out (va_op) */
 	uint16_t pred;               /* parsed predicate word (0 = none) */
 	bool has_pred_text;
+	struct vf_opnd ops[64];      /* last: see above */
 };
 bool va_instruction(struct va_parser *p);
 /* Append the instruction to the routine (copies the operands). */
