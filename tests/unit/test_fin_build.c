@@ -142,21 +142,17 @@ END_TEST
  * the inverted predicate, with no goto or join left. */
 START_TEST(short_goto_is_predicated)
 {
-	char *a;
-	struct vf_kernel_result r;
-	struct vf_error e = { 0 };
 	char buf[8192];
 	snprintf(buf, sizeof buf, "%s%s%s", header8, flow_decls,
 	         "    (P1) goto (M1, 8) L1\n"
 	         "    add (M1, 8) V0041(0,0)<1> V0040(0,0)<1;1,0> 0x1:d\n"
 	         "L1:\n"
 	         "    ret (M1, 1)\n");
-	ck_assert_msg(fin(buf, &a, &r, &e) == VF_OK, "%s", e.msg);
+	char *a = unit_fin_listing(buf, VF_PLATFORM_SKL);
 	ck_assert_ptr_nonnull(strstr(a, "(~f0.0) add (8|M0)"));
 	ck_assert_ptr_null(strstr(a, "goto"));
 	ck_assert_ptr_null(strstr(a, "join"));
 	free(a);
-	vf_kernel_result_clear(&r);
 }
 END_TEST
 
