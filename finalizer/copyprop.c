@@ -197,6 +197,33 @@ static bool region_ok(const struct ir_inst *m, const struct ir_inst *u,
 	return ident || inside;
 }
 
+/* Gen9 mixed mode (caps.mixed_float with Align16 3-source): a float
+ * mad reads a half float source directly, so `mov f = hf; mad f` folds
+ * the conversion into the mad (GenX_IR does, p_half.half4_to_float).
+ * The HF source must be packed and oword-aligned ("both input and
+ * output packed f16 data must be oword aligned, no oword crossing in
+ * packed f16"); the other sources float; a SIMD16 F destination is split
+ * to SIMD8 by split.c (no SIMD16 mixed mode with an F destination). */
+static bool mixed_mad_ok(const struct ir_prog *p, const struct ir_inst *m,
+                         const struct ir_inst *u, unsigned si)
+{
+	const struct ir_opnd *s = &m->src[0];
+	if (!p->plat->caps.mixed_float || p->plat->caps.three_src_align1 ||
+	    u->op != GEN_OP_MAD || u->nsrc != 3 || u->pred || u->sat ||
+	    u->dst.type != GEN_TYPE_F || m->dst.type != GEN_TYPE_F ||
+	    s->type != GEN_TYPE_HF || s->kind != IR_O_REG ||
+	    u->exec > 8 || u->exec < 4 || ir_opnd_align(p, s) < 16)
+		return false;
+	for (unsigned k = 0; k < u->exec; k++)
+		if (ir_elem_off(s, k, false) != (int)(2 * k)) {
+					return false; }
+	for (unsigned k = 0; k < u->nsrc; k++)
+		if (k != si && u->src[k].type != GEN_TYPE_F &&
+		    u->src[k].type != GEN_TYPE_HF) {
+					return false; }
+	return true;
+}
+
 /* Try to replace source 'si' of 'u' by the mov's source. */
 static bool try_use(struct cp_ctx *c, const struct ir_inst *m,
                     struct ir_inst *u, unsigned si)
@@ -207,20 +234,22 @@ static bool try_use(struct cp_ctx *c, const struct ir_inst *m,
 		return false;
 	bool conv = s->type != m->dst.type;
 	bool wide = conv && u->op == GEN_OP_SHL;  /* checked by wide64_ok */
-	if (!(op_allowed(u->op, conv) || wide) || u->nsrc > 2)
+	bool mixed = conv && o->type == m->dst.type &&
+	             mixed_mad_ok(c->p, m, u, si);
+	if (!mixed && (!(op_allowed(u->op, conv) || wide) || u->nsrc > 2))
 		return false;
-	if (conv ? (o->type != m->dst.type || !widening(
+	if (!mixed && (conv ? (o->type != m->dst.type || !widening(
 	                (enum gen_type)s->type, (enum gen_type)m->dst.type) ||
 	            !conv_exec_ok(c->p, u, si, m))
 	         : gen_type_size((enum gen_type)o->type) !=
-	           gen_type_size((enum gen_type)s->type))
+	           gen_type_size((enum gen_type)s->type)))
 		return false;
 	/* An immediate has no source modifier bits: a negated or absolute use
 	 * keeps reading the register (-0.0 is not 0.0, NOT is not NEG). */
 	if (s->kind == IR_O_IMM && (conv || o->mods))
 		return false;
 	bool bcast;
-	if (!region_ok(m, u, o, &bcast))
+	if (!region_ok(m, u, o, &bcast) || (mixed && bcast))
 		return false;
 	uint8_t mods = o->mods, type = conv ? s->type : o->type;
 	if (s->kind == IR_O_IMM)

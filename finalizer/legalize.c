@@ -500,8 +500,15 @@ static void fix_three_src(struct lctx *c, struct ir_inst *in)
 		struct ir_opnd *o = &in->src[s];
 		if (imm16_src0(c->p, in, s))
 			continue;
-		/* one source type field: every source takes the dst's type */
-		if (o->type != t || !good_a16_src(c->p, o, in->exec))
+		/* one source type field: every source takes the dst's type,
+		 * but for Gen9 mixed mode (an F mad reading a packed HF
+		 * vector, folded by copyprop.c; split.c makes it SIMD8) */
+		bool mixed = t == GEN_TYPE_F && o->type == GEN_TYPE_HF &&
+		             c->p->plat->caps.mixed_float &&
+		             !c->p->plat->caps.three_src_align1 &&
+		             !ir_opnd_is_scalar(o);
+		if ((o->type != t && !mixed) ||
+		    !good_a16_src(c->p, o, in->exec))
 			copy_src(c, in, s, t, 16);
 		if (hf_bcast && ir_opnd_is_scalar(o)) {
 			/* no HF replicate (caps.a16_hf_replicate): a full copy */

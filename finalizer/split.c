@@ -260,11 +260,27 @@ static unsigned opnd_span(const struct ir_prog *p, const struct ir_opnd *o,
 	return 1;
 }
 
+/* Gen9 mixed mode (Align16 3-source with an F destination and an HF
+ * source, copyprop.c): "no SIMD16 in mixed mode when destination is
+ * f32", so such an instruction runs at SIMD8 (GenX_IR splits it too). */
+static bool mixed_f_dst(const struct ir_prog *p, const struct ir_inst *in)
+{
+	if (!is_three_src(in->op) || in->dst.type != GEN_TYPE_F ||
+	    p->plat->caps.three_src_align1)
+		return false;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		if (in->src[s].type == GEN_TYPE_HF)
+			return true;
+	return false;
+}
+
 static bool needs_split(const struct ir_prog *p, const struct ir_inst *in)
 {
 	if (in->exec <= 1 || skip_op(in->op))
 		return false;
 	if (in->exec > 16)
+		return true;
+	if (mixed_f_dst(p, in) && in->exec > 8)
 		return true;
 	if (in->op == GEN_OP_MATH &&
 	    (in->fc == GEN_MATH_IQOT || in->fc == GEN_MATH_IREM ||
