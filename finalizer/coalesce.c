@@ -380,6 +380,63 @@ static bool dead_after_write(const struct pass *c, uint32_t j)
 	return unread_after(c, j, r);
 }
 
+/* Byte offset of element k of operand o in its register. */
+static int abs_elem(const struct ir_opnd *o, unsigned k, bool dst)
+{
+	return (int)o->off + ir_elem_off(o, k, dst);
+}
+
+/* Does half 'h' (0 low, 1 high) of mov m's source read, element for
+ * element, what producer 'in' wrote? */
+static bool half_elements(const struct ir_inst *m, const struct ir_inst *in,
+                          unsigned h)
+{
+	unsigned n = in->exec;
+	for (unsigned k = 0; k < n; k++)
+		if (abs_elem(&m->src[0], h * n + k, false) !=
+		    abs_elem(&in->dst, k, true))
+			return false;
+	return true;
+}
+
+/* The mov copies what two adjacent halves wrote (split.c cut a producer
+ * in two where the copy stayed whole, e.g. a Gen9 mixed-mode mad at
+ * SIMD8 feeding a SIMD16 payload copy): 'hi' at index i is the upper
+ * half (found by find_producer, so nothing from it to the mov touches
+ * either register), the instruction right before it the lower half.
+ * Each half then writes its part of the mov's destination, with the
+ * very shape it had. */
+static bool try_halves(struct pass *c, uint32_t j, uint32_t i)
+{
+	struct ir_prog *p = c->p;
+	struct ir_inst *m = &p->insts.a[j], *hi = &p->insts.a[i];
+	uint32_t t = m->src[0].v, d = m->dst.v;
+	unsigned n = hi->exec;
+	if (i == 0 || c->dead[i - 1] || c->cfg->blk_of[i - 1] != c->cfg->blk_of[j] ||
+	    n * 2 != m->exec || hi->choff != m->choff + n || truncates(m))
+		return false;
+	struct ir_inst *lo = &p->insts.a[i - 1];
+	if (!producer_ok(lo) || !producer_ok(hi) || lo->op != hi->op ||
+	    lo->fc != hi->fc || lo->exec != n || lo->choff != m->choff ||
+	    lo->dst.v != t || hi->dst.v != t || lo->pred || hi->pred ||
+	    lo->nomask != m->nomask || hi->nomask != m->nomask ||
+	    lo->dst.type != hi->dst.type ||
+	    !same_bits(hi->dst.type, m->src[0].type) ||
+	    !half_elements(m, lo, 0) || !half_elements(m, hi, 1) ||
+	    reads_vreg(lo, d) || reads_vreg(hi, d) || reads_vreg(hi, t))
+		return false;
+	struct ir_opnd dlo = m->dst, dhi = m->dst;
+	dlo.type = dhi.type = lo->dst.type;
+	dhi.off = abs_elem(&m->dst, n, true);
+	if (!same_shape(p, &lo->dst, &dlo, n) ||
+	    !same_shape(p, &hi->dst, &dhi, n) || !dead_after(c, j))
+		return false;
+	lo->dst = dlo;
+	hi->dst = dhi;
+	c->dead[j] = true;
+	return true;
+}
+
 static bool try_coalesce(struct pass *c, uint32_t j)
 {
 	struct ir_prog *p = c->p;
@@ -393,6 +450,8 @@ static bool try_coalesce(struct pass *c, uint32_t j)
 	if (i < 0)
 		return false;
 	struct ir_inst *in = &p->insts.a[i];
+	if (in->exec * 2 == m->exec && in->dst.v == t)
+		return try_halves(c, j, (uint32_t)i);
 	if (!producer_ok(in) || in->dst.v != t || in->exec != m->exec ||
 	    in->choff != m->choff || in->nomask != m->nomask ||
 	    (in->pred && c->defs[t] != 1) ||

@@ -212,7 +212,7 @@ static bool mixed_mad_ok(const struct ir_prog *p, const struct ir_inst *m,
 	    u->op != GEN_OP_MAD || u->nsrc != 3 || u->pred || u->sat ||
 	    u->dst.type != GEN_TYPE_F || m->dst.type != GEN_TYPE_F ||
 	    s->type != GEN_TYPE_HF || s->kind != IR_O_REG ||
-	    u->exec > 8 || u->exec < 4 || ir_opnd_align(p, s) < 16)
+	    u->exec > 16 || u->exec < 4 || ir_opnd_align(p, s) < 16)
 		return false;
 	for (unsigned k = 0; k < u->exec; k++)
 		if (ir_elem_off(s, k, false) != (int)(2 * k)) {
