@@ -10,9 +10,11 @@
  * before anything reads it.
  *
  * Safety, under divergent control flow and partial writes:
- *  - only between the mov and the first label, branch, or write to t or
- *    s (any byte: vreg granularity), so the execution mask is the same
- *    and every byte read still holds what the mov copied;
+ *  - only between the mov and the first label, branch, write to s (any
+ *    byte: vreg granularity) or write to the bytes of t the mov wrote
+ *    (other parts of t may be written in between: a vector assembled
+ *    part by part), so the execution mask is the same and every byte
+ *    read still holds what the mov copied;
  *  - the use reads t channel for channel ("identity": exec size and
  *    channel offset equal, channel k reads the element channel k of the
  *    mov wrote) and is not NoMask unless the mov is, so every element it
@@ -32,7 +34,13 @@
  *    way, IGC's binaries have `shl (8) q <- d`, `add (8) q <- ud + q`);
  *  - never into sends, math, branches, 3-source or macro instructions,
  *    nor into an instruction writing s; t and s are not address-taken,
- *    t is not pinned, live-in or global (ABI registers).
+ *    t is not pinned, live-in or global (ABI registers); except an
+ *    hf->f conversion into a float mad where Gen9 mixed mode takes a
+ *    packed, oword-aligned HF source (mixed_mad_ok; GenX_IR does the
+ *    same), and a strided HF source is not forwarded into an hf->f mov
+ *    that could fold so (keeps_hf_packed).
+ * A mov whose register loses its last reader to later forwarding is
+ * deleted by a final backward sweep.
  *
  * Runs on virtual registers after goto and before legalize, which makes
  * the new operands legal (immediate positions, regions, types).
@@ -43,6 +51,7 @@
 
 #include <string.h>
 
+#include "../encoder/gen.h"
 #include "../ir/ir.h"
 
 bool ir_copyprop(struct ir_prog *p);
@@ -224,6 +233,27 @@ static bool mixed_mad_ok(const struct ir_prog *p, const struct ir_inst *m,
 	return true;
 }
 
+/* A packed HF vector converted to F by mov 'u' stays packed: the
+ * conversion may fold into a float mad later (mixed_mad_ok), which a
+ * strided HF source (the vector's own strided origin, forwarded by mov
+ * 'm') would prevent, and the forward saves nothing while m stays
+ * (p_half.half4_to_float: m unpacks the halves a HF mad reads too). */
+static bool keeps_hf_packed(const struct ir_prog *p, const struct ir_inst *m,
+                            const struct ir_inst *u)
+{
+	const struct ir_opnd *s = &m->src[0];
+	/* measured: on BDW (no mixed mode, Align16 3-source) the strided
+	 * forward is the shorter code, on Gen9, Gen11, Gen12 the packed one */
+	if ((!p->plat->caps.mixed_float && !p->plat->caps.three_src_align1) ||
+	    u->op != GEN_OP_MOV || u->dst.type != GEN_TYPE_F ||
+	    m->dst.type != GEN_TYPE_HF || s->kind != IR_O_REG)
+		return false;
+	for (unsigned k = 0; k < u->exec; k++)
+		if (ir_elem_off(s, k, false) != (int)(2 * k))
+			return true;
+	return false;
+}
+
 /* Try to replace source 'si' of 'u' by the mov's source. */
 static bool try_use(struct cp_ctx *c, const struct ir_inst *m,
                     struct ir_inst *u, unsigned si)
@@ -249,7 +279,8 @@ static bool try_use(struct cp_ctx *c, const struct ir_inst *m,
 	if (s->kind == IR_O_IMM && (conv || o->mods))
 		return false;
 	bool bcast;
-	if (!region_ok(m, u, o, &bcast) || (mixed && bcast))
+	if (!region_ok(m, u, o, &bcast) || (mixed && bcast) ||
+	    keeps_hf_packed(c->p, m, u))
 		return false;
 	uint8_t mods = o->mods, type = conv ? s->type : o->type;
 	if (s->kind == IR_O_IMM)
@@ -270,6 +301,22 @@ static bool try_use(struct cp_ctx *c, const struct ir_inst *m,
 static bool writes_vreg(const struct ir_inst *in, uint32_t v)
 {
 	return in->dst.kind == IR_O_REG && in->dst.v == v;
+}
+
+/* Does 'u' write any byte mov 'm' wrote?  Only plain ALU destinations
+ * are measured by their region; a send, macro or other destination
+ * counts as touching the whole register. */
+static bool overwrites_mov(const struct ir_inst *m, const struct ir_inst *u)
+{
+	if (!writes_vreg(u, m->dst.v))
+		return false;
+	if (ir_is_send(u->op) || u->dst.mme || u->op >= GEN_OP_COUNT ||
+	    gen_op_is_macro(u->op, u->fc) || !u->exec)
+		return true;
+	int32_t ulo = u->dst.off, mlo = m->dst.off;
+	int32_t uhi = ulo + (int32_t)ir_opnd_extent(&u->dst, u->exec, true);
+	int32_t mhi = mlo + (int32_t)ir_opnd_extent(&m->dst, m->exec, true);
+	return ulo < mhi && mlo < uhi;
 }
 
 static void find_read(void *ctx, const struct ir_inst *in,
@@ -305,7 +352,6 @@ static bool forward(struct cp_ctx *c, uint32_t i)
 {
 	struct ir_inst *a = c->p->insts.a;
 	const struct ir_inst *m = &a[i];
-	uint32_t t = m->dst.v;
 	uint32_t s = m->src[0].kind == IR_O_REG ? m->src[0].v : 0;
 	for (uint32_t j = i + 1; j < c->p->insts.n; j++) {
 		struct ir_inst *u = &a[j];
@@ -314,7 +360,9 @@ static bool forward(struct cp_ctx *c, uint32_t i)
 		if (!(s && writes_vreg(u, s)) && !ir_is_send(u->op))
 			for (unsigned k = 0; k < u->nsrc; k++)
 				try_use(c, m, u, k);
-		if (writes_vreg(u, t))
+		/* a write to other bytes of t (a vector assembled part by
+		 * part) leaves what the mov wrote in place */
+		if (overwrites_mov(m, u))
 			return kills(a, i, j);
 		if ((s && writes_vreg(u, s)) || u->dst.kind == IR_O_IND)
 			return false;
@@ -338,6 +386,17 @@ bool ir_copyprop(struct ir_prog *p)
 			if (p->insts.a[i].src[0].kind == IR_O_REG)
 				c.reads[p->insts.a[i].src[0].v]--;
 		}
+	}
+	/* movs whose register lost its last reader to a later mov's
+	 * forwarding (parts of one vector copied on: each part's mov was
+	 * looked at while the others still read the register) */
+	for (uint32_t i = p->insts.n; i-- > 0;) {
+		const struct ir_inst *m = &p->insts.a[i];
+		if (dead[i] || !candidate(p, m) || c.reads[m->dst.v])
+			continue;
+		dead[i] = true;
+		if (m->src[0].kind == IR_O_REG)
+			c.reads[m->src[0].v]--;
 	}
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < p->insts.n; i++)
