@@ -4,7 +4,10 @@
  * immediates into scalar uses), and it is not forwarded when its source
  * is rewritten before the use, across a branch/label, into a NoMask use
  * of a masked mov, into a use reading another channel's element, or
- * when the widening would change the value (signed byte read unsigned).
+ * when the widening would change the value (signed byte read unsigned);
+ * the parts of a vector are forwarded past each other's writes; an
+ * hf->f mov folds into a float mad on SKL (Gen9 mixed mode; SIMD16 as
+ * two SIMD8 mads), not from a misaligned HF source nor on BDW.
  * Also finalizer/coalesce.c: a result copied by a later mov is written
  * straight to the mov's destination, unless that register is read in
  * between; and finalizer/byte_layout.c: a word register written from
@@ -30,6 +33,7 @@ static const char header8[] =
 	".decl V0046 v_type=G type=w num_elts=8 align=hword\n"
 	".decl V0047 v_type=G type=b num_elts=32 align=hword alias=<V0044, 0>\n"
 	".decl V0048 v_type=G type=ud num_elts=8 align=hword\n"
+	".decl V0049 v_type=G type=d num_elts=16 align=hword\n"
 	".input V0040 offset=32 size=32\n"
 	".input V0044 offset=64 size=32\n"
 	".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n";
@@ -187,6 +191,78 @@ START_TEST(word_result_of_dword_math_is_stored_strided)
 }
 END_TEST
 
+START_TEST(parts_of_a_vector_are_forwarded)
+{
+	/* V0049 assembled from two parts: the first part's mov is forwarded
+	 * past the write of the second (other bytes), both movs deleted */
+	movs_are("    mov (M1, 8) V0049(0,0)<1> V0040(0,0)<1;1,0>\n"
+	         "    mov (M1, 8) V0049(1,0)<1> 0x5:d\n"
+	         "    add (M1, 8) V0041(0,0)<1> V0049(0,0)<1;1,0> "
+	         "V0049(1,0)<1;1,0>\n"
+	         "    add (M1, 8) V0042(0,0)<1> V0041(0,0)<1;1,0> "
+	         "V0049(0,0)<1;1,0>\n", 1);
+}
+END_TEST
+
+START_TEST(not_past_a_write_of_the_same_bytes)
+{
+	/* the second mov rewrites what the first wrote: the add reads the
+	 * second value (the first mov dies, the second is forwarded) */
+	char *a = fin("    mov (M1, 8) V0049(0,0)<1> V0040(0,0)<1;1,0>\n"
+	              "    mov (M1, 8) V0049(0,0)<1> 0x5:d\n"
+	              "    add (M1, 8) V0041(0,0)<1> V0049(0,0)<1;1,0> "
+	              "V0040(0,0)<1;1,0>\n");
+	ck_assert_msg(movs(a) == 1, "%s", a);
+	ck_assert_msg(line_has(a, "add (8", "r1.0<8;8,1>:d", " 5:d"), "%s", a);
+	free(a);
+}
+END_TEST
+
+/* Gen9 mixed mode: mov f = hf folded into a float mad (packed,
+ * oword-aligned HF source); SIMD16 runs as two SIMD8 mads. */
+static char *mixed(unsigned simd, const char *hf_src, int platform)
+{
+	static char text[4096];
+	snprintf(text, sizeof text,
+	         ".version 4.1\n.kernel \"k\"\n"
+	         ".decl V0033 v_type=G type=d num_elts=8 align=hword alias=<%%r0, 0>\n"
+	         ".decl V0050 v_type=G type=hf num_elts=32 align=hword\n"
+	         ".decl V0051 v_type=G type=f num_elts=16 align=hword\n"
+	         ".decl V0052 v_type=G type=f num_elts=16 align=hword\n"
+	         ".decl V0053 v_type=G type=f num_elts=16 align=hword\n"
+	         ".input V0050 offset=32 size=64\n"
+	         ".input V0053 offset=96 size=64\n"
+	         ".kernel_attr SimdSize=%u\n.function \"_main_0\"\n_main_0:\n"
+	         "    mov (M1, %u) V0051(0,0)<1> %s\n"
+	         "    mad (M1, %u) V0052(0,0)<1> V0053(0,0)<1;1,0> "
+	         "V0051(0,0)<1;1,0> V0053(0,0)<1;1,0>\n"
+	         "    add (M1, %u) V0053(0,0)<1> V0052(0,0)<1;1,0> "
+	         "V0052(0,0)<1;1,0>\n"
+	         "    ret (M1, 1)\n", simd, simd, hf_src, simd, simd);
+	return unit_fin_listing(text, platform);
+}
+
+START_TEST(hf_conversion_folds_into_a_float_mad)
+{
+	char *a = mixed(8, "V0050(0,8)<1;1,0>", VF_PLATFORM_SKL);
+	ck_assert_msg(movs(a) == 1, "%s", a);
+	ck_assert_msg(line_has(a, "mad (8|M0)", ":f", ".8<2;1>:hf"), "%s", a);
+	free(a);
+	a = mixed(16, "V0050(0,0)<1;1,0>", VF_PLATFORM_SKL);
+	ck_assert_msg(movs(a) == 1, "%s", a);
+	ck_assert_msg(line_has(a, "mad (8|M0)", ":f", ".0<2;1>:hf"), "%s", a);
+	ck_assert_msg(line_has(a, "mad (8|M8)", ":f", ".8<2;1>:hf"), "%s", a);
+	free(a);
+	/* not oword-aligned (byte 8), or no mixed mode (BDW): converted */
+	a = mixed(8, "V0050(0,4)<1;1,0>", VF_PLATFORM_SKL);
+	ck_assert_msg(movs(a) == 2 && !strstr(a, "<2;1>:hf"), "%s", a);
+	free(a);
+	a = mixed(8, "V0050(0,0)<1;1,0>", VF_PLATFORM_BDW);
+	ck_assert_msg(!strstr(a, "<2;1>:hf"), "%s", a);
+	free(a);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("fin_copyprop");
@@ -202,6 +278,9 @@ static Suite *suite(void)
 	tcase_add_test(t, result_is_written_where_the_mov_copies_it);
 	tcase_add_test(t, not_coalesced_when_the_target_is_read_in_between);
 	tcase_add_test(t, word_result_of_dword_math_is_stored_strided);
+	tcase_add_test(t, parts_of_a_vector_are_forwarded);
+	tcase_add_test(t, not_past_a_write_of_the_same_bytes);
+	tcase_add_test(t, hf_conversion_folds_into_a_float_mad);
 	suite_add_tcase(s, t);
 	return s;
 }
