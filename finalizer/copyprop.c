@@ -398,10 +398,6 @@ bool ir_copyprop(struct ir_prog *p)
 		if (m->src[0].kind == IR_O_REG)
 			c.reads[m->src[0].v]--;
 	}
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		if (!dead[i])
-			p->insts.a[n++] = p->insts.a[i];
-	p->insts.n = n;
+	ir_drop_marked(p, dead);
 	return true;
 }
