@@ -105,6 +105,12 @@ void bld_copy_raw(struct bld *b, struct ir_opnd dst, struct ir_opnd src,
 /* How many of a block's 'bytes' raw operand 'o' takes from its variable
  * (fewer when block store data is shorter than its block). */
 unsigned bld_raw_bytes(struct bld *b, const struct ir_opnd *o, unsigned bytes);
+/* Block-store data as a payload of 'grfs' registers: the operand itself
+ * when it is whole registers in place, else a copy of its first 'bytes'
+ * (a block ignores the execution mask, and so does the copy).  The
+ * payload register and its byte offset in *v, *off. */
+void bld_block_data(struct bld *b, struct ir_opnd data, unsigned grfs,
+                    unsigned bytes, uint32_t *v, int32_t *off);
 /* Plain integer operand k. */
 uint64_t bld_int(const struct bld *b, unsigned k);
 bool bld_has(const struct bld *b, unsigned k);

@@ -117,6 +117,18 @@ uint32_t bld_grf_room(const struct ir_vreg *v)
 	return (v->size + IR_GRF_BYTES - 1) & ~(uint32_t)(IR_GRF_BYTES - 1);
 }
 
+void bld_block_data(struct bld *b, struct ir_opnd data, unsigned grfs,
+                    unsigned bytes, uint32_t *v, int32_t *off)
+{
+	*v = data.v;
+	*off = data.off;
+	if (bld_in_place(b, &data, grfs))
+		return;
+	*v = bld_payload(b, grfs);
+	*off = 0;
+	bld_copy_raw(b, ir_dst(*v, 0, GEN_TYPE_UD, 1), data, bytes);
+}
+
 /* The masks and predicate of the current vISA instruction. */
 static void mask_of(struct bld *b, struct ir_inst *in)
 {
@@ -427,15 +439,10 @@ static bool oword(struct bld *b, bool write, bool unaligned)
 	if (write) {
 		if (data.kind != IR_O_REG)
 			return ir_bad_input(b->p, "block data from %%null");
-		/* the block ignores the execution mask: so does its copy */
-		int32_t dplo = data.off;
-		uint32_t dpl = data.v;
-		if (!bld_in_place(b, &data, grfs)) {
-			dpl = bld_payload(b, grfs);
-			dplo = 0;
-			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data,
-			             bld_raw_bytes(b, &data, owords * 16));
-		}
+		int32_t dplo;
+		uint32_t dpl;
+		bld_block_data(b, data, grfs, bld_raw_bytes(b, &data, owords * 16),
+		               &dpl, &dplo);
 		struct ir_inst *in = bld_emit_send(b, exec, true, ir_null(GEN_TYPE_UD),
 		                                   hdr, 1, dpl, grfs, 0,
 		                                   gen_msg_oword_block(plat,
@@ -491,13 +498,9 @@ static bool media(struct bld *b, bool write)
 	if (write) {
 		if (data.kind != IR_O_REG)
 			return ir_bad_input(b->p, "block data from %%null");
-		int32_t dplo = data.off;
-		uint32_t dpl = data.v;
-		if (!bld_in_place(b, &data, grfs)) {
-			dpl = bld_payload(b, grfs);
-			dplo = 0;
-			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data, obj);
-		}
+		int32_t dplo;
+		uint32_t dpl;
+		bld_block_data(b, data, grfs, obj, &dpl, &dplo);
 		struct ir_inst *in = bld_emit_send(b, 8, true, ir_null(GEN_TYPE_UD),
 		                                   hdr, 1, dpl, grfs, 0,
 		                                   gen_msg_media_block(b->p->plat,

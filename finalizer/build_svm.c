@@ -233,16 +233,12 @@ static bool block(struct bld *b, bool write)
 			exec = 8;
 		if (data.kind != IR_O_REG)
 			return ir_bad_input(b->p, "block data from %%null");
-		/* the block ignores the execution mask: so does its copy, of
-		 * what the variable holds (IGC stores a qword as an oword) */
-		int32_t dplo = data.off;
-		uint32_t dpl = data.v;
-		if (!bld_in_place(b, &data, grfs)) {
-			dpl = payload(b, grfs);
-			dplo = 0;
-			bld_copy_raw(b, ir_dst(dpl, 0, GEN_TYPE_UD, 1), data,
-			             bld_raw_bytes(b, &data, owords * 16));
-		}
+		/* the copy takes what the variable holds (IGC stores a qword
+		 * as an oword) */
+		int32_t dplo;
+		uint32_t dpl;
+		bld_block_data(b, data, grfs, bld_raw_bytes(b, &data, owords * 16),
+		               &dpl, &dplo);
 		struct ir_inst *in = bld_emit_send(b, exec, true, ir_null(GEN_TYPE_UD),
 		                                   hdr, 1, dpl, grfs, 0,
 		                                   gen_msg_a64_block(b->p->plat,

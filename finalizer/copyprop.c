@@ -310,10 +310,6 @@ bool ir_copyprop(struct ir_prog *p)
 				c.reads[p->insts.a[i].src[0].v]--;
 		}
 	}
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		if (!dead[i])
-			p->insts.a[n++] = p->insts.a[i];
-	p->insts.n = n;
+	ir_drop_marked(p, dead);
 	return true;
 }

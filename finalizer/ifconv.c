@@ -223,10 +223,6 @@ bool ir_ifconv(struct ir_prog *p)
 			any |= convert(&c, i);
 	if (!any)
 		return true;
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		if (!c.dead[i])
-			p->insts.a[n++] = p->insts.a[i];
-	p->insts.n = n;
+	ir_drop_marked(p, c.dead);
 	return true;
 }

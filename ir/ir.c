@@ -337,6 +337,15 @@ void ir_emit_label(struct ir_prog *p, uint32_t label)
 	in->nsrc = 1;
 }
 
+void ir_drop_marked(struct ir_prog *p, const bool *dead)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		if (!dead[i])
+			p->insts.a[n++] = p->insts.a[i];
+	p->insts.n = n;
+}
+
 struct ir_insts_old ir_rewrite_begin(struct ir_prog *p)
 {
 	struct ir_insts_old o = { p->insts.a, p->insts.n };

@@ -334,6 +334,9 @@ struct ir_insts_old {
 	uint32_t n;
 };
 struct ir_insts_old ir_rewrite_begin(struct ir_prog *p);
+/* Remove the instructions marked in 'dead' (one flag per instruction),
+ * keeping the order of the others. */
+void ir_drop_marked(struct ir_prog *p, const bool *dead);
 
 /* Which operands an instruction reads / writes (for liveness): calls
  * 'fn' for every register operand with 'def' false for reads. */
