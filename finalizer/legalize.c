@@ -170,8 +170,12 @@ static bool commutes(struct ir_inst *in)
 	case GEN_OP_XOR: case GEN_OP_AVG: case GEN_OP_ADDC:
 		return true;
 	case GEN_OP_SEL:
+		/* min/max: sel.ge/.l returns src0 when the sources compare
+		 * equal, so swapping float sources turns max(+0, -0) = +0 into
+		 * -0 (a difftest finding, GenX_IR keeps the order) */
 		if (in->cmod)
-			return true;
+			return !gen_type_is_float((enum gen_type)in->src[0].type) &&
+			       !gen_type_is_float((enum gen_type)in->src[1].type);
 		in->pinv = !in->pinv;  /* (P) sel a b == (~P) sel b a */
 		return true;
 	case GEN_OP_CMP: {
