@@ -69,6 +69,10 @@ struct dt_target {
                                 * GenX_IR's 64-bit emulation writes both
                                 * halves, or sign-extends from the wrong
                                 * dword */
+#define DT_GX_NEG_Q_PLUS_0 8u  /* add of a negated q/uq and an immediate 0:
+                                * GenX_IR folds it into a mov, which it
+                                * copies as two 32-bit halves without the
+                                * negation */
 
 /* Generate program 'p' from rng state for target 't' (gen.c). */
 void dt_generate(struct dt_rng *r, const struct dt_target *t,

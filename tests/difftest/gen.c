@@ -116,6 +116,9 @@ struct gen {
 	 * some vector source has another */
 	unsigned dst_sub, dst_stride;
 	bool sub_differs;
+	/* of the instruction being written (DT_GX_NEG_Q_PLUS_0): a source
+	 * was negated, an immediate was zero */
+	bool negated, imm_zero;
 };
 
 /* A region of 'e' elements of type t with element stride 'stride' (0 =
@@ -197,6 +200,8 @@ static void imm(struct gen *g, struct sb *b, int t)
 		v %= 40;              /* small values: shifts, counts */
 	if (bits < 64)
 		v &= (1ull << bits) - 1;
+	if (v == 0)
+		g->imm_zero = true;
 	/* vISA immediates are at least word-sized: bytes become w/uw */
 	const char *tn = types[t].size == 1 ? (types[t].kind == 's' ? "w" : "uw")
 	                 : types[t].name;
@@ -232,6 +237,8 @@ static bool src_opnd(struct gen *g, struct sb *b, int t, unsigned e,
 	                     : "<2;1,0>";
 	if (stride && col * types[t].size != g->dst_sub)
 		g->sub_differs = true;
+	if (!strncmp(mod, "(-", 2))
+		g->negated = true;
 	sb_printf(b, " %s%s(%u,%u)%s", mod, alias(base, t, nb), row, col, region);
 	return true;
 }
@@ -352,6 +359,7 @@ static bool alu(struct gen *g, struct sb *b)
 	bool wide = types[dt].size == 8;
 	bool narrow_src = false, float_src = false;
 	g->sub_differs = false;
+	g->negated = g->imm_zero = false;
 	for (unsigned s = 0; ok && s < o->nsrc; s++) {
 		int st = o->same_type ? dt : pick_type(g, o->src_types);
 		/* keep int and float apart, except in mov (a conversion) */
@@ -388,6 +396,10 @@ static bool alu(struct gen *g, struct sb *b)
 		ok = false;
 	if ((q & DT_GX_Q_STRIDED) && mov && (g->dst_stride > 1 || e == 1) &&
 	    types[dt].kind != 'f' && (types[dt].size == 8) != !narrow_src)
+		ok = false;
+	if ((q & DT_GX_NEG_Q_PLUS_0) && !strcmp(o->name, "add") &&
+	    types[dt].size == 8 && types[dt].kind != 'f' && g->negated &&
+	    g->imm_zero)
 		ok = false;
 	return sb_end(b, mark, ok);
 }

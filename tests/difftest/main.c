@@ -192,8 +192,10 @@ int main(int argc, char **argv)
 	} names[] = {
 		{ "bdw", "BDW", DT_GX_PRED_HF_COPY }, { "skl", "SKL", 0 },
 		{ "bxt", "BXT", 0 },
-		{ "icllp", "ICLLP", DT_GX_MACL_SAT | DT_GX_Q_STRIDED },
-		{ "tgllp", "TGLLP", DT_GX_MACL_SAT | DT_GX_Q_STRIDED },
+		{ "icllp", "ICLLP",
+		  DT_GX_MACL_SAT | DT_GX_Q_STRIDED | DT_GX_NEG_Q_PLUS_0 },
+		{ "tgllp", "TGLLP",
+		  DT_GX_MACL_SAT | DT_GX_Q_STRIDED | DT_GX_NEG_Q_PLUS_0 },
 	};
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
 		if (!strcmp(plat, names[k].name)) {
