@@ -73,6 +73,11 @@ struct dt_target {
                                 * GenX_IR folds it into a mov, which it
                                 * copies as two 32-bit halves without the
                                 * negation */
+#define DT_GX_NEG_UD_TO_F 16u  /* mov of a negated :ud of R into a float:
+                                * where the destination overlaps the source
+                                * at another stride GenX_IR copies the
+                                * source first, negated, into a :ud
+                                * temporary, which wraps it */
 
 /* Generate program 'p' from rng state for target 't' (gen.c). */
 void dt_generate(struct dt_rng *r, const struct dt_target *t,

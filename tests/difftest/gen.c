@@ -116,9 +116,10 @@ struct gen {
 	 * some vector source has another */
 	unsigned dst_sub, dst_stride;
 	bool sub_differs;
-	/* of the instruction being written (DT_GX_NEG_Q_PLUS_0): a source
-	 * was negated, an immediate was zero */
-	bool negated, imm_zero;
+	/* of the instruction being written (DT_GX_NEG_Q_PLUS_0,
+	 * DT_GX_NEG_UD_TO_F): a source was negated, an immediate was zero, a
+	 * negated unsigned source was read from R */
+	bool negated, imm_zero, neg_unsigned_r;
 };
 
 /* A region of 'e' elements of type t with element stride 'stride' (0 =
@@ -237,8 +238,11 @@ static bool src_opnd(struct gen *g, struct sb *b, int t, unsigned e,
 	                     : "<2;1,0>";
 	if (stride && col * types[t].size != g->dst_sub)
 		g->sub_differs = true;
-	if (!strncmp(mod, "(-", 2))
+	if (!strncmp(mod, "(-", 2)) {
 		g->negated = true;
+		if (base == 'R' && types[t].kind == 'u')
+			g->neg_unsigned_r = true;
+	}
 	sb_printf(b, " %s%s(%u,%u)%s", mod, alias(base, t, nb), row, col, region);
 	return true;
 }
@@ -359,7 +363,7 @@ static bool alu(struct gen *g, struct sb *b)
 	bool wide = types[dt].size == 8;
 	bool narrow_src = false, float_src = false;
 	g->sub_differs = false;
-	g->negated = g->imm_zero = false;
+	g->negated = g->imm_zero = g->neg_unsigned_r = false;
 	for (unsigned s = 0; ok && s < o->nsrc; s++) {
 		int st = o->same_type ? dt : pick_type(g, o->src_types);
 		/* keep int and float apart, except in mov (a conversion) */
@@ -400,6 +404,9 @@ static bool alu(struct gen *g, struct sb *b)
 	if ((q & DT_GX_NEG_Q_PLUS_0) && !strcmp(o->name, "add") &&
 	    types[dt].size == 8 && types[dt].kind != 'f' && g->negated &&
 	    g->imm_zero)
+		ok = false;
+	if ((q & DT_GX_NEG_UD_TO_F) && mov && types[dt].kind == 'f' &&
+	    g->neg_unsigned_r)
 		ok = false;
 	return sb_end(b, mark, ok);
 }

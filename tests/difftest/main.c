@@ -193,9 +193,11 @@ int main(int argc, char **argv)
 		{ "bdw", "BDW", DT_GX_PRED_HF_COPY }, { "skl", "SKL", 0 },
 		{ "bxt", "BXT", 0 },
 		{ "icllp", "ICLLP",
-		  DT_GX_MACL_SAT | DT_GX_Q_STRIDED | DT_GX_NEG_Q_PLUS_0 },
+		  DT_GX_MACL_SAT | DT_GX_Q_STRIDED | DT_GX_NEG_Q_PLUS_0 |
+		  DT_GX_NEG_UD_TO_F },
 		{ "tgllp", "TGLLP",
-		  DT_GX_MACL_SAT | DT_GX_Q_STRIDED | DT_GX_NEG_Q_PLUS_0 },
+		  DT_GX_MACL_SAT | DT_GX_Q_STRIDED | DT_GX_NEG_Q_PLUS_0 |
+		  DT_GX_NEG_UD_TO_F },
 	};
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
 		if (!strcmp(plat, names[k].name)) {
