@@ -78,6 +78,13 @@ struct dt_target {
                                 * at another stride GenX_IR copies the
                                 * source first, negated, into a :ud
                                 * temporary, which wraps it */
+#define DT_GX_MAD_ACC_SWAP 32u /* mad with a strided destination: GenX_IR
+                                * copies vISA src0 (Gen src2) to a packed
+                                * temporary that its accumulator
+                                * substitution turns into acc0, swapping
+                                * the multiplicands (src2 cannot be acc):
+                                * with two NaN multiplicands the NaN
+                                * payload differs */
 
 /* Generate program 'p' from rng state for target 't' (gen.c). */
 void dt_generate(struct dt_rng *r, const struct dt_target *t,

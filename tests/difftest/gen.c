@@ -408,6 +408,9 @@ static bool alu(struct gen *g, struct sb *b)
 	if ((q & DT_GX_NEG_UD_TO_F) && mov && types[dt].kind == 'f' &&
 	    g->neg_unsigned_r)
 		ok = false;
+	if ((q & DT_GX_MAD_ACC_SWAP) && !strcmp(o->name, "mad") &&
+	    g->dst_stride > 1)
+		ok = false;
 	return sb_end(b, mark, ok);
 }
 
