@@ -24,7 +24,7 @@
  *       32-bit one (completion order differs);
  *     WAR on an out-of-order reader whose sources are still pending,
  *       except a send of the same SFID (or math after math) with the same
- *       predicate and execution mask ("same pipeline, implicit");
+ *       predicate flag and execution mask ("same pipeline, implicit");
  *       on an in-order reader only for an out-of-order writer now.
  *   GRF only, byte exact (encoder/gen_footprint.h); indirect operands and
  *   a0 descriptors use the thread's current a0.
@@ -116,17 +116,24 @@ static bool wide_dst(const struct gen_inst *in)
 }
 
 /* Same out-of-order pipeline with the same predicate and execution
- * mask: source reads stay in order (IGC WARDepRequired()). */
+ * mask: source reads stay in order (IGC WARDepRequired()).  "The same
+ * predicate" is IGC's hasSamePredicator(): both predicated on the same
+ * flag register, whatever the inversion (IGC's own binaries rewrite the
+ * source of a (~f0.1) math with a (f0.1) math without $N.src: difftest
+ * tgllp --seed 6001 program 10690), or both unpredicated and neither
+ * NoMask. */
 static bool same_pipe(const struct gen_inst *a, const struct gen_inst *b)
 {
 	bool sa = a->op != GEN_OP_MATH, sb = b->op != GEN_OP_MATH;
 	if (sa != sb || (sa && a->sfid != b->sfid))
 		return false;
-	return a->pred == b->pred && a->pred_inv == b->pred_inv &&
-	       (a->pred == GEN_PRED_NONE || (a->flag_nr == b->flag_nr &&
-	                                     a->flag_sub == b->flag_sub)) &&
-	       a->exec_size == b->exec_size && a->chan_off == b->chan_off &&
-	       (a->opts & GEN_OPT_NOMASK) == (b->opts & GEN_OPT_NOMASK);
+	bool pa = a->pred != GEN_PRED_NONE, pb = b->pred != GEN_PRED_NONE;
+	bool same_pred = pa && pb ? a->flag_nr == b->flag_nr &&
+	                            a->flag_sub == b->flag_sub
+	                 : !pa && !pb && !(a->opts & GEN_OPT_NOMASK) &&
+	                   !(b->opts & GEN_OPT_NOMASK);
+	return same_pred && a->exec_size == b->exec_size &&
+	       a->chan_off == b->chan_off;
 }
 
 /* Sources of token i are read: so are those of every earlier op of the

@@ -132,6 +132,38 @@ START_TEST(math_token)
 }
 END_TEST
 
+/* A math overwriting what an earlier math still reads: implicit (the
+ * math pipe reads its sources in order) when both are predicated on the
+ * same flag, whatever the inversion, or both unpredicated and not NoMask,
+ * with the same execution mask (IGC hasSamePredicator, WARDepRequired:
+ * difftest tgllp --seed 6001 program 10690); otherwise $N.src. */
+START_TEST(math_same_pipe_war)
+{
+	accepted("(f0.1) math.exp (8|M0) r20.0<1>:f r10.0<8;8,1>:f {$0}\n"
+	         "(~f0.1) math.exp (8|M0) r10.0<1>:f r11.0<8;8,1>:f {$1}\n");
+	accepted("(f0.1) math.exp (8|M0) r20.0<1>:f r10.0<8;8,1>:f {$0}\n"
+	         "(f0.1) math.exp (8|M0) r10.0<1>:f r11.0<8;8,1>:f {$1}\n");
+	accepted("math.exp (8|M0) r20.0<1>:f r10.0<8;8,1>:f {$0}\n"
+	         "math.exp (8|M0) r10.0<1>:f r11.0<8;8,1>:f {$1}\n");
+	/* another flag, one predicated, NoMask, another mask */
+	rejected("(f0.1) math.exp (8|M0) r20.0<1>:f r10.0<8;8,1>:f {$0}\n"
+	         "(~f0.0) math.exp (8|M0) r10.0<1>:f r11.0<8;8,1>:f {$1}\n",
+	         0x10, "r10");
+	rejected("(f0.1) math.exp (8|M0) r20.0<1>:f r10.0<8;8,1>:f {$0}\n"
+	         "math.exp (8|M0) r10.0<1>:f r11.0<8;8,1>:f {$1}\n",
+	         0x10, "r10");
+	rejected("(W) math.exp (8|M0) r20.0<1>:f r10.0<8;8,1>:f {$0}\n"
+	         "(W) math.exp (8|M0) r10.0<1>:f r11.0<8;8,1>:f {$1}\n",
+	         0x10, "r10");
+	rejected("(f0.1) math.exp (8|M0) r20.0<1>:f r10.0<8;8,1>:f {$0}\n"
+	         "(~f0.1) math.exp (8|M8) r10.0<1>:f r11.0<8;8,1>:f {$1}\n",
+	         0x10, "r10");
+	accepted("(f0.1) math.exp (8|M0) r20.0<1>:f r10.0<8;8,1>:f {$0}\n"
+	         "sync.nop null {$0.src}\n"
+	         "(~f0.0) math.exp (8|M0) r10.0<1>:f r11.0<8;8,1>:f {$1}\n");
+}
+END_TEST
+
 /* Setting a token that is in flight waits for its previous owner. */
 START_TEST(token_reuse)
 {
@@ -357,6 +389,7 @@ static Suite *suite(void)
 	tcase_add_test(c, inorder_latency);
 	tcase_add_test(c, send_dst_src);
 	tcase_add_test(c, math_token);
+	tcase_add_test(c, math_same_pipe_war);
 	tcase_add_test(c, token_reuse);
 	suite_add_tcase(s, c);
 	c = tcase_create("pass");
