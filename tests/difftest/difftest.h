@@ -85,6 +85,11 @@ struct dt_target {
                                 * the multiplicands (src2 cannot be acc):
                                 * with two NaN multiplicands the NaN
                                 * payload differs */
+#define DT_GX_MUL_SPLIT_OVERLAP 64u /* a D x D mul over two GRFs with a
+                                * source overlapping the destination
+                                * shifted: GenX_IR's mul + mach halves
+                                * (BXT) write the low half before the high
+                                * half reads its sources */
 
 /* Generate program 'p' from rng state for target 't' (gen.c). */
 void dt_generate(struct dt_rng *r, const struct dt_target *t,

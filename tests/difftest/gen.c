@@ -120,6 +120,10 @@ struct gen {
 	 * DT_GX_NEG_UD_TO_F): a source was negated, an immediate was zero, a
 	 * negated unsigned source was read from R */
 	bool negated, imm_zero, neg_unsigned_r;
+	/* DT_GX_MUL_SPLIT_OVERLAP: the destination's bytes in R, and whether
+	 * a source of R overlaps them other than in the same place */
+	unsigned dst_lo, dst_hi;
+	bool r_overlap;
 };
 
 /* A region of 'e' elements of type t with element stride 'stride' (0 =
@@ -170,6 +174,8 @@ static bool dst_opnd(struct gen *g, struct sb *b, int t, unsigned e)
 	sb_printf(b, " %s(%u,%u)<%u>", alias('R', t, nb), row, col, stride);
 	g->dst_sub = col * types[t].size;
 	g->dst_stride = stride;
+	g->dst_lo = row * 32 + col * types[t].size;
+	g->dst_hi = g->dst_lo + ((e - 1) * stride + 1) * types[t].size;
 	return true;
 }
 
@@ -238,6 +244,14 @@ static bool src_opnd(struct gen *g, struct sb *b, int t, unsigned e,
 	                     : "<2;1,0>";
 	if (stride && col * types[t].size != g->dst_sub)
 		g->sub_differs = true;
+	if (base == 'R') {
+		unsigned lo = row * 32 + col * types[t].size;
+		unsigned hi = lo + (stride ? ((e - 1) * stride + 1) * types[t].size
+		                    : types[t].size);
+		bool same = stride == g->dst_stride && lo == g->dst_lo;
+		if (lo < g->dst_hi && g->dst_lo < hi && !same)
+			g->r_overlap = true;
+	}
 	if (!strncmp(mod, "(-", 2)) {
 		g->negated = true;
 		if (base == 'R' && types[t].kind == 'u')
@@ -362,8 +376,9 @@ static bool alu(struct gen *g, struct sb *b)
 	bool ok = dst_opnd(g, b, dt, e);
 	bool wide = types[dt].size == 8;
 	bool narrow_src = false, float_src = false;
+	unsigned dword_srcs = 0;
 	g->sub_differs = false;
-	g->negated = g->imm_zero = g->neg_unsigned_r = false;
+	g->negated = g->imm_zero = g->neg_unsigned_r = g->r_overlap = false;
 	for (unsigned s = 0; ok && s < o->nsrc; s++) {
 		int st = o->same_type ? dt : pick_type(g, o->src_types);
 		/* keep int and float apart, except in mov (a conversion) */
@@ -379,6 +394,7 @@ static bool alu(struct gen *g, struct sb *b)
 		    !(types[st].kind == 'f' && types[dt].kind == 'f'))
 			st = dt;
 		wide = wide || types[st].size == 8;
+		dword_srcs += types[st].size == 4 && types[st].kind != 'f';
 		narrow_src = narrow_src || types[st].size < 8;
 		float_src = float_src || st == T_F;
 		g->x_only = types[st].size != types[dt].size;
@@ -410,6 +426,10 @@ static bool alu(struct gen *g, struct sb *b)
 		ok = false;
 	if ((q & DT_GX_MAD_ACC_SWAP) && !strcmp(o->name, "mad") &&
 	    g->dst_stride > 1)
+		ok = false;
+	if ((q & DT_GX_MUL_SPLIT_OVERLAP) && !strcmp(o->name, "mul") &&
+	    types[dt].size == 4 && types[dt].kind != 'f' && dword_srcs == 2 &&
+	    e * g->dst_stride * 4 > 32 && g->r_overlap)
 		ok = false;
 	return sb_end(b, mark, ok);
 }
