@@ -112,30 +112,6 @@ static bool compare(unsigned cm, enum sim_dom d, union sim_val a,
 	}
 }
 
-/* A negated unsigned integer source of a comparison (cmp, cmpn, sel with
- * a condition modifier: min/max) is compared as the two's complement
- * wrapped to its own width, not as the negative number: -5:ud compares
- * as 0xfffffffb.  Intel's compilers both rely on this reading: Mesa's
- * copy propagation folds the negation of a UD or UW immediate into the
- * immediate itself, wrapped (brw_negate_immediate, used for CMP and SEL
- * sources in try_constant_propagate), and IGC's HWConformity moves such
- * a source to a temporary with `mov t:ud -x:ud` before a `sel` on
- * ICLLP/TGLLP while keeping `-x:ud` on the `sel` on SKL (GenX_IR,
- * docs/difftest.md).  Arithmetic keeps the wider signed value (IGC
- * HWConformity: "If minus modifier is present, need signed type"). */
-static union sim_val wrap_negated_unsigned(const struct gen_opnd *o,
-                                           union sim_val v)
-{
-	enum gen_type t = opnd_type(o);
-	if (!(o->mods & GEN_MOD_NEG) || sim_type_signed(t) ||
-	    sim_type_float(t))
-		return v;
-	unsigned bits = 8 * gen_type_size(t);
-	if (bits < 128)
-		v.i &= (((sim_i128)1) << bits) - 1;
-	return v;
-}
-
 static bool is_nan(enum sim_dom d, union sim_val v)
 {
 	return (d == SIM_DOM_F && isnan(v.f)) || (d == SIM_DOM_DF && isnan(v.d));
@@ -322,11 +298,6 @@ static enum vf_status compute(struct sim_ctx *c, struct sim_thread *t,
 	    !acc_read(t, ch, opnd_type(&in->src[0]), a->d, &acc))
 		return sim_fail(c, in, VF_ERR_INPUT, "mac past the accumulator");
 	bool ok = true;
-	bool compares = op == GEN_OP_CMP || op == GEN_OP_CMPN ||
-	                (op == GEN_OP_SEL && in->cmod != GEN_CMOD_NONE);
-	if (compares && a->d == SIM_DOM_INT)
-		for (unsigned i = 0; i < in->nsrc && i < 2; i++)
-			s[i] = wrap_negated_unsigned(&in->src[i], s[i]);
 	switch (op) {
 	case GEN_OP_CMP: case GEN_OP_CMPN:
 		a->cond[ch] = compare(in->cmod, a->d, s[0], s[1]);

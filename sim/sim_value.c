@@ -316,6 +316,18 @@ bool sim_packed_lane(const struct gen_inst *in, const struct gen_opnd *o,
 	return true;
 }
 
+/* A negated unsigned integer source is the negative number, not the two's
+ * complement wrapped to its width, in every operation (compares,
+ * conversions, saturation, wider destinations): -5:ud compares below 3:ud
+ * and converts to -5.0f.  Mesa moves a negated UD source of a CMP to a UD
+ * temporary first (resolve_ud_negate: "we end up accessing the resulting
+ * values as signed integers instead"), IGC's HWConformity holds a negated
+ * unsigned byte in a signed word ("If minus modifier is present, need
+ * signed type") and IGC's VectorCompiler does not fold an integer
+ * negation into a source modifier of a uitofp (GenXBaling.cpp
+ * checkModifier).  GenX_IR's copy of an overlapped source into a :ud
+ * temporary on ICLLP/TGLLP wraps it (docs/difftest.md "Oracle
+ * disagreements"). */
 union sim_val sim_apply_mods(union sim_val v, unsigned mods,
                              enum sim_dom d, bool logic, enum gen_type t)
 {

@@ -73,11 +73,12 @@ struct dt_target {
                                 * GenX_IR folds it into a mov, which it
                                 * copies as two 32-bit halves without the
                                 * negation */
-#define DT_GX_NEG_UD_TO_F 16u  /* mov of a negated :ud of R into a float:
-                                * where the destination overlaps the source
-                                * at another stride GenX_IR copies the
-                                * source first, negated, into a :ud
-                                * temporary, which wraps it */
+#define DT_GX_NEG_UNSIGNED_R 16u /* a negated unsigned source of R: where
+                                * the destination overlaps it at another
+                                * stride GenX_IR copies it first, negated,
+                                * into an unsigned temporary, which wraps
+                                * it (a compare, a conversion to float or
+                                * a saturation then differ) */
 #define DT_GX_MAD_ACC_SWAP 32u /* mad with a strided destination: GenX_IR
                                 * copies vISA src0 (Gen src2) to a packed
                                 * temporary that its accumulator

@@ -117,7 +117,7 @@ struct gen {
 	unsigned dst_sub, dst_stride;
 	bool sub_differs;
 	/* of the instruction being written (DT_GX_NEG_Q_PLUS_0,
-	 * DT_GX_NEG_UD_TO_F): a source was negated, an immediate was zero, a
+	 * DT_GX_NEG_UNSIGNED_R): a source was negated, an immediate was zero, a
 	 * negated unsigned source was read from R */
 	bool negated, imm_zero, neg_unsigned_r;
 	/* DT_GX_MUL_SPLIT_OVERLAP: the destination's bytes in R, and whether
@@ -421,8 +421,7 @@ static bool alu(struct gen *g, struct sb *b)
 	    types[dt].size == 8 && types[dt].kind != 'f' && g->negated &&
 	    g->imm_zero)
 		ok = false;
-	if ((q & DT_GX_NEG_UD_TO_F) && mov && types[dt].kind == 'f' &&
-	    g->neg_unsigned_r)
+	if ((q & DT_GX_NEG_UNSIGNED_R) && g->neg_unsigned_r)
 		ok = false;
 	if ((q & DT_GX_MAD_ACC_SWAP) && !strcmp(o->name, "mad") &&
 	    g->dst_stride > 1)

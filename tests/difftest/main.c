@@ -194,10 +194,10 @@ int main(int argc, char **argv)
 		{ "bxt", "BXT", DT_GX_MUL_SPLIT_OVERLAP },
 		{ "icllp", "ICLLP",
 		  DT_GX_MACL_SAT | DT_GX_Q_STRIDED | DT_GX_NEG_Q_PLUS_0 |
-		  DT_GX_NEG_UD_TO_F },
+		  DT_GX_NEG_UNSIGNED_R },
 		{ "tgllp", "TGLLP",
 		  DT_GX_MACL_SAT | DT_GX_Q_STRIDED | DT_GX_NEG_Q_PLUS_0 |
-		  DT_GX_NEG_UD_TO_F | DT_GX_MAD_ACC_SWAP },
+		  DT_GX_NEG_UNSIGNED_R | DT_GX_MAD_ACC_SWAP },
 	};
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
 		if (!strcmp(plat, names[k].name)) {
