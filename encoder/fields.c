@@ -316,26 +316,35 @@ bool gen_has_field(enum gen_enc enc, enum gen_field f)
 	return rows[f].f[enc][0].len != 0;
 }
 
+/* gen_get/gen_set run for every field of every instruction the encoder,
+ * the decoder and the compactor touch, so they work on the fragments
+ * directly: no fragment of the table crosses the 64-bit word boundary
+ * (gen_fields_check() proves it), so each one is a shift and a mask
+ * within one word. */
+static uint64_t frag_mask(const struct frag *fr)
+{
+	return fr->len >= 64 ? ~0ull : (1ull << fr->len) - 1;
+}
+
 uint64_t gen_get(const struct gen_bits *b, enum gen_enc enc, enum gen_field f)
 {
+	const struct frag *fr = rows[f].f[enc];
 	uint64_t v = 0;
-	for (int i = 0; i < MAX_FRAGS; i++) {
-		const struct frag *fr = &rows[f].f[enc][i];
-		if (fr->len == 0)
-			break;
-		v |= gen_bits_get(b, fr->lo + fr->len - 1u, fr->lo) << fr->vlo;
-	}
+	for (const struct frag *end = fr + MAX_FRAGS; fr < end && fr->len; fr++)
+		v |= ((b->w[fr->lo >> 6] >> (fr->lo & 63)) & frag_mask(fr))
+		     << fr->vlo;
 	return v;
 }
 
 void gen_set(struct gen_bits *b, enum gen_enc enc, enum gen_field f,
              uint64_t v)
 {
-	for (int i = 0; i < MAX_FRAGS; i++) {
-		const struct frag *fr = &rows[f].f[enc][i];
-		if (fr->len == 0)
-			break;
-		gen_bits_set(b, fr->lo + fr->len - 1u, fr->lo, v >> fr->vlo);
+	const struct frag *fr = rows[f].f[enc];
+	for (const struct frag *end = fr + MAX_FRAGS; fr < end && fr->len; fr++) {
+		uint64_t m = frag_mask(fr);
+		unsigned s = fr->lo & 63;
+		uint64_t *w = &b->w[fr->lo >> 6];
+		*w = (*w & ~(m << s)) | (((v >> fr->vlo) & m) << s);
 	}
 }
 
@@ -344,8 +353,9 @@ const char *gen_field_name(enum gen_field f)
 	return rows[f].name ? rows[f].name : "?";
 }
 
-/* Fragments of one field must not share instruction bits, and every row
- * must be named. */
+/* Fragments of one field must not share instruction bits nor cross the
+ * 64-bit word boundary (gen_get/gen_set rely on it), and every row must
+ * be named. */
 int gen_fields_check(void)
 {
 	for (int f = 0; f < GEN_FIELD_COUNT; f++) {
@@ -358,7 +368,8 @@ int gen_fields_check(void)
 				if (fr->len == 0)
 					break;
 				unsigned hi = fr->lo + fr->len - 1u;
-				if (hi >= 128 || gen_bits_get(&used, hi, fr->lo))
+				if (hi >= 128 || hi / 64 != fr->lo / 64u ||
+				    gen_bits_get(&used, hi, fr->lo))
 					return f;
 				gen_bits_set(&used, hi, fr->lo, ~0ull);
 			}

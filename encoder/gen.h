@@ -72,6 +72,10 @@ enum vf_status gen_uncompact(const struct plat_info *p, const struct gen_bits *i
 bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
                  struct gen_bits *out);
 
+/* Self-check of the compaction tables' maps (compact.c relies on it):
+ * -1 if sound, else the number of the first bad table. */
+int gen_compact_check(void);
+
 /* Native bits of one instruction (Compacted is ignored here). */
 enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
                           struct gen_bits *out, struct vf_error *err);
