@@ -423,8 +423,9 @@ bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
 }
 
 /* Every piece of every table map lies in one 64-bit word of the native
- * instruction and in the entry's 64 bits, and no two pieces of a map
- * share entry bits: what piece_get/piece_set and find_entry rely on.
+ * instruction and in the entry's 64 bits, no two pieces of a map share
+ * entry bits, and no Gen12 piece touches the SWSB byte: what
+ * piece_get/piece_set, find_entry and gen_encode_swsb rely on.
  * Returns -1, or the number of the first table that breaks it. */
 int gen_compact_check(void)
 {
@@ -442,9 +443,13 @@ int gen_compact_check(void)
 			     tabs[t]->map[i].len; i++) {
 				const struct plat_cmap *m = &tabs[t]->map[i];
 				uint64_t bits = piece_mask(m) << m->vlo;
+				/* Gen12: the SWSB byte (bits 15:8) is copied, never
+				 * looked up (gen_encode_swsb relies on it) */
+				bool swsb = sets[k] == &plat_compact_gen12 &&
+				            m->lo < 16 && m->lo + m->len > 8;
 				if (m->lo / 64 != (m->lo + m->len - 1u) / 64 ||
 				    m->len > 64 || m->vlo + m->len > 64 ||
-				    (used & bits))
+				    (used & bits) || swsb)
 					return n;
 				used |= bits;
 			}

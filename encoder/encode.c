@@ -222,3 +222,17 @@ enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
 	*out = c.b;
 	return VF_OK;
 }
+
+enum vf_status gen_encode_swsb(const struct plat_info *p,
+                               const struct gen_inst *in, bool compacted,
+                               struct gen_bits *b, struct vf_error *err)
+{
+	struct ectx c = { .p = p, .e = p->enc, .in = in };
+	if (!encode_swsb(&c))
+		return vf_err(err, VF_ERR_INPUT, "offset %u: %s: %s", in->pc,
+		              c.bad ? c.bad : "?", c.why);
+	if (gen_has_field(c.e, GEN_F_SWSB))
+		gen_set(b, c.e, compacted ? GEN_FC_SWSB : GEN_F_SWSB,
+		        gen_get(&c.b, c.e, GEN_F_SWSB));
+	return VF_OK;
+}

@@ -80,6 +80,16 @@ int gen_compact_check(void);
 enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
                           struct gen_bits *out, struct vf_error *err);
 
+/* Write in->swsb into the SWSB field of bits gen_encode (and, where
+ * 'compacted', gen_compact) made from the same instruction with another
+ * SWSB.  The field is a plain byte in both forms that no compaction table
+ * covers (Gen12), so the result is what encoding (and compacting) the
+ * instruction again would give; a family without the field is left as
+ * it is.  Errors as gen_encode's for the SWSB field. */
+enum vf_status gen_encode_swsb(const struct plat_info *p,
+                               const struct gen_inst *in, bool compacted,
+                               struct gen_bits *b, struct vf_error *err);
+
 /* Decode the instruction at byte 'pc' of 'bytes' (size bytes long).
  * 'name' is used in error messages. */
 enum vf_status gen_decode(const struct plat_info *p, const uint8_t *bytes,
