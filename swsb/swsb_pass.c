@@ -65,10 +65,17 @@ struct sb_state {
 	uint16_t dtok[NREG], stok[NREG];
 };
 
-/* One instruction's register sets, as GRF numbers plus A0_REG. */
+/* One instruction's register set, as GRF numbers plus A0_REG: a view
+ * into the pass's pool (struct pass, regs_of). */
 struct regs {
 	unsigned n;
-	uint8_t r[NREG];
+	const uint8_t *r;
+};
+
+/* Where the sets of instruction i lie in the pool: reads, then writes. */
+struct iregs {
+	uint32_t at;
+	uint8_t nrd, nwr;
 };
 
 struct pass {
@@ -82,6 +89,10 @@ struct pass {
 	struct gen_inst *pre;
 	size_t npre, cap_pre;
 	struct swsb_stats st;
+	/* every instruction's register sets, computed once (the footprint is
+	 * asked for at each of the four or more walks over the code) */
+	struct iregs *ir;
+	uint8_t *pool;
 };
 
 static void state_init(struct sb_state *s)
@@ -119,16 +130,16 @@ static bool state_merge(struct sb_state *d, const struct sb_state *s)
 	return ch;
 }
 
-static void to_regs(const struct gen_fp *f, struct regs *out)
+/* Append the registers of f to out[*n]. */
+static void to_regs(const struct gen_fp *f, uint8_t *out, unsigned *n)
 {
-	out->n = 0;
 	if (f->all) {
 		for (unsigned r = 0; r < GEN_FP_GRFS; r++)
-			out->r[out->n++] = (uint8_t)r;
+			out[(*n)++] = (uint8_t)r;
 		return;
 	}
 	for (unsigned i = 0; i < f->n; i++)
-		out->r[out->n++] = f->reg[i];
+		out[(*n)++] = f->reg[i];
 }
 
 static bool reads_a0(const struct gen_inst *in)
@@ -223,17 +234,46 @@ static void clear_token(struct sb_state *s, unsigned t, bool dst)
 	}
 }
 
-static void inst_regs(const struct gen_inst *in, struct regs *rd,
+/* The register sets of every instruction into p->ir / p->pool. */
+static bool all_regs(struct pass *p)
+{
+	size_t cap = p->s.n * 8 + 2 * NREG, used = 0;
+	p->ir = malloc((p->s.n ? p->s.n : 1) * sizeof(*p->ir));
+	p->pool = malloc(cap);
+	if (!p->ir || !p->pool)
+		return false;
+	for (size_t i = 0; i < p->s.n; i++) {
+		const struct gen_inst *in = &p->s.a[i];
+		if (cap - used < 2 * NREG) {
+			uint8_t *m = realloc(p->pool, cap * 2);
+			if (!m)
+				return false;
+			p->pool = m;
+			cap *= 2;
+		}
+		struct gen_fp frd, fwr;
+		unsigned nrd = 0, nwr = 0;
+		uint8_t *r = p->pool + used;
+		gen_inst_footprint(in, NULL, &frd, &fwr);
+		to_regs(&frd, r, &nrd);
+		if (reads_a0(in))
+			r[nrd++] = A0_REG;
+		to_regs(&fwr, r + nrd, &nwr);
+		if (in->dst.kind == GEN_OPND_DIRECT && in->dst.rn == GEN_RN_A)
+			r[nrd + nwr++] = A0_REG;
+		p->ir[i] = (struct iregs){ (uint32_t)used, (uint8_t)nrd,
+		                           (uint8_t)nwr };
+		used += nrd + nwr;
+	}
+	return true;
+}
+
+static void inst_regs(const struct pass *p, size_t i, struct regs *rd,
                       struct regs *wr)
 {
-	struct gen_fp frd, fwr;
-	gen_inst_footprint(in, NULL, &frd, &fwr);
-	to_regs(&frd, rd);
-	to_regs(&fwr, wr);
-	if (reads_a0(in))
-		rd->r[rd->n++] = A0_REG;
-	if (in->dst.kind == GEN_OPND_DIRECT && in->dst.rn == GEN_RN_A)
-		wr->r[wr->n++] = A0_REG;
+	const struct iregs *x = &p->ir[i];
+	*rd = (struct regs){ x->nrd, p->pool + x->at };
+	*wr = (struct regs){ x->nwr, p->pool + x->at + x->nrd };
 }
 
 /* The waits an instruction needs in state s: the smallest distance
@@ -279,7 +319,7 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 	bool ooo = swsb_is_ooo((enum gen_op)in->op);
 	bool inorder = swsb_counts_inorder((enum gen_op)in->op);
 	struct regs rd, wr;
-	inst_regs(in, &rd, &wr);
+	inst_regs(p, i, &rd, &wr);
 	int t = p->tok[i];
 	if (ooo && t >= 0)
 		clear_token(s, (unsigned)t, true);   /* reuse waits */
@@ -416,7 +456,7 @@ static void repick_tokens(struct pass *p)
 				struct regs rd, wr;
 				unsigned dist;
 				uint16_t tdst, tsrc;
-				inst_regs(in, &rd, &wr);
+				inst_regs(p, i, &rd, &wr);
 				deps(p, &cur, in, &rd, &wr, &dist, &tdst, &tsrc);
 				unsigned t = 0;
 				if (tdst | tsrc) {
@@ -464,6 +504,8 @@ static void pass_free(struct pass *p)
 	free(p->before);
 	free(p->pre_at);
 	free(p->pre);
+	free(p->ir);
+	free(p->pool);
 }
 
 enum vf_status swsb_assign(const struct plat_info *pl,
@@ -494,7 +536,7 @@ enum vf_status swsb_assign(const struct plat_info *pl,
 	p.in = calloc(p.g.nb ? p.g.nb : 1, sizeof(*p.in));
 	p.before = calloc(nn, sizeof(*p.before));
 	p.pre_at = calloc(nn, sizeof(*p.pre_at));
-	if (!p.tok || !p.in || !p.before || !p.pre_at) {
+	if (!p.tok || !p.in || !p.before || !p.pre_at || !all_regs(&p)) {
 		pass_free(&p);
 		return vf_err_oom(err);
 	}
