@@ -57,12 +57,17 @@
 #define NREG 129
 #define A0_REG 128
 #define DONE 0xFF
+/* The per-register arrays have NREG rounded up to 16 entries, the extra
+ * ones always DONE / no token: the loops over every register that run
+ * for each instruction then have a trip count the compiler vectorizes
+ * without a remainder (they are most of the pass's time). */
+#define NSLOT 144
 
 struct sb_state {
 	bool reached;
 	bool arf_next;              /* the next instruction takes @1 */
-	uint8_t wd[NREG], wlim[NREG], rd[NREG];
-	uint16_t dtok[NREG], stok[NREG];
+	uint8_t wd[NSLOT], wlim[NSLOT], rd[NSLOT];
+	uint16_t dtok[NSLOT], stok[NSLOT];
 };
 
 /* One instruction's register set, as GRF numbers plus A0_REG: a view
@@ -227,10 +232,34 @@ static bool push_sync_mask(struct pass *p, unsigned fc, uint16_t mask)
 static void clear_token(struct sb_state *s, unsigned t, bool dst)
 {
 	uint16_t m = (uint16_t)~(1u << t);
-	for (unsigned r = 0; r < NREG; r++) {
+	for (unsigned r = 0; r < NSLOT; r++)
 		s->stok[r] &= m;
-		if (dst)
+	if (dst)
+		for (unsigned r = 0; r < NSLOT; r++)
 			s->dtok[r] &= m;
+}
+
+/* A wait for distance dist completes every in-order write and read that
+ * far back or farther (DONE is above every distance, so it stays). */
+static void wait_dist(struct sb_state *s, unsigned dist)
+{
+	for (unsigned r = 0; r < NSLOT; r++) {
+		s->wd[r] = s->wd[r] >= dist ? DONE : s->wd[r];
+		s->rd[r] = s->rd[r] >= dist ? DONE : s->rd[r];
+	}
+}
+
+/* One more in-order instruction: every pending write and read is one
+ * further back, and complete at its limit.  (DONE does not move; written
+ * without && or || so that the loop has no branch to keep it from being
+ * vectorized.) */
+static void age(struct sb_state *s, uint8_t rlim)
+{
+	for (unsigned r = 0; r < NSLOT; r++) {
+		uint8_t wn = (uint8_t)(s->wd[r] + (s->wd[r] != DONE));
+		uint8_t dn = (uint8_t)(s->rd[r] + (s->rd[r] != DONE));
+		s->wd[r] = wn >= s->wlim[r] ? DONE : wn;
+		s->rd[r] = dn >= rlim ? DONE : dn;
 	}
 }
 
@@ -385,12 +414,7 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 
 	/* the waits */
 	if (dist != DONE)
-		for (unsigned r = 0; r < NREG; r++) {
-			if (s->wd[r] != DONE && s->wd[r] >= dist)
-				s->wd[r] = DONE;
-			if (s->rd[r] != DONE && s->rd[r] >= dist)
-				s->rd[r] = DONE;
-		}
+		wait_dist(s, dist);
 	for (unsigned b = 0; b < m->tokens; b++) {
 		if ((tdst >> b) & 1)
 			clear_token(s, b, true);
@@ -400,12 +424,7 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 
 	/* what the instruction leaves in flight */
 	if (inorder) {
-		for (unsigned r = 0; r < NREG; r++) {
-			if (s->wd[r] != DONE && ++s->wd[r] >= s->wlim[r])
-				s->wd[r] = DONE;
-			if (s->rd[r] != DONE && ++s->rd[r] >= m->inorder_done)
-				s->rd[r] = DONE;
-		}
+		age(s, (uint8_t)m->inorder_done);
 		for (unsigned k = 0; k < wr.n; k++) {
 			s->wd[wr.r[k]] = 1;
 			s->wlim[wr.r[k]] = (uint8_t)lim;
