@@ -37,6 +37,8 @@ struct em {
 	struct gen_inst *g;
 	uint32_t *sidx;
 	uint32_t ns;
+	/* compaction answers by instruction shape (encoder/compact_memo.c) */
+	struct gen_compact_memo *memo;
 };
 
 static bool is_three_src(unsigned op)
@@ -322,7 +324,7 @@ static bool layout(struct em *e)
 				pc + ir_reloc_imm_at(in->reloc_type), in->reloc,
 				in->reloc_type };
 		} else if (!(in->opts & GEN_OPT_EOT) && !p->no_compact &&
-		           gen_compact(p->plat, &b, &c)) {
+		           gen_compact_memo(e->memo, &b, &c)) {
 			e->bits[i] = c;
 			e->len[i] = 8;
 		}
@@ -386,6 +388,8 @@ bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size)
 	e.len = ir_alloc(p, n + 1);
 	for (uint32_t l = 0; l < p->labels.n; l++)
 		e.lpc[l] = -1;
+	e.memo = ir_alloc(p, sizeof *e.memo);
+	gen_compact_memo_init(e.memo, p->plat);
 	if (p->plat->caps.swsb) {
 		e.g = ir_alloc(p, (n + 1) * sizeof *e.g);
 		e.sidx = ir_alloc(p, (n + 1) * sizeof *e.sidx);
