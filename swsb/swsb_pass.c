@@ -493,24 +493,39 @@ static void repick_tokens(struct pass *p)
 	}
 }
 
+/* Sweeps over the blocks in layout order until no state changes.  A
+ * block whose entry state has not changed since it was last walked is
+ * skipped: it would leave the same state, and merging a state a
+ * successor already holds changes nothing (the merge only moves toward
+ * nearer writes, later limits and more tokens), so the sweeps and the
+ * fixed point are those of walking every block every time. */
 static bool dataflow(struct pass *p)
 {
 	struct sb_state cur;
 	bool changed = true;
+	bool *dirty = malloc((p->g.nb ? p->g.nb : 1) * sizeof(*dirty));
+	for (unsigned b = 0; dirty && b < p->g.nb; b++)
+		dirty[b] = true;
 	while (changed) {
 		changed = false;
 		p->st.iterations++;
 		for (unsigned b = 0; b < p->g.nb; b++) {
-			if (!p->in[b].reached)
+			if (!p->in[b].reached || (dirty && !dirty[b]))
 				continue;
+			if (dirty)
+				dirty[b] = false;
 			cur = p->in[b];
 			for (uint32_t i = p->g.b[b].first; i < p->g.b[b].end; i++)
 				step(p, &cur, i, NULL);
 			for (unsigned k = 0; k < p->g.b[b].nsucc; k++)
-				if (state_merge(&p->in[p->g.b[b].succ[k]], &cur))
+				if (state_merge(&p->in[p->g.b[b].succ[k]], &cur)) {
 					changed = true;
+					if (dirty)
+						dirty[p->g.b[b].succ[k]] = true;
+				}
 		}
 	}
+	free(dirty);
 	return true;
 }
 
