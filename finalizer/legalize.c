@@ -470,6 +470,48 @@ static void fix_mul_dword_src0(struct lctx *c, struct ir_inst *in)
 	in->src[1] = t;
 }
 
+/* ---- mad multiplicand order (Align1 3-source) --------------------------- */
+
+/* Where 3-source instructions are Align1 (caps.three_src_align1: Gen11+),
+ * IGC orders the two multiplicands of a float mad before it maps vISA's
+ * src0 * src1 + src2 to Gen's src0 + src1 * src2 (visa/HWConformity.cpp
+ * generateAlign1Mad, "try swapping src0 (really src2) and src1"; GenX_IR
+ * -platform ICLLP/TGLLP).  In Gen order (build_alu.c put vISA src0 in
+ * src2, src1 in src1) the two are swapped when, first match wins:
+ *   - src1 is a 16-bit immediate (src2 takes one where src1 does not);
+ *   - src2 is a vector region and src1 a scalar one (src2 has only a
+ *     horizontal stride: a scalar fits it better);
+ *   - src2 is HF and src1 F (src1 takes HF in mixed mode).
+ * (IGC's first rule, a D src0 next to a narrower src1, is for integer
+ * mads, which build_alu.c turns into mul + add.)  The product is the same;
+ * the order decides which NaN a mad of two NaNs returns, so it follows
+ * GenX_IR's (difftest -p tgllp --seed 4501 program 21,
+ * tests/difftest/cases/mad_nan_order_tgllp). */
+static bool is_reg_region(const struct ir_opnd *o)
+{
+	return o->kind == IR_O_REG || o->kind == IR_O_IND;
+}
+
+static void order_mad_multiplicands(struct lctx *c, struct ir_inst *in)
+{
+	if (in->op != GEN_OP_MAD || in->nsrc != 3 ||
+	    !c->p->plat->caps.three_src_align1 ||
+	    !gen_type_is_float((enum gen_type)in->dst.type))
+		return;
+	const struct ir_opnd *s1 = &in->src[1], *s2 = &in->src[2];
+	bool imm16 = s1->kind == IR_O_IMM &&
+	             gen_type_size((enum gen_type)s1->type) == 2;
+	bool scalar_to_src2 = is_reg_region(s2) && is_reg_region(s1) &&
+	                      in->exec > 1 && !ir_opnd_is_scalar(s2) &&
+	                      ir_opnd_is_scalar(s1);
+	bool hf_to_src1 = s2->type == GEN_TYPE_HF && s1->type == GEN_TYPE_F;
+	if (imm16 || scalar_to_src2 || hf_to_src1) {
+		struct ir_opnd t = in->src[1];
+		in->src[1] = in->src[2];
+		in->src[2] = t;
+	}
+}
+
 /* ---- 3-source (Align16) ------------------------------------------------ */
 
 static bool contiguous(const struct ir_opnd *o, unsigned n)
@@ -832,6 +874,7 @@ static void legalize_inst(struct lctx *c, struct ir_inst in)
 		ir_emit_copy(c->p, &in);
 		return;
 	}
+	order_mad_multiplicands(c, &in);
 	fix_imm(c, &in);
 	fix_mul_dword_src0(c, &in);
 	fix_mixed_float(c, &in);
