@@ -1,9 +1,9 @@
-# common.sh - sourced by the test scripts (tests/fin/run.sh,
-# tests/difftest/run.sh, tests/fuzz/run.sh, tests/prop/run.sh and, for
-# the corpus scripts, tests/corpus/common.sh and tests/cli/raw_bounds.sh
-# through it): a script whose tools are
-# missing is skipped (exit 77, automake's SKIP), except under CI=true,
-# where a missing oracle or tool is a failure (docs/tests.md).
+# common.sh - sourced by the test scripts that need tools outside the
+# build (tests/fin/run.sh, tests/difftest/run.sh, tests/fuzz/run.sh,
+# tests/prop/run.sh, and tests/corpus/common.sh, which adds the corpus):
+# a script whose tools are missing is skipped (exit 77, automake's SKIP),
+# except under CI=true, where a missing oracle or tool is a failure
+# (docs/tests.md).
 
 # skip WHY: print WHY, then skip (77), or fail under CI=true
 skip() {
