@@ -860,8 +860,9 @@ static void copy_64bit_ind_src(struct lctx *c, struct ir_inst *in,
  * agree; 64-bit vector sources at another offset are copied as dwords
  * (copy_64bit_src).  Indirect sources are copied (copy_64bit_ind_src),
  * an indirect destination went to a temporary first (fix_64bit_ind_dst);
- * an ARF other than null is refused (vISA has no 64-bit ARF operands;
- * visafin's own acc0 and flag uses are 32-bit or narrower).  Runs after
+ * a narrow flag or address source is copied to a GRF, any other ARF but
+ * null refused (vISA has no 64-bit ARF operands; visafin's own acc0 uses
+ * are 32-bit or narrower).  Runs after
  * the other fixes, so that the destination's offset is final. */
 static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 {
@@ -879,9 +880,13 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 		bool arf = (o->kind == IR_O_ARF && o->rn != GEN_RN_NULL) ||
 		           (o->kind == IR_O_REG &&
 		            c->p->vregs.a[o->v].file != IR_RF_GRF);
-		if (arf) {
-			ir_unsupported(c->p, "vISA instruction %u: an ARF operand "
-			               "in a 64-bit instruction on %s", in->loc,
+		if (arf && s < in->nsrc && !is_64(o->type)) {
+			/* a flag or address source: a GRF copy first */
+			copy_src(c, in, s, (enum gen_type)o->type, IR_GRF_BYTES);
+		} else if (arf) {
+			ir_unsupported(c->p, "vISA instruction %u: a 64-bit ARF "
+			               "operand or an ARF destination of a 64-bit "
+			               "instruction on %s", in->loc,
 			               c->p->plat->name);
 			return;
 		}
