@@ -118,19 +118,6 @@ bool va_expect(struct va_parser *p, int c, const char *what)
 	return va_fail(p, va_peek(p), what);
 }
 
-bool va_token_is(const struct va_parser *p, const struct va_token *t,
-                 const char *s)
-{
-	size_t n = strlen(s);
-	return t->len == n && memcmp(p->src + t->start, s, n) == 0;
-}
-
-bool va_is_ident(const struct va_parser *p, const struct va_token *t,
-                 const char *s)
-{
-	return t->kind == VA_IDENT && va_token_is(p, t, s);
-}
-
 char *va_token_text(struct va_parser *p, const struct va_token *t)
 {
 	char *s = vf_arena_strndup(p->a, p->src + t->start, t->len);

@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "err.h"
 #include "visa_model.h"
@@ -117,7 +118,9 @@ struct va_routine {
 struct va_lexer {
 	struct vf_arena *scratch;  /* decoded string literals */
 	size_t i;               /* next byte */
-	uint32_t line, col;     /* position of byte i */
+	uint32_t line;          /* line of byte i */
+	size_t line_begin;      /* offset of that line's first byte (the
+	                         * column of byte i is i - line_begin + 1) */
 	bool line_start;        /* no token yet on this line */
 	bool space;             /* whitespace seen since the last token */
 	bool failed;            /* a lexical error was reported */
@@ -190,10 +193,20 @@ bool va_oom(struct va_parser *p);
 bool va_is_punct(const struct va_token *t, int c);
 bool va_accept(struct va_parser *p, int c);
 bool va_expect(struct va_parser *p, int c, const char *what);
-bool va_is_ident(const struct va_parser *p, const struct va_token *t,
-                 const char *s);
-bool va_token_is(const struct va_parser *p, const struct va_token *t,
-                 const char *s);
+/* The token's text is s.  Inline: callers pass string literals, whose
+ * length the compiler knows, so a keyword test is a length compare and
+ * a short memcmp (issue 12: no strlen per test). */
+static inline bool va_token_is(const struct va_parser *p,
+                               const struct va_token *t, const char *s)
+{
+	size_t n = strlen(s);
+	return t->len == n && memcmp(p->src + t->start, s, n) == 0;
+}
+static inline bool va_is_ident(const struct va_parser *p,
+                               const struct va_token *t, const char *s)
+{
+	return t->kind == VA_IDENT && va_token_is(p, t, s);
+}
 char *va_token_text(struct va_parser *p, const struct va_token *t);
 /* Adjacent word: the tokens from the current one that touch each other
  * and spell [A-Za-z0-9_.]+; returns its length and sets *end_tok. */
