@@ -60,7 +60,8 @@ static const unsigned char cclass[256] = {
 	['*'] = C_PUNCT, ['+'] = C_PUNCT, ['='] = C_PUNCT, ['&'] = C_PUNCT,
 	['^'] = C_PUNCT, ['|'] = C_PUNCT, ['~'] = C_PUNCT, ['!'] = C_PUNCT,
 	['.'] = C_PUNCT, [','] = C_PUNCT, [';'] = C_PUNCT, [':'] = C_PUNCT,
-	['/'] = C_PUNCT | C_SKIP, ['\\'] = C_SKIP, ['%'] = C_PUNCT, ['('] = C_PUNCT, [')'] = C_PUNCT,
+	['/'] = C_PUNCT | C_SKIP, ['\\'] = C_SKIP, ['%'] = C_PUNCT,
+	['('] = C_PUNCT, [')'] = C_PUNCT,
 	['{'] = C_PUNCT, ['}'] = C_PUNCT, ['<'] = C_PUNCT, ['>'] = C_PUNCT,
 	['['] = C_PUNCT, [']'] = C_PUNCT,
 #undef R3
@@ -546,6 +547,53 @@ static void end_stream(struct va_lexer *lx)
 	new_token(lx, VA_EOF);
 }
 
+/* The tokens most lines are made of, cut by a function of the bytes
+ * alone: an identifier, one-character punctuation, a
+ * decimal of at most 9 digits.  Fills kind, punct and ival of *t and
+ * returns the token's length, or 0 to leave the token to lex_one (which
+ * also decides everything this declines: labels, literals with a
+ * '.', exponent, 0x or many digits, "r[", operators of two or more
+ * characters, source modifiers, %builtins, strings, newlines). */
+static size_t lex_common(const unsigned char *s, size_t n, size_t i,
+                         struct va_token *t)
+{
+	int c = s[i];
+	unsigned cls = cclass[c];
+	int c1 = i + 1 < n ? s[i + 1] : -1;
+	size_t j = i + 1;
+	if (cls & C_ALPHA) {
+		if (c == 'r' && c1 == '[')
+			return 0;
+		while (j < n && (cclass[s[j]] & (C_ALPHA | C_DIGIT)))
+			j++;
+		t->kind = VA_IDENT;
+		return j - i;
+	}
+	if (cls & C_DIGIT) {
+		uint32_t v = (uint32_t)(c - '0');
+		while (j < n && (cclass[s[j]] & C_DIGIT) && j - i < 10)
+			v = v * 10 + (uint32_t)(s[j++] - '0');
+		if (j - i > 9 || (j < n && (cclass[s[j]] & C_DIGIT)) ||
+		    (j < n && (s[j] == '.' || s[j] == 'e' || s[j] == 'E' ||
+		               s[j] == 'x' || s[j] == 'X')))
+			return 0;
+		t->kind = VA_INT;
+		t->ival = (int64_t)v;
+		return j - i;
+	}
+	if (!(cls & C_PUNCT) || c == '%')
+		return 0;
+	/* Only these start a longer operator or a source modifier, and
+	 * only when one of these follows. */
+	if ((c == '(' || c == '<' || c == '>' || c == '=' || c == '!') &&
+	    (c1 == '-' || c1 == 'a' || c1 == '~' || c1 == '<' || c1 == '>' ||
+	     c1 == '='))
+		return 0;
+	t->kind = VA_PUNCT;
+	t->punct = c;
+	return 1;
+}
+
 void va_lex_line(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
@@ -558,25 +606,47 @@ void va_lex_line(struct va_parser *p)
 		return;
 	}
 	const unsigned char *s = text(lx);
+	size_t n = p->size;
 	for (;;) {
 		/* Blanks, then comments and continuations (rarer: one class
 		 * test tells whether skip_space is needed). */
 		size_t i = lx->i;
-		while (i < p->size && (cclass[s[i]] & C_BLANK)) {
+		while (i < n && (cclass[s[i]] & C_BLANK))
 			i++;
+		if (i != lx->i)
 			lx->space = true;
-		}
 		lx->i = i;
-		if (i < p->size && (cclass[s[i]] & C_SKIP) && !skip_space(lx))
-			break;
-		if (lx->i >= p->size) {
+		if (i < n && (cclass[s[i]] & C_SKIP)) {
+			if (!skip_space(lx))
+				break;
+			i = lx->i;
+		}
+		if (i >= n) {
 			end_stream(lx);
 			return;
 		}
-		/* Room for the token lex_one adds (new_token relies on it). */
+		/* Room for the token (new_token relies on it). */
 		if (p->ntoks == lx->cap[lx->cur] && !grow_tokens(lx))
 			break;
-		bool nl = s[lx->i] == '\n';
+		/* A label can only start a line: lex_one looks for it. */
+		if (i != lx->line_begin) {
+			struct va_token *t = &p->toks[p->ntoks];
+			*t = (struct va_token){
+				.space_before = lx->space || lx->line_start,
+				.line = lx->line, .col = col_of(lx, i),
+				.start = i,
+			};
+			size_t len = lex_common(s, n, i, t);
+			if (len) {
+				t->len = len;
+				p->ntoks++;
+				lx->i = i + len;
+				lx->space = false;
+				lx->line_start = false;
+				continue;
+			}
+		}
+		bool nl = s[i] == '\n';
 		if (!lex_one(lx))
 			break;
 		if (nl)
