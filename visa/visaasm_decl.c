@@ -247,26 +247,13 @@ static bool va_num_elts(struct va_parser *p, unsigned max, uint32_t *n)
 static int va_type_from_name(const struct va_parser *p,
                              const struct va_token *t, bool decl)
 {
-	static const char *const names[] = {
-		"ud", "d", "uw", "w", "ub", "b", "df", "f",
-		"v", "vf", "bool", "uq", "uv", "q", "hf", "bf",
-	};
-	if (t->kind != VA_IDENT || t->len > 4)
+	if (t->kind != VA_IDENT)
 		return -1;
-	char low[5] = { 0 };
-	for (size_t i = 0; i < t->len; i++) {
-		char c = p->src[t->start + i];
-		low[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-	}
-	for (int i = 0; i < 16; i++) {
-		if (strcmp(low, names[i]) != 0)
-			continue;
-		if (decl && (i == VISA_TYPE_V || i == VISA_TYPE_VF ||
-		             i == VISA_TYPE_UV))
-			return -1;
-		return i;
-	}
-	return -1;
+	int i = va_type_code(p->src + t->start, t->len);
+	if (decl && (i == VISA_TYPE_V || i == VISA_TYPE_VF ||
+	             i == VISA_TYPE_UV))
+		return -1;
+	return i;
 }
 
 static bool va_align(struct va_parser *p, unsigned *align)
@@ -367,7 +354,7 @@ static bool va_decl_general(struct va_parser *p, const struct va_token *nt,
 	v->name = va_add_string(p, name);
 	if (v->name == UINT32_MAX || !va_alias(p, v))
 		return false;
-	if (!va_declare(p, nt, name, strlen(name), VA_SYM_GENERAL, id, false))
+	if (!va_declare(p, nt, name, nt->len, VA_SYM_GENERAL, id, false))
 		return false;
 	return va_var_attrs(p, &v->attrs);
 }
@@ -414,7 +401,7 @@ static bool va_decl_symvar(struct va_parser *p, const struct va_token *nt,
 	v->num_elements = (uint16_t)n;
 	v->name = va_add_string(p, pool_name);
 	if (v->name == UINT32_MAX ||
-	    !va_declare(p, nt, name, strlen(name), cls, id, false))
+	    !va_declare(p, nt, name, nt->len, cls, id, false))
 		return false;
 	return va_var_attrs(p, &v->attrs);
 }

@@ -537,27 +537,36 @@ static bool va_src_region(struct va_parser *p, bool indirect,
 	return va_expect(p, '>', "'>' closing the region");
 }
 
-static bool va_type_suffix(struct va_parser *p, unsigned *type)
+int va_type_code(const char *s, size_t n)
 {
-	static const char *const names[] = {
+	/* Indexed by VISA_TYPE_*; a name shorter than 5 ends in NULs. */
+	static const char names[16][5] = {
 		"ud", "d", "uw", "w", "ub", "b", "df", "f",
 		"v", "vf", "bool", "uq", "uv", "q", "hf", "bf",
 	};
+	char low[4];
+	if (n == 0 || n > 4)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		low[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a'
+		                                           : s[i]);
+	for (int i = 0; i < 16; i++)
+		if (names[i][n] == '\0' && memcmp(names[i], low, n) == 0)
+			return i;
+	return -1;
+}
+
+static bool va_type_suffix(struct va_parser *p, unsigned *type)
+{
 	if (!va_expect(p, ':', "':' before the operand type"))
 		return false;
 	const struct va_token *t = va_peek(p);
-	if (t->kind == VA_IDENT && t->len <= 4) {
-		char low[5] = { 0 };
-		for (size_t i = 0; i < t->len; i++) {
-			char c = p->src[t->start + i];
-			low[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-		}
-		for (unsigned i = 0; i < 16; i++)
-			if (strcmp(low, names[i]) == 0) {
-				va_next(p);
-				*type = i;
-				return true;
-			}
+	int k = t->kind == VA_IDENT ? va_type_code(p->src + t->start, t->len)
+	                            : -1;
+	if (k >= 0) {
+		va_next(p);
+		*type = (unsigned)k;
+		return true;
 	}
 	return va_fail(p, t, "an operand type (ud, d, uw, w, ub, b, q, uq, "
 	               "df, f, hf, v, vf, uv, bool)");

@@ -98,23 +98,8 @@ bool va_oom(struct va_parser *p)
 
 /* ---- token helpers ---- */
 
-bool va_is_punct(const struct va_token *t, int c)
+bool va_expect_failed(struct va_parser *p, const char *what)
 {
-	return t->kind == VA_PUNCT && t->punct == c;
-}
-
-bool va_accept(struct va_parser *p, int c)
-{
-	if (!va_is_punct(va_peek(p), c))
-		return false;
-	va_next(p);
-	return true;
-}
-
-bool va_expect(struct va_parser *p, int c, const char *what)
-{
-	if (va_accept(p, c))
-		return true;
 	return va_fail(p, va_peek(p), what);
 }
 
@@ -292,13 +277,10 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
 			return va_oom(p);
 		rt->syms = ns2;
 	}
-	/* Names are kept once, together in the arena, not in the text: the
-	 * lookups that follow read a compact area. */
-	char *copy = vf_arena_strndup(p->a, name, len);
-	if (!copy)
-		return va_oom(p);
+	/* The name is not copied: every caller passes one that lives as
+	 * long as the module (arena or static; see va_declare). */
 	struct va_sym *s = &rt->syms[rt->nsyms];
-	*s = (struct va_sym){ .name = copy, .len = len, .cls = (uint8_t)cls,
+	*s = (struct va_sym){ .name = name, .len = len, .cls = (uint8_t)cls,
 	                      .unique = unique, .scope = rt->scope,
 	                      .index = index, .next = rt->buckets[h],
 	                      .line = at ? at->line : 0, .hash = full };

@@ -190,9 +190,24 @@ bool va_fail(struct va_parser *p, const struct va_token *at,
 bool va_fail_msg(struct va_parser *p, const struct va_token *at,
                  const char *fmt, ...) VF_PRINTF(3, 4);
 bool va_oom(struct va_parser *p);
-bool va_is_punct(const struct va_token *t, int c);
-bool va_accept(struct va_parser *p, int c);
-bool va_expect(struct va_parser *p, int c, const char *what);
+/* Punctuation tests, inline: the parser makes one or more per token. */
+static inline bool va_is_punct(const struct va_token *t, int c)
+{
+	return t->kind == VA_PUNCT && t->punct == c;
+}
+static inline bool va_accept(struct va_parser *p, int c)
+{
+	if (!va_is_punct(va_peek(p), c))
+		return false;
+	va_next(p);
+	return true;
+}
+/* The error of va_expect, out of line. */
+bool va_expect_failed(struct va_parser *p, const char *what);
+static inline bool va_expect(struct va_parser *p, int c, const char *what)
+{
+	return va_accept(p, c) || va_expect_failed(p, what);
+}
 /* The token's text is s.  Inline: callers pass string literals, whose
  * length the compiler knows, so a keyword test is a length compare and
  * a short memcmp (issue 12: no strlen per test). */
@@ -219,6 +234,9 @@ const struct va_sym *va_lookup(const struct va_parser *p, const char *name,
                                bool labels_block);
 const struct va_sym *va_lookup_tok(const struct va_parser *p,
                                    const struct va_token *t);
+/* Declare name (len bytes) in the current scope.  The symbol keeps the
+ * pointer: name must live as long as the module (its arena, or static
+ * storage), which spares a copy per declaration. */
 bool va_declare(struct va_parser *p, const struct va_token *at,
                 const char *name, size_t len, enum va_sym_class cls,
                 uint32_t index, bool unique);
@@ -272,6 +290,8 @@ bool va_surface(struct va_parser *p, struct vf_opnd *o);
 bool va_sampler(struct va_parser *p, struct vf_opnd *o);
 bool va_channels(struct va_parser *p, unsigned *mask);
 bool va_imm(struct va_parser *p, struct vf_opnd *o);
+/* VISA_TYPE_* of a type name (ud, d, ..., bf; any case), or -1. */
+int va_type_code(const char *s, size_t n);
 void va_other(struct vf_opnd *o, unsigned size, uint64_t v);
 void va_imm_set(struct vf_opnd *o, unsigned type, uint64_t v);
 /* Exec-size byte from a size in channels and an emask. */
