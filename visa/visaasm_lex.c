@@ -594,6 +594,47 @@ static size_t lex_common(const unsigned char *s, size_t n, size_t i,
 	return 1;
 }
 
+/* Cut blanks and common tokens (lex_common) from lx->i on, with the
+ * position, line and token count in locals (registers) rather than in
+ * the lexer state; stop, with that state brought up to date, before
+ * anything else: a comment or continuation, the end of the text, a full
+ * token buffer, the first byte of a line (maybe a label), a token
+ * lex_common declines. */
+static void lex_run(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	struct va_token *toks = p->toks;
+	size_t n = p->size, i = lx->i, nt = p->ntoks, cap = lx->cap[lx->cur];
+	size_t line_begin = lx->line_begin;
+	uint32_t line = lx->line;
+	bool before = lx->space || lx->line_start;
+	for (;;) {
+		size_t b = i;
+		while (i < n && (cclass[s[i]] & C_BLANK))
+			i++;
+		before |= i != b;
+		if (i >= n || nt == cap || i == line_begin ||
+		    (cclass[s[i]] & C_SKIP))
+			break;
+		struct va_token *t = &toks[nt];
+		*t = (struct va_token){ .space_before = before, .line = line,
+		                        .col = (uint32_t)(i - line_begin + 1),
+		                        .start = i };
+		size_t len = lex_common(s, n, i, t);
+		if (!len)
+			break;
+		t->len = len;
+		nt++;
+		i += len;
+		before = false;
+	}
+	lx->i = i;
+	p->ntoks = nt;
+	lx->space = before;
+	lx->line_start = false;
+}
+
 void va_lex_line(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
@@ -605,48 +646,18 @@ void va_lex_line(struct va_parser *p)
 		end_stream(lx);
 		return;
 	}
-	const unsigned char *s = text(lx);
-	size_t n = p->size;
 	for (;;) {
-		/* Blanks, then comments and continuations (rarer: one class
-		 * test tells whether skip_space is needed). */
-		size_t i = lx->i;
-		while (i < n && (cclass[s[i]] & C_BLANK))
-			i++;
-		if (i != lx->i)
-			lx->space = true;
-		lx->i = i;
-		if (i < n && (cclass[s[i]] & C_SKIP)) {
-			if (!skip_space(lx))
-				break;
-			i = lx->i;
-		}
-		if (i >= n) {
+		lex_run(p);
+		if (!skip_space(lx))
+			break;
+		if (lx->i >= p->size) {
 			end_stream(lx);
 			return;
 		}
 		/* Room for the token (new_token relies on it). */
 		if (p->ntoks == lx->cap[lx->cur] && !grow_tokens(lx))
 			break;
-		/* A label can only start a line: lex_one looks for it. */
-		if (i != lx->line_begin) {
-			struct va_token *t = &p->toks[p->ntoks];
-			*t = (struct va_token){
-				.space_before = lx->space || lx->line_start,
-				.line = lx->line, .col = col_of(lx, i),
-				.start = i,
-			};
-			size_t len = lex_common(s, n, i, t);
-			if (len) {
-				t->len = len;
-				p->ntoks++;
-				lx->i = i + len;
-				lx->space = false;
-				lx->line_start = false;
-				continue;
-			}
-		}
-		bool nl = s[i] == '\n';
+		bool nl = text(lx)[lx->i] == '\n';
 		if (!lex_one(lx))
 			break;
 		if (nl)
