@@ -444,10 +444,50 @@ static void va_vec(struct vf_opnd *o, unsigned cls)
 }
 
 /* (row, col) */
+/* Fast paths (issue 12).  Most operands spell their offsets and regions
+ * with plain literals: "(0,0)", "<1;1,0>", "<1>".  va_ints_at() tells
+ * whether the tokens from the current one are exactly such a run
+ * (pattern: 'n' an integer literal, any other character that
+ * punctuation), without consuming anything, and gives the literals'
+ * values.  Each literal there is a whole expression (va_lone_int), so
+ * the value is what the general path computes; the callers take the
+ * fast path only when every value is valid and leave everything else,
+ * errors included, to the general path. */
+static bool va_ints_at(const struct va_parser *p, const char *pat,
+                       int64_t *v)
+{
+	size_t k = p->pos;
+	for (; *pat; pat++, k++) {
+		if (k >= p->ntoks)
+			return false;
+		const struct va_token *t = &p->toks[k];
+		if (*pat == 'n' && t->kind == VA_INT)
+			*v++ = t->ival;
+		else if (*pat == 'n' || !va_is_punct(t, *pat))
+			return false;
+	}
+	return true;
+}
+
+/* Step over n tokens that va_ints_at() matched: they are never the
+ * line's last token (VA_NL or VA_EOF), so no line is cut here. */
+static void va_skip(struct va_parser *p, size_t n)
+{
+	p->pos += n;
+}
+
 static bool va_two_dim(struct va_parser *p, uint8_t *row, uint8_t *col)
 {
 	int64_t r, c;
 	const struct va_token *t;
+	int64_t v[2];
+	if (va_ints_at(p, "(n,n)", v) && v[0] >= 0 && v[0] <= 255 &&
+	    v[1] >= 0 && v[1] <= 255) {
+		*row = (uint8_t)v[0];
+		*col = (uint8_t)v[1];
+		va_skip(p, 5);
+		return true;
+	}
 	if (!va_expect(p, '(', "'(' opening the (row,column) offset"))
 		return false;
 	t = va_peek(p);
@@ -470,6 +510,12 @@ static bool va_two_dim(struct va_parser *p, uint8_t *row, uint8_t *col)
 /* <h>: a destination region. */
 static bool va_dst_region(struct va_parser *p, uint16_t *region)
 {
+	int64_t v[1];
+	if (va_ints_at(p, "<n>", v) && va_region_code(v[0], 4) >= 0) {
+		*region = (uint16_t)(va_region_code(v[0], 4) << 8);
+		va_skip(p, 3);
+		return true;
+	}
 	if (!va_expect(p, '<', "'<' opening the destination stride"))
 		return false;
 	const struct va_token *t = va_peek(p);
@@ -487,6 +533,15 @@ static bool va_dst_region(struct va_parser *p, uint16_t *region)
 static bool va_src_region(struct va_parser *p, bool indirect,
                           uint16_t *region)
 {
+	int64_t v[3];
+	if (va_ints_at(p, "<n;n,n>", v) && va_region_code(v[0], 32) >= 0 &&
+	    va_region_code(v[1], 16) >= 0 && va_region_code(v[2], 4) >= 0) {
+		*region = (uint16_t)(va_region_code(v[0], 32) |
+		                     va_region_code(v[1], 16) << 4 |
+		                     va_region_code(v[2], 4) << 8);
+		va_skip(p, 7);
+		return true;
+	}
 	if (!va_expect(p, '<', "'<' opening the source region"))
 		return false;
 	const struct va_token *t = va_peek(p);
@@ -550,9 +605,13 @@ int va_type_code(const char *s, size_t n)
 	for (size_t i = 0; i < n; i++)
 		low[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a'
 		                                           : s[i]);
-	for (int i = 0; i < 16; i++)
-		if (names[i][n] == '\0' && memcmp(names[i], low, n) == 0)
+	for (int i = 0; i < 16; i++) {
+		size_t k = 0;
+		while (k < n && names[i][k] == low[k])
+			k++;
+		if (k == n && names[i][n] == '\0')
 			return i;
+	}
 	return -1;
 }
 

@@ -208,14 +208,21 @@ static inline bool va_expect(struct va_parser *p, int c, const char *what)
 {
 	return va_accept(p, c) || va_expect_failed(p, what);
 }
-/* The token's text is s.  Inline: callers pass string literals, whose
- * length the compiler knows, so a keyword test is a length compare and
- * a short memcmp (issue 12: no strlen per test). */
+/* The token's text is s.  Inline, with a byte loop rather than
+ * memcmp: callers pass string literals, whose length the compiler
+ * knows, so a keyword test becomes a length compare and a few byte
+ * compares (issue 12: no strlen or memcmp call per test). */
 static inline bool va_token_is(const struct va_parser *p,
                                const struct va_token *t, const char *s)
 {
 	size_t n = strlen(s);
-	return t->len == n && memcmp(p->src + t->start, s, n) == 0;
+	if (t->len != n)
+		return false;
+	const char *w = p->src + t->start;
+	for (size_t i = 0; i < n; i++)
+		if (w[i] != s[i])
+			return false;
+	return true;
 }
 static inline bool va_is_ident(const struct va_parser *p,
                                const struct va_token *t, const char *s)
