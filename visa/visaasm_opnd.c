@@ -445,32 +445,26 @@ static void va_vec(struct vf_opnd *o, unsigned cls)
 
 /* (row, col) */
 /* Fast paths (issue 12).  Most operands spell their offsets and regions
- * with plain literals: "(0,0)", "<1;1,0>", "<1>".  va_ints_at() tells
- * whether the tokens from the current one are exactly such a run
- * (pattern: 'n' an integer literal, any other character that
- * punctuation), without consuming anything, and gives the literals'
- * values.  Each literal there is a whole expression (va_lone_int), so
- * the value is what the general path computes; the callers take the
- * fast path only when every value is valid and leave everything else,
- * errors included, to the general path. */
-static bool va_ints_at(const struct va_parser *p, const char *pat,
-                       int64_t *v)
+ * with plain literals: "(0,0)", "<1;1,0>", "<1>".  The callers look at
+ * the next tokens (va_run: the current one and n - 1 more, all on this
+ * line) and, when they are exactly such a run, take each literal's value
+ * (va_lit): each is a whole expression there (va_lone_int), so the value
+ * is the one the general path computes.  They take the fast path only
+ * when every value is valid and leave everything else, errors included,
+ * to the general path. */
+static const struct va_token *va_run(const struct va_parser *p, size_t n)
 {
-	size_t k = p->pos;
-	for (; *pat; pat++, k++) {
-		if (k >= p->ntoks)
-			return false;
-		const struct va_token *t = &p->toks[k];
-		if (*pat == 'n' && t->kind == VA_INT)
-			*v++ = t->ival;
-		else if (*pat == 'n' || !va_is_punct(t, *pat))
-			return false;
-	}
-	return true;
+	return p->pos + n <= p->ntoks ? &p->toks[p->pos] : NULL;
 }
 
-/* Step over n tokens that va_ints_at() matched: they are never the
- * line's last token (VA_NL or VA_EOF), so no line is cut here. */
+static bool va_lit(const struct va_token *t, int64_t *v)
+{
+	*v = t->ival;
+	return t->kind == VA_INT;
+}
+
+/* Step over n tokens that va_run() gave: they are never the line's last
+ * token (VA_NL or VA_EOF), so no line is cut here. */
 static void va_skip(struct va_parser *p, size_t n)
 {
 	p->pos += n;
@@ -480,11 +474,13 @@ static bool va_two_dim(struct va_parser *p, uint8_t *row, uint8_t *col)
 {
 	int64_t r, c;
 	const struct va_token *t;
-	int64_t v[2];
-	if (va_ints_at(p, "(n,n)", v) && v[0] >= 0 && v[0] <= 255 &&
-	    v[1] >= 0 && v[1] <= 255) {
-		*row = (uint8_t)v[0];
-		*col = (uint8_t)v[1];
+	const struct va_token *f = va_run(p, 5);
+	if (f && va_is_punct(&f[0], '(') && va_lit(&f[1], &r) &&
+	    va_is_punct(&f[2], ',') && va_lit(&f[3], &c) &&
+	    va_is_punct(&f[4], ')') && r >= 0 && r <= 255 && c >= 0 &&
+	    c <= 255) {
+		*row = (uint8_t)r;
+		*col = (uint8_t)c;
 		va_skip(p, 5);
 		return true;
 	}
@@ -510,9 +506,11 @@ static bool va_two_dim(struct va_parser *p, uint8_t *row, uint8_t *col)
 /* <h>: a destination region. */
 static bool va_dst_region(struct va_parser *p, uint16_t *region)
 {
-	int64_t v[1];
-	if (va_ints_at(p, "<n>", v) && va_region_code(v[0], 4) >= 0) {
-		*region = (uint16_t)(va_region_code(v[0], 4) << 8);
+	const struct va_token *f = va_run(p, 3);
+	int64_t v;
+	if (f && va_is_punct(&f[0], '<') && va_lit(&f[1], &v) &&
+	    va_is_punct(&f[2], '>') && va_region_code(v, 4) >= 0) {
+		*region = (uint16_t)(va_region_code(v, 4) << 8);
 		va_skip(p, 3);
 		return true;
 	}
@@ -533,8 +531,12 @@ static bool va_dst_region(struct va_parser *p, uint16_t *region)
 static bool va_src_region(struct va_parser *p, bool indirect,
                           uint16_t *region)
 {
+	const struct va_token *f = va_run(p, 7);
 	int64_t v[3];
-	if (va_ints_at(p, "<n;n,n>", v) && va_region_code(v[0], 32) >= 0 &&
+	if (f && va_is_punct(&f[0], '<') && va_lit(&f[1], &v[0]) &&
+	    va_is_punct(&f[2], ';') && va_lit(&f[3], &v[1]) &&
+	    va_is_punct(&f[4], ',') && va_lit(&f[5], &v[2]) &&
+	    va_is_punct(&f[6], '>') && va_region_code(v[0], 32) >= 0 &&
 	    va_region_code(v[1], 16) >= 0 && va_region_code(v[2], 4) >= 0) {
 		*region = (uint16_t)(va_region_code(v[0], 32) |
 		                     va_region_code(v[1], 16) << 4 |
