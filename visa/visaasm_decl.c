@@ -220,7 +220,7 @@ static bool va_var_attrs(struct va_parser *p, struct vf_attrs *list)
 /* ---- .decl ---- */
 
 /* keyword '=' at the current token (e.g. num_elts=). */
-static bool va_keyword_eq(struct va_parser *p, const char *kw)
+static inline bool va_keyword_eq(struct va_parser *p, const char *kw)
 {
 	if (!va_is_ident(p, va_peek(p), kw) ||
 	    !va_is_punct(va_peek_at(p, 1), '='))
@@ -266,25 +266,26 @@ static bool va_align(struct va_parser *p, unsigned *align)
 	if (!va_keyword_eq(p, "align"))
 		return true;
 	const struct va_token *t = va_peek(p);
-	size_t end;
-	size_t len = va_glued(p, &end);
-	const char *w = p->src + t->start;
 	static const struct { const char *s; unsigned a; } kw[] = {
 		{ "2GRF", 6 }, { "32word", 8 }, { "64word", 9 },
 	};
-	for (size_t i = 0; i < 3; i++)
-		if (strlen(kw[i].s) == len && memcmp(w, kw[i].s, len) == 0) {
+	/* These names start with a digit: a number token glued to a word. */
+	for (size_t i = 0; i < 3 && t->kind == VA_INT; i++) {
+		size_t end, len = va_glued(p, &end);
+		if (strlen(kw[i].s) == len &&
+		    memcmp(p->src + t->start, kw[i].s, len) == 0) {
 			p->pos = end;
 			*align = kw[i].a;
 			return true;
 		}
+	}
 	if (t->kind == VA_IDENT) {
-		for (unsigned i = 0; i < 10; i++)
-			if (va_token_is(p, t, names[i])) {
-				va_next(p);
-				*align = i;
-				return true;
-			}
+		int i = va_token_in(p, t, names, 10);
+		if (i >= 0) {
+			va_next(p);
+			*align = (unsigned)i;
+			return true;
+		}
 		return va_fail(p, t, "an alignment (byte, word, dword, qword, "
 		               "oword, GRF, GRFx2, hword, wordx32, wordx64)");
 	}

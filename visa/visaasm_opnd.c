@@ -357,10 +357,7 @@ static int va_emask(const struct va_parser *p, const struct va_token *t)
 		return -1;
 	if (va_token_is(p, t, "NoMask"))
 		return 8;
-	for (int i = 0; i < 16; i++)
-		if (va_token_is(p, t, names[i]))
-			return i;
-	return -1;
+	return va_token_in(p, t, names, 16);
 }
 
 bool va_exec_size(struct va_parser *p, uint8_t *exec)

@@ -103,6 +103,24 @@ bool va_expect_failed(struct va_parser *p, const char *what)
 	return va_fail(p, va_peek(p), what);
 }
 
+int va_token_in(const struct va_parser *p, const struct va_token *t,
+                const char *const *names, unsigned n)
+{
+	const char *w = p->src + t->start;
+	for (unsigned i = 0; i < n; i++) {
+		const char *s = names[i];
+		if (s[0] != w[0])
+			continue;
+		/* Stops at the name's NUL, so s[t->len] is inside it. */
+		size_t k = 0;
+		while (k < t->len && s[k] && s[k] == w[k])
+			k++;
+		if (k == t->len && s[k] == '\0')
+			return (int)i;
+	}
+	return -1;
+}
+
 char *va_token_text(struct va_parser *p, const struct va_token *t)
 {
 	char *s = vf_arena_strndup(p->a, p->src + t->start, t->len);

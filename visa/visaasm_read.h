@@ -229,6 +229,10 @@ static inline bool va_is_ident(const struct va_parser *p,
 {
 	return t->kind == VA_IDENT && va_token_is(p, t, s);
 }
+/* Index of the token's text among names[0..n-1], or -1 (a table
+ * search: first bytes compared before anything else, no strlen). */
+int va_token_in(const struct va_parser *p, const struct va_token *t,
+                const char *const *names, unsigned n);
 char *va_token_text(struct va_parser *p, const struct va_token *t);
 /* Adjacent word: the tokens from the current one that touch each other
  * and spell [A-Za-z0-9_.]+; returns its length and sets *end_tok. */
