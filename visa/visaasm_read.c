@@ -522,7 +522,8 @@ static bool va_default_target(struct va_parser *p, struct va_routine *rt)
 /* Instruction offsets and the routine's size and entry.  A parsed
  * routine has every field of every instruction: it is laid out in the
  * complete layout (docs/objmodel.md, "Two instruction layouts"). */
-static bool va_layout(struct va_parser *p, struct vf_routine *r)
+static bool va_layout(struct va_parser *p, struct vf_routine *r,
+                      struct va_size_memo *memo)
 {
 	unsigned version = vf_version(p->m);
 	/* Each instruction's size, counted without writing it (the
@@ -531,7 +532,7 @@ static bool va_layout(struct va_parser *p, struct vf_routine *r)
 	r->layout = VF_LAYOUT_COMPLETE;
 	for (uint32_t i = 0; i < r->inst_count; i++) {
 		r->insts[i].offset = (uint32_t)size;
-		size += visa_inst_size_ex(version, &r->insts[i], VISA_IO_SPEC);
+		size += va_inst_size(memo, version, &r->insts[i]);
 	}
 	if (size > UINT32_MAX)
 		return va_fail_msg(p, va_peek(p), "a routine whose binary form "
@@ -644,25 +645,18 @@ static bool va_parse_text(struct va_parser *p, bool first_text)
 
 /* ---- the module ---- */
 
-static enum vf_status va_build_module(struct va_parser *p)
+/* Lay out every routine and hand it to the module, in text order. */
+static enum vf_status va_build_routines(struct va_parser *p,
+                                        struct va_size_memo *memo)
 {
 	struct vf_module *m = p->m;
-	if (p->nkernels > UINT16_MAX || p->nfunctions > UINT16_MAX)
-		return vf_err(p->err, VF_ERR_UNSUPPORTED,
-		              "more than 65535 kernels or functions");
-	m->kernels = vf_arena_array(p->a, p->nkernels ? p->nkernels : 1,
-	                            sizeof *m->kernels);
-	m->functions = vf_arena_array(p->a, p->nfunctions ? p->nfunctions : 1,
-	                              sizeof *m->functions);
-	if (!m->kernels || !m->functions)
-		return vf_err_oom(p->err);
 	for (struct va_routine *rt = p->first; rt; rt = rt->next) {
 		rt->r.addr_count = (uint16_t)rt->naddrs;
 		rt->r.pred_count = (uint16_t)rt->npreds;
 		rt->r.label_count = (uint16_t)rt->nlabels;
 		rt->r.sampler_count = (uint8_t)rt->nsamplers;
 		rt->r.surface_count = (uint8_t)rt->nsurfaces;
-		if (!va_default_target(p, rt) || !va_layout(p, &rt->r))
+		if (!va_default_target(p, rt) || !va_layout(p, &rt->r, memo))
 			return p->err->status;
 		char *name = vf_arena_strdup(p->a, rt->name);
 		if (!name)
@@ -679,6 +673,24 @@ static enum vf_status va_build_module(struct va_parser *p)
 		}
 	}
 	return VF_OK;
+}
+
+static enum vf_status va_build_module(struct va_parser *p)
+{
+	struct vf_module *m = p->m;
+	if (p->nkernels > UINT16_MAX || p->nfunctions > UINT16_MAX)
+		return vf_err(p->err, VF_ERR_UNSUPPORTED,
+		              "more than 65535 kernels or functions");
+	m->kernels = vf_arena_array(p->a, p->nkernels ? p->nkernels : 1,
+	                            sizeof *m->kernels);
+	m->functions = vf_arena_array(p->a, p->nfunctions ? p->nfunctions : 1,
+	                              sizeof *m->functions);
+	if (!m->kernels || !m->functions)
+		return vf_err_oom(p->err);
+	struct va_size_memo *memo = va_size_memo_new();
+	enum vf_status st = va_build_routines(p, memo);
+	va_size_memo_free(memo);
+	return st;
 }
 
 static enum vf_status va_read_one(struct va_parser *p, const struct vf_text *t,

@@ -264,6 +264,15 @@ unsigned va_var_type(const struct va_parser *p, uint32_t id);
 uint32_t va_var_bytes(const struct va_parser *p, uint32_t id);
 bool va_begin_routine(struct va_parser *p, bool kernel, const char *name);
 
+/* visaasm_size.c: an instruction's size in the complete binary layout
+ * (visa_inst_size_ex with VISA_IO_SPEC), remembered by shape; a NULL
+ * memo (out of memory) just asks the writer every time. */
+struct va_size_memo;
+struct va_size_memo *va_size_memo_new(void);
+void va_size_memo_free(struct va_size_memo *m);
+size_t va_inst_size(struct va_size_memo *m, unsigned version,
+                    const struct vf_inst *in);
+
 /* visaasm_decl.c: directives and labels. */
 bool va_directive(struct va_parser *p);
 bool va_label_line(struct va_parser *p);
