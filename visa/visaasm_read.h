@@ -329,7 +329,12 @@ struct va_inst_ctx {
 	unsigned hw;                 /* operands handed out (va_op) */
 	uint16_t pred;               /* parsed predicate word (0 = none) */
 	bool has_pred_text;
-	struct vf_opnd ops[64];      /* last: see above */
+	struct vf_opnd ops[64];      /* cleared as used: see above */
+	/* Kept from one instruction to the next (after ops, out of the
+	 * clearing): visaasm_inst.c's mnemonic rows chained by first byte,
+	 * in table order (-1 ends a chain), built with the context. */
+	int16_t row_head[128];
+	int16_t row_next[128];
 };
 bool va_instruction(struct va_parser *p);
 /* Append the instruction to the routine (copies the operands). */
