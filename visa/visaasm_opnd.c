@@ -347,17 +347,20 @@ static int va_region_code(int64_t v, int64_t max)
 
 /* ---- execution size, predicate ---- */
 
+/* M1..M8 (0..7), M1_NM..M8_NM and NoMask (8..15, 8). */
 static int va_emask(const struct va_parser *p, const struct va_token *t)
 {
-	static const char *const names[16] = {
-		"M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M1_NM",
-		"M2_NM", "M3_NM", "M4_NM", "M5_NM", "M6_NM", "M7_NM", "M8_NM",
-	};
+	const char *w = p->src + t->start;
 	if (t->kind != VA_IDENT)
 		return -1;
 	if (va_token_is(p, t, "NoMask"))
 		return 8;
-	return va_token_in(p, t, names, 16);
+	if ((t->len != 2 && t->len != 5) || w[0] != 'M' || w[1] < '1' ||
+	    w[1] > '8')
+		return -1;
+	if (t->len == 2)
+		return w[1] - '1';
+	return w[2] == '_' && w[3] == 'N' && w[4] == 'M' ? 8 + w[1] - '1' : -1;
 }
 
 bool va_exec_size(struct va_parser *p, uint8_t *exec)
@@ -605,6 +608,8 @@ int va_type_code(const char *s, size_t n)
 		low[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a'
 		                                           : s[i]);
 	for (int i = 0; i < 16; i++) {
+		if (names[i][0] != low[0])
+			continue;
 		size_t k = 0;
 		while (k < n && names[i][k] == low[k])
 			k++;

@@ -210,6 +210,15 @@ static unsigned va_namespace(unsigned cls)
 	return 0;
 }
 
+/* Same bytes; names are short, a loop beats a call to memcmp. */
+static bool va_same_name(const char *a, const char *b, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
 static const struct va_sym *va_find(const struct va_routine *rt,
                                     const char *name, size_t len,
                                     unsigned ns)
@@ -219,7 +228,7 @@ static const struct va_sym *va_find(const struct va_routine *rt,
 	for (; k != VA_NONE; k = rt->syms[k].next) {
 		const struct va_sym *s = &rt->syms[k];
 		if (s->hash == full && s->len == len &&
-		    va_namespace(s->cls) == ns && memcmp(s->name, name, len) == 0)
+		    va_namespace(s->cls) == ns && va_same_name(s->name, name, len))
 			return s;
 	}
 	return NULL;
