@@ -338,11 +338,18 @@ uint8_t va_exec_byte(unsigned channels, unsigned emask)
 /* Region value -> 4-bit code; -1 when not allowed. */
 static int va_region_code(int64_t v, int64_t max)
 {
-	static const int64_t vals[] = { 0, 1, 2, 4, 8, 16, 32 };
-	for (int i = 0; i < 7; i++)
-		if (v == vals[i] && v <= max)
-			return i + 1;
-	return -1;
+	int code;
+	switch (v) {
+	case 0: code = 1; break;
+	case 1: code = 2; break;
+	case 2: code = 3; break;
+	case 4: code = 4; break;
+	case 8: code = 5; break;
+	case 16: code = 6; break;
+	case 32: code = 7; break;
+	default: return -1;
+	}
+	return v <= max ? code : -1;
 }
 
 /* ---- execution size, predicate ---- */
@@ -508,9 +515,10 @@ static bool va_dst_region(struct va_parser *p, uint16_t *region)
 {
 	const struct va_token *f = va_run(p, 3);
 	int64_t v;
+	int code;
 	if (f && va_is_punct(&f[0], '<') && va_lit(&f[1], &v) &&
-	    va_is_punct(&f[2], '>') && va_region_code(v, 4) >= 0) {
-		*region = (uint16_t)(va_region_code(v, 4) << 8);
+	    va_is_punct(&f[2], '>') && (code = va_region_code(v, 4)) >= 0) {
+		*region = (uint16_t)(code << 8);
 		va_skip(p, 3);
 		return true;
 	}
@@ -520,7 +528,7 @@ static bool va_dst_region(struct va_parser *p, uint16_t *region)
 	int64_t h;
 	if (!va_int_nra(p, &h))
 		return false;
-	int code = va_region_code(h, 4);
+	code = va_region_code(h, 4);
 	if (code < 0 || h == 8)
 		return va_fail(p, t, "a horizontal stride of 0, 1, 2 or 4");
 	*region = (uint16_t)(code << 8);
@@ -536,13 +544,14 @@ static bool va_src_region(struct va_parser *p, bool indirect,
 	if (f && va_is_punct(&f[0], '<') && va_lit(&f[1], &v[0]) &&
 	    va_is_punct(&f[2], ';') && va_lit(&f[3], &v[1]) &&
 	    va_is_punct(&f[4], ',') && va_lit(&f[5], &v[2]) &&
-	    va_is_punct(&f[6], '>') && va_region_code(v[0], 32) >= 0 &&
-	    va_region_code(v[1], 16) >= 0 && va_region_code(v[2], 4) >= 0) {
-		*region = (uint16_t)(va_region_code(v[0], 32) |
-		                     va_region_code(v[1], 16) << 4 |
-		                     va_region_code(v[2], 4) << 8);
-		va_skip(p, 7);
-		return true;
+	    va_is_punct(&f[6], '>')) {
+		int cv = va_region_code(v[0], 32), cw = va_region_code(v[1], 16),
+		    ch = va_region_code(v[2], 4);
+		if (cv >= 0 && cw >= 0 && ch >= 0) {
+			*region = (uint16_t)(cv | cw << 4 | ch << 8);
+			va_skip(p, 7);
+			return true;
+		}
 	}
 	if (!va_expect(p, '<', "'<' opening the source region"))
 		return false;
