@@ -71,6 +71,23 @@ static const unsigned char cclass[256] = {
 #undef R20
 };
 
+/* Classes only lex_common asks about: what may turn a one-character
+ * token or a short decimal into something longer. */
+enum {
+	N_MULTI = 1,   /* may start an operator, modifier or %builtin */
+	N_FOLLOW = 2,  /* may follow N_MULTI in such a token */
+	N_NUMEND = 4,  /* after digits: a float, hex or long literal */
+};
+
+static const unsigned char cnext[256] = {
+	['('] = N_MULTI, ['<'] = N_MULTI | N_FOLLOW,
+	['>'] = N_MULTI | N_FOLLOW, ['='] = N_MULTI | N_FOLLOW,
+	['!'] = N_MULTI, ['%'] = N_MULTI,
+	['-'] = N_FOLLOW, ['a'] = N_FOLLOW, ['~'] = N_FOLLOW,
+	['.'] = N_NUMEND, ['e'] = N_NUMEND, ['E'] = N_NUMEND,
+	['x'] = N_NUMEND, ['X'] = N_NUMEND,
+};
+
 /* c is a byte (0..255) or -1 past the end. */
 static bool has(int c, unsigned cls)
 {
@@ -559,10 +576,9 @@ static size_t lex_common(const unsigned char *s, size_t n, size_t i,
 {
 	int c = s[i];
 	unsigned cls = cclass[c];
-	int c1 = i + 1 < n ? s[i + 1] : -1;
 	size_t j = i + 1;
 	if (cls & C_ALPHA) {
-		if (c == 'r' && c1 == '[')
+		if (c == 'r' && j < n && s[j] == '[')
 			return 0;
 		while (j < n && (cclass[s[j]] & (C_ALPHA | C_DIGIT)))
 			j++;
@@ -573,21 +589,16 @@ static size_t lex_common(const unsigned char *s, size_t n, size_t i,
 		uint32_t v = (uint32_t)(c - '0');
 		while (j < n && (cclass[s[j]] & C_DIGIT) && j - i < 10)
 			v = v * 10 + (uint32_t)(s[j++] - '0');
-		if (j - i > 9 || (j < n && (cclass[s[j]] & C_DIGIT)) ||
-		    (j < n && (s[j] == '.' || s[j] == 'e' || s[j] == 'E' ||
-		               s[j] == 'x' || s[j] == 'X')))
+		/* Ten digits may overflow: lex_number decides. */
+		if (j - i > 9 || (j < n && (cnext[s[j]] & N_NUMEND)))
 			return 0;
 		t->kind = VA_INT;
 		t->ival = (int64_t)v;
 		return j - i;
 	}
-	if (!(cls & C_PUNCT) || c == '%')
-		return 0;
-	/* Only these start a longer operator or a source modifier, and
-	 * only when one of these follows. */
-	if ((c == '(' || c == '<' || c == '>' || c == '=' || c == '!') &&
-	    (c1 == '-' || c1 == 'a' || c1 == '~' || c1 == '<' || c1 == '>' ||
-	     c1 == '='))
+	if (!(cls & C_PUNCT) ||
+	    ((cnext[c] & N_MULTI) && (c == '%' ||
+	                              (j < n && (cnext[s[j]] & N_FOLLOW)))))
 		return 0;
 	t->kind = VA_PUNCT;
 	t->punct = c;
