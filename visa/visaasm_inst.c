@@ -602,6 +602,7 @@ static void va_index_rows(struct va_inst_ctx *c)
 		unsigned f = (unsigned char)va_rows[i].name[0] & 127;
 		c->row_next[i] = c->row_head[f];
 		c->row_head[f] = (int16_t)i;
+		c->row_len[i] = (uint8_t)strlen(va_rows[i].name);
 	}
 }
 
@@ -639,7 +640,7 @@ bool va_instruction(struct va_parser *p)
 	for (int i = c->row_head[(unsigned char)mn[0] & 127]; i >= 0;
 	     i = c->row_next[i]) {
 		const struct va_row *r = &va_rows[i];
-		if (strncmp(r->name, mn, len) != 0 || r->name[len])
+		if (c->row_len[i] != len || memcmp(r->name, mn, len) != 0)
 			continue;
 		c->in.opcode = r->opcode;
 		ok = r->fn(c, r);

@@ -247,7 +247,7 @@ const struct va_sym *va_lookup(const struct va_parser *p, const char *name,
 const struct va_sym *va_lookup_tok(const struct va_parser *p,
                                    const struct va_token *t)
 {
-	return va_lookup(p, p->src + t->start, t->len, false, false);
+	return p->rt ? va_find(p->rt, p->src + t->start, t->len, 0) : NULL;
 }
 
 /* Double the hash table when it holds as many symbols as heads, so

@@ -335,6 +335,7 @@ struct va_inst_ctx {
 	 * in table order (-1 ends a chain), built with the context. */
 	int16_t row_head[128];
 	int16_t row_next[128];
+	uint8_t row_len[128];        /* strlen of each row's name */
 };
 bool va_instruction(struct va_parser *p);
 /* Append the instruction to the routine (copies the operands). */
