@@ -620,13 +620,14 @@ static void lex_run(struct va_parser *p)
 	size_t line_begin = lx->line_begin;
 	uint32_t line = lx->line;
 	bool before = lx->space || lx->line_start;
-	for (;;) {
-		size_t b = i;
-		while (i < n && (cclass[s[i]] & C_BLANK))
+	while (i < n) {
+		unsigned cls = cclass[s[i]];
+		if (cls & C_BLANK) {
 			i++;
-		before |= i != b;
-		if (i >= n || nt == cap || i == line_begin ||
-		    (cclass[s[i]] & C_SKIP))
+			before = true;
+			continue;
+		}
+		if ((cls & C_SKIP) || nt == cap || i == line_begin)
 			break;
 		struct va_token *t = &toks[nt];
 		*t = (struct va_token){ .space_before = before, .line = line,
