@@ -257,10 +257,11 @@ const struct va_sym *va_lookup_tok(const struct va_parser *p,
 static bool va_rehash(struct va_parser *p, struct va_routine *rt)
 {
 	uint32_t n = rt->nbuckets * 2;
-	uint32_t *b = vf_arena_array_raw(p->a, n, sizeof *b);
+	uint32_t *b = malloc((size_t)n * sizeof *b);
 	if (!b)
 		return va_oom(p);
 	memset(b, 0xFF, n * sizeof *b);
+	free(rt->buckets);
 	rt->buckets = b;
 	rt->nbuckets = n;
 	for (uint32_t k = 0; k < rt->nsyms; k++) {
@@ -298,8 +299,7 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
 	uint32_t cap = rt->nsyms;
 	if ((cap & (cap - 1)) == 0) {
 		uint32_t ncap = cap ? cap * 2 : 64;
-		struct va_sym *ns2 = vf_arena_grow(p->a, cap ? rt->syms : NULL,
-		                                   cap, ncap, sizeof *ns2);
+		struct va_sym *ns2 = realloc(rt->syms, (size_t)ncap * sizeof *ns2);
 		if (!ns2)
 			return va_oom(p);
 		rt->syms = ns2;
@@ -430,7 +430,7 @@ bool va_begin_routine(struct va_parser *p, bool kernel, const char *name)
 	struct va_routine *rt = vf_arena_alloc(p->a, sizeof *rt);
 	if (!rt)
 		return va_oom(p);
-	rt->buckets = vf_arena_array(p->a, VA_BUCKETS, sizeof *rt->buckets);
+	rt->buckets = malloc(VA_BUCKETS * sizeof *rt->buckets);
 	if (!rt->buckets)
 		return va_oom(p);
 	memset(rt->buckets, 0xFF, VA_BUCKETS * sizeof *rt->buckets);
@@ -702,6 +702,22 @@ static enum vf_status va_build_module(struct va_parser *p)
 	return st;
 }
 
+/* The symbol tables serve only while their routine's text is parsed
+ * (a routine ends with its text): they live outside the module's arena
+ * and go when the text is done, not with the module (at 200k
+ * declarations they and their dead doubled copies were about 15 MB of
+ * it). */
+static void va_drop_symbols(struct va_parser *p)
+{
+	for (struct va_routine *rt = p->first; rt; rt = rt->next) {
+		free(rt->syms);
+		free(rt->buckets);
+		rt->syms = NULL;
+		rt->buckets = NULL;
+		rt->nsyms = rt->nbuckets = 0;
+	}
+}
+
 static enum vf_status va_read_one(struct va_parser *p, const struct vf_text *t,
                                   bool first)
 {
@@ -715,6 +731,7 @@ static enum vf_status va_read_one(struct va_parser *p, const struct vf_text *t,
 	if (st == VF_OK && (!va_parse_text(p, first) || p->lx.failed))
 		st = p->err->status != VF_OK ? p->err->status : VF_ERR_INPUT;
 	va_lex_end(p);
+	va_drop_symbols(p);
 	vf_arena_free(scratch);
 	return st;
 }
