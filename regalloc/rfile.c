@@ -1,0 +1,141 @@
+/*
+ * rfile.c - occupancy of one register file and its first-fit search
+ * (rfile.h).
+ *
+ * rfile_find gives the same place as testing every multiple of the
+ * alignment from byte 0 up, unit by unit, but jumps: past the busy units
+ * before the next free one (whole full rows through the 'open' bitmap),
+ * and past the busy unit that made a candidate fail, since every
+ * candidate before it covers that unit too.
+ */
+#include "config.h"
+
+#include "rfile.h"
+
+#define NONE UINT32_MAX
+
+static uint32_t round_up(uint32_t x, uint32_t align)
+{
+	return (x + align - 1) / align * align;
+}
+
+static void update_row(struct rfile *f, uint32_t g)
+{
+	f->busy[g] = f->whole[g] ? 0xffff : f->part_busy[g];
+	uint64_t bit = (uint64_t)1 << (g % 64);
+	if (f->busy[g] == 0xffff)
+		f->open[g / 64] &= ~bit;
+	else
+		f->open[g / 64] |= bit;
+}
+
+void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes)
+{
+	f->bytes = bytes;
+	f->nrows = (bytes + RF_ROW_BYTES - 1) / RF_ROW_BYTES;
+	f->whole = ir_alloc(p, f->nrows);
+	f->part = ir_alloc(p, (size_t)f->nrows * RF_ROW_UNITS);
+	f->part_busy = ir_alloc(p, f->nrows * sizeof *f->part_busy);
+	f->busy = ir_alloc(p, f->nrows * sizeof *f->busy);
+	f->open = ir_alloc(p, (f->nrows + 63) / 64 * sizeof *f->open);
+	/* units past the end of the file (the flag file's row is 8 bytes)
+	 * are busy for good */
+	for (uint32_t u = bytes / 2; u < f->nrows * RF_ROW_UNITS; u++)
+		f->part_busy[u / RF_ROW_UNITS] |= (uint16_t)(1u << u % RF_ROW_UNITS);
+	for (uint32_t g = 0; g < f->nrows; g++)
+		update_row(f, g);
+}
+
+void rfile_mark(struct rfile *f, uint32_t loc, uint32_t size, int delta)
+{
+	uint32_t u = loc / 2, hi = (loc + size + 1) / 2;
+	if (hi > f->bytes / 2)
+		hi = f->bytes / 2;
+	while (u < hi) {
+		uint32_t g = u / RF_ROW_UNITS, row_end = (g + 1) * RF_ROW_UNITS;
+		if (u == g * RF_ROW_UNITS && hi >= row_end) {
+			f->whole[g] = (uint8_t)(f->whole[g] + delta);
+			u = row_end;
+		} else {
+			uint32_t stop = hi < row_end ? hi : row_end;
+			for (; u < stop; u++) {
+				uint16_t bit = (uint16_t)(1u << u % RF_ROW_UNITS);
+				f->part[u] = (uint8_t)(f->part[u] + delta);
+				if (f->part[u])
+					f->part_busy[g] |= bit;
+				else
+					f->part_busy[g] &= (uint16_t)~bit;
+			}
+		}
+		update_row(f, g);
+	}
+}
+
+/* The first free unit at or after u, or NONE. */
+static uint32_t next_free(const struct rfile *f, uint32_t u)
+{
+	uint32_t g = u / RF_ROW_UNITS;
+	if (g >= f->nrows)
+		return NONE;
+	uint32_t free_bits = ~(uint32_t)f->busy[g] & 0xffffu &
+	                     (0xffffu << (u % RF_ROW_UNITS));
+	if (free_bits)
+		return g * RF_ROW_UNITS + (uint32_t)__builtin_ctz(free_bits);
+	for (g++; g < f->nrows;) {
+		uint64_t open = f->open[g / 64] >> (g % 64);
+		if (!open) {
+			g = (g / 64 + 1) * 64;
+			continue;
+		}
+		g += (uint32_t)__builtin_ctzll(open);
+		return g * RF_ROW_UNITS +
+		       (uint32_t)__builtin_ctz(~(uint32_t)f->busy[g] & 0xffffu);
+	}
+	return NONE;
+}
+
+/* The first busy unit in [lo, hi), or NONE. */
+static uint32_t first_busy(const struct rfile *f, uint32_t lo, uint32_t hi)
+{
+	for (uint32_t u = lo; u < hi;) {
+		uint32_t g = u / RF_ROW_UNITS, row_end = (g + 1) * RF_ROW_UNITS;
+		uint32_t stop = hi < row_end ? hi : row_end;
+		uint32_t want = ((1u << (stop - u)) - 1) << (u % RF_ROW_UNITS);
+		uint32_t bits = f->busy[g] & want;
+		if (bits)
+			return g * RF_ROW_UNITS + (uint32_t)__builtin_ctz(bits);
+		u = stop;
+	}
+	return NONE;
+}
+
+bool rfile_find(const struct rfile *f, uint32_t size, uint32_t align,
+                bool in_row, uint32_t *loc)
+{
+	if (!size) {   /* touches no unit: fits at byte 0 */
+		*loc = 0;
+		return true;
+	}
+	uint32_t a = 0;
+	for (;;) {
+		/* candidates that start on a busy unit fail */
+		uint32_t u = next_free(f, a / 2);
+		if (u == NONE)
+			return false;
+		if (2 * u > a)
+			a = round_up(2 * u, align);
+		if (a + size > f->bytes)
+			return false;
+		if (in_row && size < RF_ROW_BYTES &&
+		    a % RF_ROW_BYTES + size > RF_ROW_BYTES) {
+			a = round_up((a / RF_ROW_BYTES + 1) * RF_ROW_BYTES, align);
+			continue;
+		}
+		uint32_t b = first_busy(f, a / 2, (a + size + 1) / 2);
+		if (b == NONE) {
+			*loc = a;
+			return true;
+		}
+		a = round_up(2 * (b + 1), align);
+	}
+}

@@ -1,0 +1,51 @@
+/*
+ * rfile.h - occupancy of one register file during linear scan (rfile.c):
+ * which 2-byte units hold bytes of a live register, and the first free
+ * place for a new one.
+ *
+ * The file is seen as rows of 16 units (32 bytes: one GRF; the flag and
+ * address files are one row each).  Per row a 16-bit mask of busy units
+ * and a bitmap of the rows that are not full let the first-fit search
+ * skip busy stretches a row or 64 rows at a time instead of testing every
+ * unit of every candidate place (issue 12: the allocator's time went
+ * there).
+ */
+#ifndef VISAFIN_RA_RFILE_H
+#define VISAFIN_RA_RFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../ir/ir.h"
+
+#define RF_ROW_BYTES 32
+#define RF_ROW_UNITS (RF_ROW_BYTES / 2)
+
+struct rfile {
+	uint32_t bytes, nrows;
+	/* Units are counted, not flagged: two byte inputs pinned at bytes 32
+	 * and 33 share unit 16, and the first to die must not free the unit
+	 * under the other.  A register covering a whole row counts in
+	 * 'whole' (one add instead of sixteen), others per unit in 'part'. */
+	uint8_t *whole;       /* per row */
+	uint8_t *part;        /* per unit */
+	uint16_t *part_busy;  /* per row: units with a 'part' count, and those
+	                       * past 'bytes' */
+	uint16_t *busy;       /* per row: busy units (all if 'whole') */
+	uint64_t *open;       /* bit per row: some unit free */
+};
+
+void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes);
+
+/* Registers at byte 'loc' of 'size' bytes start (delta 1) or stop
+ * (delta -1) holding the units they touch; a pinned register may start
+ * at an odd byte or reach past the file (only the units inside count). */
+void rfile_mark(struct rfile *f, uint32_t loc, uint32_t size, int delta);
+
+/* The lowest multiple of 'align' where 'size' bytes (even) are free and
+ * inside the file; with 'in_row', a place for fewer than 32 bytes must
+ * not cross a row (the GRF layout rule).  False when there is none. */
+bool rfile_find(const struct rfile *f, uint32_t size, uint32_t align,
+                bool in_row, uint32_t *loc);
+
+#endif
