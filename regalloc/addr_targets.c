@@ -197,6 +197,8 @@ uint32_t *ra_addr_local_bases(struct ir_prog *p)
 	uint32_t *slot = ir_alloc(p, nv * sizeof *slot);
 	for (uint32_t v = 1; v < nv; v++)
 		slot[v] = p->vregs.a[v].file == IR_RF_ADDR ? na++ : UINT32_MAX;
+	if (!na)   /* no address register: no indirect operand either */
+		return use;
 	uint32_t *base = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *base);
 	uint32_t *stamp = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *stamp);
 	uint32_t *saved = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *saved);

@@ -673,6 +673,36 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		memset(s->fills, 0, NFILLED * sizeof *s->fills);
 }
 
+/* Does 'in' touch a spilled register: a spilled GRF or flag operand,
+ * a spilled predicate or condition flag, an indirect operand into a
+ * spilled array?  When not, rewrite_inst would copy it unchanged (most
+ * instructions: the test keeps the rewrite from costing more). */
+static bool touches_spilled(const struct sp *s, const struct ir_inst *in)
+{
+	const struct ir_prog *p = s->p;
+	if (in->op == IR_OP_LABEL)
+		return false;
+	if (flag_spilled(p, in->flag))
+		return true;
+	const struct ir_opnd *ops[4] = { &in->src[0], &in->src[1], &in->src[2],
+	                                 &in->dst };
+	for (unsigned k = 0; k < 4; k++) {
+		const struct ir_opnd *o = ops[k];
+		if (k < 3 && k >= in->nsrc)
+			continue;
+		if (o->kind == IR_O_REG &&
+		    (p->vregs.a[o->v].flags & IR_V_SPILLED))
+			return true;
+		if (o->kind == IR_O_IND) {
+			uint32_t only = s->local[(size_t)s->pos * 4 + k];
+			uint32_t arr = only ? only : s->array_of[o->v];
+			if (arr && (p->vregs.a[arr].flags & IR_V_SPILLED))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* For every address vreg, the spilled array it points into (its only
  * target, as linscan.c guarantees through ra_arrays_spillable), or 0. */
 static uint32_t *spilled_arrays(struct ir_prog *p)
@@ -720,7 +750,14 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 		    p->labels.a[in->src[0].v].kind == IR_L_FUNCTION)
 			s.in_function = true;
 		s.pos = i;
-		rewrite_inst(&s, *in);
+		if (touches_spilled(&s, in)) {
+			rewrite_inst(&s, *in);
+			continue;
+		}
+		/* what rewrite_inst does to an instruction it leaves alone */
+		if (fills_end(in))
+			memset(s.fills, 0, NFILLED * sizeof *s.fills);
+		ir_emit_copy(p, in);
 	}
 	return true;
 }
