@@ -245,24 +245,33 @@ struct event {
 };
 
 struct scan {
-	struct event *ev;         /* NULL while only counting */
-	uint32_t n;
+	struct ir_prog *p;
+	struct event *ev;
+	uint32_t n, cap;
 	uint32_t b;               /* current block */
 	uint32_t *seen;           /* per register: b + 1 of its last event */
 	uint32_t *at;             /* per register: index of that event */
+	ir_ref_fn ref;            /* also told every reference, or NULL */
+	void *ref_ctx;
 };
 
 static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 {
-	(void)pos;
 	struct scan *s = ctx;
-	if (!s->ev) {
-		s->n++;           /* an upper bound: one event per reference */
-		return;
-	}
+	if (s->ref)
+		s->ref(s->ref_ctx, v, def, full, pos);
 	if (s->seen[v] != s->b + 1) {
 		s->seen[v] = s->b + 1;
 		s->at[v] = s->n;
+		/* one scan, the array doubling as it fills (a counting scan
+		 * first cost as much as the scan itself) */
+		if (s->n == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 1024;
+			struct event *ev = ir_alloc(s->p, (size_t)s->cap * sizeof *ev);
+			if (s->n)
+				memcpy(ev, s->ev, (size_t)s->n * sizeof *ev);
+			s->ev = ev;
+		}
 		s->ev[s->n++] = (struct event){ v, s->b, 0 };
 	}
 	struct event *e = &s->ev[s->at[v]];
@@ -374,13 +383,17 @@ static void solve_one_defined(const struct ir_cfg *c, struct marks *m,
 void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
                      const struct ir_live *l, ir_live_at_fn fn, void *ctx)
 {
+	ir_live_defined_refs(p, c, l, fn, NULL, ctx);
+}
+
+void ir_live_defined_refs(struct ir_prog *p, const struct ir_cfg *c,
+                          const struct ir_live *l, ir_live_at_fn fn,
+                          ir_ref_fn ref, void *ctx)
+{
 	uint32_t nv = l->nv, nb = c->nb;
-	struct scan s = { 0 };
-	scan_blocks(p, c, l, &s);
-	s.ev = ir_alloc(p, ((size_t)s.n + 1) * sizeof *s.ev);
+	struct scan s = { .p = p, .ref = ref, .ref_ctx = ctx };
 	s.seen = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.seen);
 	s.at = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.at);
-	s.n = 0;
 	scan_blocks(p, c, l, &s);
 
 	/* events by register (counting sort: block order kept within one) */

@@ -33,17 +33,18 @@ static void touch(struct ra_interval *iv, uint32_t v, int32_t pos)
 		iv[v].end = pos;
 }
 
-static void point(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
-{
-	(void)def;
-	(void)full;
-	touch(ctx, v, (int32_t)pos);
-}
-
 struct hull_ctx {
 	const struct ir_cfg *c;
 	struct ra_interval *iv;
 };
+
+static void point(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
+{
+	const struct hull_ctx *h = ctx;
+	(void)def;
+	(void)full;
+	touch(h->iv, v, (int32_t)pos);
+}
 
 /* Live and maybe defined on entry to / exit from block b. */
 static void block_edge(void *ctx, uint32_t v, uint32_t b, bool entry)
@@ -57,10 +58,7 @@ static void hulls(struct ir_prog *p, const struct ir_cfg *c,
                   const struct ir_live *l, struct ra_interval *iv)
 {
 	struct hull_ctx h = { c, iv };
-	ir_live_defined(p, c, l, block_edge, &h);
-	for (uint32_t b = 0; b < c->nb; b++)
-		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
-			ir_inst_refs(p, l, &p->insts.a[i], i, point, iv);
+	ir_live_defined_refs(p, c, l, block_edge, point, &h);
 }
 
 /* Values defined inside a loop and live after it cover the whole loop.
