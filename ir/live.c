@@ -264,9 +264,11 @@ static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 		s->seen[v] = s->b + 1;
 		s->at[v] = s->n;
 		/* one scan, the array doubling as it fills (a counting scan
-		 * first cost as much as the scan itself) */
+		 * first cost as much as the scan itself); it starts at 1.5
+		 * events an instruction, more than kernels need (0.8-1.2) */
 		if (s->n == s->cap) {
-			s->cap = s->cap ? 2 * s->cap : 1024;
+			s->cap = s->cap ? 2 * s->cap
+			                : s->p->insts.n + s->p->insts.n / 2 + 64;
 			struct event *ev = ir_alloc(s->p, (size_t)s->cap * sizeof *ev);
 			if (s->n)
 				memcpy(ev, s->ev, (size_t)s->n * sizeof *ev);
