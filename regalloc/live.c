@@ -108,29 +108,22 @@ static void extend_loops(struct ir_prog *p, const struct ir_cfg *c,
 			min[k][j] = x < y ? x : y;
 		}
 	}
+	/* before[x]: the edges with tail < x (a table, not a binary search
+	 * per interval: issue 12) */
+	uint32_t ni = p->insts.n;
+	uint32_t *before = ir_alloc(p, ((size_t)ni + 2) * sizeof *before);
+	for (uint32_t x = 0, j = 0; x <= ni + 1; x++) {
+		while (j < ne && tail[j] < (int32_t)x)
+			j++;
+		before[x] = j;
+	}
 	for (uint32_t v = 1; v < p->vregs.n; v++) {
 		struct ra_interval *r = &iv[v];
 		if (r->start < 0)
 			continue;
 		for (;;) {
 			/* edges with start <= tail < end */
-			uint32_t lo = 0, hi = ne;
-			while (lo < hi) {
-				uint32_t mid = (lo + hi) / 2;
-				if (tail[mid] < r->start)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			uint32_t from = lo;
-			hi = ne;
-			while (lo < hi) {
-				uint32_t mid = (lo + hi) / 2;
-				if (tail[mid] < r->end)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
+			uint32_t from = before[r->start], lo = before[r->end];
 			if (lo == from)
 				break;
 			unsigned k = 31u - (unsigned)__builtin_clz(lo - from);
