@@ -19,14 +19,21 @@ static uint32_t round_up(uint32_t x, uint32_t align)
 	return (x + align - 1) / align * align;
 }
 
+static void set_bit(uint64_t *bits, uint32_t g, bool on)
+{
+	uint64_t bit = (uint64_t)1 << (g % 64);
+	if (on)
+		bits[g / 64] |= bit;
+	else
+		bits[g / 64] &= ~bit;
+}
+
 static void update_row(struct rfile *f, uint32_t g)
 {
-	f->busy[g] = f->whole[g] ? 0xffff : f->part_busy[g];
-	uint64_t bit = (uint64_t)1 << (g % 64);
-	if (f->busy[g] == 0xffff)
-		f->open[g / 64] &= ~bit;
-	else
-		f->open[g / 64] |= bit;
+	uint16_t busy = f->whole[g] ? 0xffff : f->part_busy[g];
+	f->busy[g] = busy;
+	set_bit(f->open, g, busy != 0xffff);
+	set_bit(f->empty, g, busy == 0);
 }
 
 void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes)
@@ -38,6 +45,7 @@ void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes)
 	f->part_busy = ir_alloc(p, f->nrows * sizeof *f->part_busy);
 	f->busy = ir_alloc(p, f->nrows * sizeof *f->busy);
 	f->open = ir_alloc(p, (f->nrows + 63) / 64 * sizeof *f->open);
+	f->empty = ir_alloc(p, (f->nrows + 63) / 64 * sizeof *f->empty);
 	/* units past the end of the file (the flag file's row is 8 bytes)
 	 * are busy for good */
 	for (uint32_t u = bytes / 2; u < f->nrows * RF_ROW_UNITS; u++)
@@ -109,6 +117,54 @@ static uint32_t first_busy(const struct rfile *f, uint32_t lo, uint32_t hi)
 	return NONE;
 }
 
+/* The first empty row at or after g, or nrows. */
+static uint32_t next_empty(const struct rfile *f, uint32_t g)
+{
+	uint32_t words = (f->nrows + 63) / 64;
+	for (uint32_t w = g / 64; w < words; w++) {
+		uint64_t bits = f->empty[w];
+		if (w == g / 64)
+			bits &= ~(uint64_t)0 << (g % 64);
+		if (bits)
+			return w * 64 + (uint32_t)__builtin_ctzll(bits);
+	}
+	return f->nrows;
+}
+
+/* The first row in [lo, hi) that is not empty, or NONE. */
+static uint32_t first_used_row(const struct rfile *f, uint32_t lo, uint32_t hi)
+{
+	for (uint32_t g = lo; g < hi;) {
+		uint32_t stop = (g / 64 + 1) * 64 < hi ? (g / 64 + 1) * 64 : hi;
+		uint64_t want = (stop - g == 64 ? ~(uint64_t)0
+		                 : ((uint64_t)1 << (stop - g)) - 1) << (g % 64);
+		uint64_t used = ~f->empty[g / 64] & want;
+		if (used)
+			return g / 64 * 64 + (uint32_t)__builtin_ctzll(used);
+		g = stop;
+	}
+	return NONE;
+}
+
+/* rfile_find for whole rows at a multiple of 'step' rows: the same
+ * search a row at a time. */
+static bool find_rows(const struct rfile *f, uint32_t n, uint32_t step,
+                      uint32_t *loc)
+{
+	uint32_t g = 0;
+	for (;;) {
+		g = round_up(next_empty(f, g), step);
+		if (g + n > f->nrows || (g + n) * RF_ROW_BYTES > f->bytes)
+			return false;
+		uint32_t used = first_used_row(f, g, g + n);
+		if (used == NONE) {
+			*loc = g * RF_ROW_BYTES;
+			return true;
+		}
+		g = used + 1;
+	}
+}
+
 bool rfile_find(const struct rfile *f, uint32_t size, uint32_t align,
                 bool in_row, uint32_t *loc)
 {
@@ -116,6 +172,8 @@ bool rfile_find(const struct rfile *f, uint32_t size, uint32_t align,
 		*loc = 0;
 		return true;
 	}
+	if (size % RF_ROW_BYTES == 0 && align % RF_ROW_BYTES == 0)
+		return find_rows(f, size / RF_ROW_BYTES, align / RF_ROW_BYTES, loc);
 	uint32_t a = 0;
 	for (;;) {
 		/* candidates that start on a busy unit fail */

@@ -33,6 +33,7 @@ struct rfile {
 	                       * past 'bytes' */
 	uint16_t *busy;       /* per row: busy units (all if 'whole') */
 	uint64_t *open;       /* bit per row: some unit free */
+	uint64_t *empty;      /* bit per row: every unit free */
 };
 
 void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes);
