@@ -19,7 +19,7 @@ static uint32_t round_up(uint32_t x, uint32_t align)
 	return (x + align - 1) / align * align;
 }
 
-static void set_bit(uint64_t *bits, uint32_t g, bool on)
+static inline void set_bit(uint64_t *bits, uint32_t g, bool on)
 {
 	uint64_t bit = (uint64_t)1 << (g % 64);
 	if (on)
@@ -28,7 +28,7 @@ static void set_bit(uint64_t *bits, uint32_t g, bool on)
 		bits[g / 64] &= ~bit;
 }
 
-static void update_row(struct rfile *f, uint32_t g)
+static inline void update_row(struct rfile *f, uint32_t g)
 {
 	uint16_t busy = f->whole[g] ? 0xffff : f->part_busy[g];
 	f->busy[g] = busy;
@@ -117,52 +117,50 @@ static uint32_t first_busy(const struct rfile *f, uint32_t lo, uint32_t hi)
 	return NONE;
 }
 
-/* The first empty row at or after g, or nrows. */
-static uint32_t next_empty(const struct rfile *f, uint32_t g)
+/* Bit g of word w of the rows that are multiples of 'step'. */
+static uint64_t aligned_rows(uint32_t w, uint32_t step)
 {
-	uint32_t words = (f->nrows + 63) / 64;
-	for (uint32_t w = g / 64; w < words; w++) {
-		uint64_t bits = f->empty[w];
-		if (w == g / 64)
-			bits &= ~(uint64_t)0 << (g % 64);
-		if (bits)
-			return w * 64 + (uint32_t)__builtin_ctzll(bits);
-	}
-	return f->nrows;
+	if (step == 1)
+		return ~(uint64_t)0;
+	uint64_t m = 0;
+	for (uint32_t g = round_up(w * 64, step); g < (w + 1) * 64; g += step)
+		m |= (uint64_t)1 << (g - w * 64);
+	return m;
 }
 
-/* The first row in [lo, hi) that is not empty, or NONE. */
-static uint32_t first_used_row(const struct rfile *f, uint32_t lo, uint32_t hi)
-{
-	for (uint32_t g = lo; g < hi;) {
-		uint32_t stop = (g / 64 + 1) * 64 < hi ? (g / 64 + 1) * 64 : hi;
-		uint64_t want = (stop - g == 64 ? ~(uint64_t)0
-		                 : ((uint64_t)1 << (stop - g)) - 1) << (g % 64);
-		uint64_t used = ~f->empty[g / 64] & want;
-		if (used)
-			return g / 64 * 64 + (uint32_t)__builtin_ctzll(used);
-		g = stop;
-	}
-	return NONE;
-}
+/*
+ * rfile_find for whole rows at a multiple of 'step' rows: bit g of
+ * 'run' tells that rows g .. g + n - 1 are empty (the empty-row bitmap
+ * ANDed with itself shifted by 1 .. n - 1), and the answer is its lowest
+ * aligned bit.  Rows past the file are never empty, so no run reaches
+ * beyond it.
+ */
+#define RF_MAX_WORDS ((IR_GRF_COUNT + 63) / 64)
 
-/* rfile_find for whole rows at a multiple of 'step' rows: the same
- * search a row at a time. */
 static bool find_rows(const struct rfile *f, uint32_t n, uint32_t step,
                       uint32_t *loc)
 {
-	uint32_t g = 0;
-	for (;;) {
-		g = round_up(next_empty(f, g), step);
-		if (g + n > f->nrows || (g + n) * RF_ROW_BYTES > f->bytes)
-			return false;
-		uint32_t used = first_used_row(f, g, g + n);
-		if (used == NONE) {
-			*loc = g * RF_ROW_BYTES;
-			return true;
+	uint32_t words = (f->nrows + 63) / 64;
+	uint64_t run[RF_MAX_WORDS], shifted[RF_MAX_WORDS];
+	if (words > RF_MAX_WORDS || n > f->nrows)
+		return false;
+	for (uint32_t w = 0; w < words; w++)
+		run[w] = shifted[w] = f->empty[w];
+	for (uint32_t k = 1; k < n; k++)
+		for (uint32_t w = 0; w < words; w++) {
+			/* shifted = empty >> k, one bit more each time */
+			uint64_t next = w + 1 < words ? shifted[w + 1] : 0;
+			shifted[w] = shifted[w] >> 1 | next << 63;
+			run[w] &= shifted[w];
 		}
-		g = used + 1;
+	for (uint32_t w = 0; w < words; w++) {
+		uint64_t m = run[w] & aligned_rows(w, step);
+		if (m) {
+			*loc = (w * 64 + (uint32_t)__builtin_ctzll(m)) * RF_ROW_BYTES;
+			return *loc + n * RF_ROW_BYTES <= f->bytes;
+		}
 	}
+	return false;
 }
 
 bool rfile_find(const struct rfile *f, uint32_t size, uint32_t align,
