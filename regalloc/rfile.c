@@ -56,6 +56,15 @@ void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes)
 
 void rfile_mark(struct rfile *f, uint32_t loc, uint32_t size, int delta)
 {
+	if (loc % RF_ROW_BYTES == 0 && size % RF_ROW_BYTES == 0 &&
+	    loc + size <= f->bytes) {   /* whole rows: most registers */
+		for (uint32_t g = loc / RF_ROW_BYTES; g < (loc + size) / RF_ROW_BYTES;
+		     g++) {
+			f->whole[g] = (uint8_t)(f->whole[g] + delta);
+			update_row(f, g);
+		}
+		return;
+	}
 	uint32_t u = loc / 2, hi = (loc + size + 1) / 2;
 	if (hi > f->bytes / 2)
 		hi = f->bytes / 2;

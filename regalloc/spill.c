@@ -673,6 +673,19 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		memset(s->fills, 0, NFILLED * sizeof *s->fills);
 }
 
+/* Append n instructions as they are: one block copy for each run of
+ * instructions the rewrite leaves alone (most of the program), not an
+ * ir_emit_copy each. */
+static void copy_insts(struct ir_prog *p, const struct ir_inst *a, uint32_t n)
+{
+	while (p->insts.cap - p->insts.n < n)
+		ir_vec_grow(p, (void **)&p->insts.a, &p->insts.cap, p->insts.cap,
+		            sizeof *p->insts.a);
+	if (n)
+		memcpy(p->insts.a + p->insts.n, a, (size_t)n * sizeof *a);
+	p->insts.n += n;
+}
+
 /* Does 'in' touch a spilled register: a spilled GRF or flag operand,
  * a spilled predicate or condition flag, an indirect operand into a
  * spilled array?  When not, rewrite_inst would copy it unchanged (most
@@ -741,6 +754,7 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 	s.array_of = spilled_arrays(p);
 	s.local = ra_addr_local_bases(p);
 	struct ir_insts_old old = ir_rewrite_begin(p);
+	uint32_t run = 0;   /* first of the instructions copied unchanged */
 	for (uint32_t i = 0; i < old.n; i++) {
 		const struct ir_inst *in = &old.a[i];
 		/* the stack-call functions follow the kernel and its
@@ -751,14 +765,16 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 			s.in_function = true;
 		s.pos = i;
 		if (touches_spilled(&s, in)) {
+			copy_insts(p, old.a + run, i - run);
 			rewrite_inst(&s, *in);
+			run = i + 1;
 			continue;
 		}
 		/* what rewrite_inst does to an instruction it leaves alone */
 		if (fills_end(in))
 			memset(s.fills, 0, NFILLED * sizeof *s.fills);
-		ir_emit_copy(p, in);
 	}
+	copy_insts(p, old.a + run, old.n - run);
 	return true;
 }
 
