@@ -68,9 +68,12 @@ static void indirect_refs(const struct ir_live *l, uint32_t a, bool def,
 			fn(ctx, l->taken[k], def, false, pos);
 }
 
-void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
-                  const struct ir_inst *in, uint32_t pos, ir_ref_fn fn,
-                  void *ctx)
+/* ir_inst_refs, inline so that liveness's own scan (scan_blocks) calls
+ * its callback directly: the allocator runs that scan once a round over
+ * the whole program (issue 12). */
+static inline __attribute__((always_inline)) void
+inst_refs(const struct ir_prog *p, const struct ir_live *l,
+          const struct ir_inst *in, uint32_t pos, ir_ref_fn fn, void *ctx)
 {
 	if (in->op == IR_OP_LABEL)
 		return;
@@ -100,6 +103,13 @@ void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
 		fn(ctx, d->v, false, false, pos);
 		indirect_refs(l, d->v, true, pos, 3, fn, ctx);
 	}
+}
+
+void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
+                  const struct ir_inst *in, uint32_t pos, ir_ref_fn fn,
+                  void *ctx)
+{
+	inst_refs(p, l, in, pos, fn, ctx);
 }
 
 /* Local sets of one block: read before any full write (gen), fully
@@ -255,7 +265,7 @@ struct scan {
 	void *ref_ctx;
 };
 
-static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
+static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 {
 	struct scan *s = ctx;
 	if (s->ref)
@@ -293,7 +303,7 @@ static void scan_blocks(struct ir_prog *p, const struct ir_cfg *c,
 	for (uint32_t b = 0; b < c->nb; b++) {
 		s->b = b;
 		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
-			ir_inst_refs(p, l, &p->insts.a[i], i, scan_ref, s);
+			inst_refs(p, l, &p->insts.a[i], i, scan_ref, s);
 	}
 }
 
