@@ -208,14 +208,28 @@ static bool place(struct ls *s, uint32_t v)
 	return true;
 }
 
-static void count_ref(void *ctx, const struct ir_inst *in,
-                      const struct ir_opnd *o, bool def)
+/* References of each vreg: the register operands ir_for_each_opnd
+ * reports (sources, the predicate's and the condition's flag, the
+ * descriptor, the destination; not an indirect operand's address),
+ * counted without a callback per operand. */
+static void count_refs(const struct ir_prog *p, uint32_t *refs)
 {
-	uint32_t *refs = ctx;
-	(void)in;
-	(void)def;
-	if (o->kind == IR_O_REG)
-		refs[o->v]++;
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op == IR_OP_LABEL)
+			continue;
+		for (unsigned k = 0; k < in->nsrc; k++)
+			if (in->src[k].kind == IR_O_REG)
+				refs[in->src[k].v]++;
+		if (in->flag && in->pred)
+			refs[in->flag]++;
+		if (in->flag && in->cmod && in->op != GEN_OP_SEL)
+			refs[in->flag]++;
+		if (in->desc_reg)
+			refs[in->desc_reg]++;
+		if (in->dst.kind == IR_O_REG)
+			refs[in->dst.v]++;
+	}
 }
 
 /* The intervals to place (not pinned), by start and then by vreg: a
@@ -259,8 +273,7 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	s.end_head = ir_alloc(p, ((size_t)maxpos + 1) * sizeof *s.end_head);
 	s.end_next = ir_alloc(p, nv * sizeof *s.end_next);
 	s.refs = ir_alloc(p, nv * sizeof *s.refs);
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		ir_for_each_opnd(&p->insts.a[i], count_ref, s.refs);
+	count_refs(p, s.refs);
 	s.array_ok = ra_arrays_spillable(p);
 	for (uint32_t v = 0; v < nv; v++)
 		s.where[v] = NOT_ACTIVE;
