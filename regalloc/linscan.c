@@ -42,6 +42,7 @@ struct ls {
 	uint32_t *end_head;  /* per position: first active vreg ending there */
 	uint32_t *end_next;  /* per vreg: next in its end list (0 ends) */
 	int32_t swept;       /* end lists below this are expired */
+	uint32_t *size;      /* per vreg: bytes it takes (alloc_size) */
 	uint32_t *refs;      /* references of each vreg in the program */
 	bool *array_ok;      /* address-taken vreg that spill.c can spill */
 	bool spilled;
@@ -74,7 +75,7 @@ static void activate(struct ls *s, uint32_t v, uint32_t loc)
 {
 	struct ir_vreg *r = ir_vreg(s->p, v);
 	r->loc = (int32_t)loc;
-	rfile_mark(&s->f[r->file], loc, alloc_size(r), 1);
+	rfile_mark(&s->f[r->file], loc, s->size[v], 1);
 	s->where[v] = s->nactive;
 	s->active[s->nactive++] = v;
 	uint32_t e = (uint32_t)s->iv[v].end;
@@ -86,7 +87,7 @@ static void release(struct ls *s, uint32_t k)
 {
 	uint32_t v = s->active[k];
 	struct ir_vreg *r = ir_vreg(s->p, v);
-	rfile_mark(&s->f[r->file], (uint32_t)r->loc, alloc_size(r), -1);
+	rfile_mark(&s->f[r->file], (uint32_t)r->loc, s->size[v], -1);
 	s->where[v] = NOT_ACTIVE;
 	uint32_t last = s->active[--s->nactive];
 	if (k < s->nactive) {
@@ -232,17 +233,23 @@ static void count_refs(const struct ir_prog *p, uint32_t *refs)
 	}
 }
 
-/* The intervals to place (not pinned), by start and then by vreg: a
- * counting sort over positions, filled in vreg order. */
-static uint32_t *by_start(struct ls *s, uint32_t *n, int32_t maxpos)
+/* A vreg the scan places: used, and not spilled by an earlier round. */
+static bool to_place(const struct ir_prog *p, const struct ra_interval *iv,
+                     uint32_t v)
+{
+	return iv[v].start >= 0 && !(p->vregs.a[v].flags & IR_V_SPILLED);
+}
+
+/* The intervals to place that are not pinned, by start and then by
+ * vreg: a counting sort over positions, filled in vreg order. */
+static uint32_t *by_start(const struct ls *s, int32_t maxpos, uint32_t *n)
 {
 	struct ir_prog *p = s->p;
 	uint32_t nv = p->vregs.n;
 	uint32_t *first = ir_alloc(p, ((size_t)maxpos + 2) * sizeof *first);
 	*n = 0;
 	for (uint32_t v = 1; v < nv; v++)
-		if (s->where[v] == NOT_ACTIVE && s->iv[v].start >= 0 &&
-		    !(p->vregs.a[v].flags & IR_V_SPILLED)) {
+		if (to_place(p, s->iv, v) && p->vregs.a[v].pin < 0) {
 			first[s->iv[v].start + 1]++;
 			(*n)++;
 		}
@@ -250,8 +257,7 @@ static uint32_t *by_start(struct ls *s, uint32_t *n, int32_t maxpos)
 		first[i + 1] += first[i];
 	uint32_t *order = ir_alloc(p, (*n ? *n : 1) * sizeof *order);
 	for (uint32_t v = 1; v < nv; v++)
-		if (s->where[v] == NOT_ACTIVE && s->iv[v].start >= 0 &&
-		    !(p->vregs.a[v].flags & IR_V_SPILLED))
+		if (to_place(p, s->iv, v) && p->vregs.a[v].pin < 0)
 			order[first[s->iv[v].start]++] = v;
 	return order;
 }
@@ -264,26 +270,28 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	for (unsigned f = 0; f < IR_RF_COUNT; f++)
 		rfile_init(p, &s.f[f], sizes[f]);
 	uint32_t nv = p->vregs.n, n;
-	int32_t maxpos = 0;
-	for (uint32_t v = 1; v < nv; v++)
-		if (iv[v].start >= 0 && iv[v].end > maxpos)
-			maxpos = iv[v].end;
 	s.active = ir_alloc(p, nv * sizeof *s.active);
 	s.where = ir_alloc(p, nv * sizeof *s.where);
-	s.end_head = ir_alloc(p, ((size_t)maxpos + 1) * sizeof *s.end_head);
+	s.size = ir_alloc(p, nv * sizeof *s.size);
 	s.end_next = ir_alloc(p, nv * sizeof *s.end_next);
 	s.refs = ir_alloc(p, nv * sizeof *s.refs);
-	count_refs(p, s.refs);
-	s.array_ok = ra_arrays_spillable(p);
-	for (uint32_t v = 0; v < nv; v++)
-		s.where[v] = NOT_ACTIVE;
+	int32_t maxpos = 0;
+	s.where[0] = NOT_ACTIVE;
 	for (uint32_t v = 1; v < nv; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
 		r->loc = -1;
-		if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED) && r->pin >= 0)
-			activate(&s, v, (uint32_t)r->pin);
+		s.where[v] = NOT_ACTIVE;
+		s.size[v] = alloc_size(r);
+		if (iv[v].start >= 0 && iv[v].end > maxpos)
+			maxpos = iv[v].end;
 	}
-	uint32_t *order = by_start(&s, &n, maxpos);
+	s.end_head = ir_alloc(p, ((size_t)maxpos + 1) * sizeof *s.end_head);
+	count_refs(p, s.refs);
+	s.array_ok = ra_arrays_spillable(p);
+	for (uint32_t v = 1; v < nv; v++)
+		if (to_place(p, iv, v) && p->vregs.a[v].pin >= 0)
+			activate(&s, v, (uint32_t)p->vregs.a[v].pin);
+	uint32_t *order = by_start(&s, maxpos, &n);
 	for (uint32_t k = 0; k < n; k++) {
 		expire(&s, iv[order[k]].start);
 		if (!place(&s, order[k]))
@@ -293,7 +301,7 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	for (uint32_t v = 1; v < nv; v++) {
 		const struct ir_vreg *r = ir_vreg(p, v);
 		if (r->file == IR_RF_GRF && r->loc >= 0) {
-			uint32_t top = ((uint32_t)r->loc + alloc_size(r) + 31) / 32;
+			uint32_t top = ((uint32_t)r->loc + s.size[v] + 31) / 32;
 			if (top > p->grf_used)
 				p->grf_used = top;
 		}
