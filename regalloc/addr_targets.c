@@ -152,7 +152,7 @@ bool *ra_arrays_spillable(struct ir_prog *p)
 		                                 &in->src[2], &in->dst };
 		for (unsigned k = 0; k < 4; k++) {
 			if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_IND ||
-			    local[(size_t)i * 4 + k])
+			    (local && local[(size_t)i * 4 + k]))
 				continue;
 			const uint64_t *row = sets + (size_t)ops[k]->v * nw;
 			unsigned count = 0;
@@ -190,15 +190,14 @@ static bool array_shift(const struct ir_prog *p, const struct ir_inst *in)
 uint32_t *ra_addr_local_bases(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, n = p->insts.n, na = 0;
-	uint32_t *use = ir_alloc(p, ((size_t)n * 4 + 1) * sizeof *use);
-	memset(use, 0, ((size_t)n * 4 + 1) * sizeof *use);
 	/* per address vreg, per element (a0 has 16 words): the variable the
 	 * element points into, valid when stamped with the current block */
 	uint32_t *slot = ir_alloc(p, nv * sizeof *slot);
 	for (uint32_t v = 1; v < nv; v++)
 		slot[v] = p->vregs.a[v].file == IR_RF_ADDR ? na++ : UINT32_MAX;
 	if (!na)   /* no address register: no indirect operand either */
-		return use;
+		return NULL;
+	uint32_t *use = ir_alloc(p, ((size_t)n * 4 + 1) * sizeof *use);
 	uint32_t *base = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *base);
 	uint32_t *stamp = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *stamp);
 	uint32_t *saved = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *saved);

@@ -41,7 +41,8 @@ struct sp {
 	uint32_t *home;       /* spilled flag vreg -> its GRF copy */
 	uint32_t *array_of;   /* address vreg -> the spilled array it points
 	                       * into, 0 if none */
-	const uint32_t *local;   /* per indirect operand: its variable */
+	const uint32_t *local;   /* per indirect operand: its variable (NULL:
+	                          * no address register, all 0) */
 	uint32_t pos;            /* index of the instruction being rewritten */
 	struct filled *fills;    /* NFILLED temporaries holding spilled GRFs */
 };
@@ -447,7 +448,7 @@ static unsigned arrays_before(struct sp *s, struct ir_inst *in,
 	for (unsigned k = 0; k < 4; k++) {
 		if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_IND)
 			continue;
-		uint32_t only = s->local[(size_t)s->pos * 4 + k];
+		uint32_t only = s->local ? s->local[(size_t)s->pos * 4 + k] : 0;
 		uint32_t arr = only ? only : s->array_of[ops[k]->v];
 		if (!arr || !(ir_vreg(p, arr)->flags & IR_V_SPILLED))
 			continue;
@@ -707,7 +708,8 @@ static bool touches_spilled(const struct sp *s, const struct ir_inst *in)
 		    (p->vregs.a[o->v].flags & IR_V_SPILLED))
 			return true;
 		if (o->kind == IR_O_IND) {
-			uint32_t only = s->local[(size_t)s->pos * 4 + k];
+			uint32_t only = s->local ? s->local[(size_t)s->pos * 4 + k]
+			                         : 0;
 			uint32_t arr = only ? only : s->array_of[o->v];
 			if (arr && (p->vregs.a[arr].flags & IR_V_SPILLED))
 				return true;
