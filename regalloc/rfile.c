@@ -19,21 +19,14 @@ static uint32_t round_up(uint32_t x, uint32_t align)
 	return (x + align - 1) / align * align;
 }
 
-static inline void set_bit(uint64_t *bits, uint32_t g, bool on)
-{
-	uint64_t bit = (uint64_t)1 << (g % 64);
-	if (on)
-		bits[g / 64] |= bit;
-	else
-		bits[g / 64] &= ~bit;
-}
-
 static inline void update_row(struct rfile *f, uint32_t g)
 {
 	uint16_t busy = f->whole[g] ? 0xffff : f->part_busy[g];
+	uint64_t bit = (uint64_t)1 << (g % 64);
+	uint64_t *open = &f->open[g / 64], *empty = &f->empty[g / 64];
 	f->busy[g] = busy;
-	set_bit(f->open, g, busy != 0xffff);
-	set_bit(f->empty, g, busy == 0);
+	*open = busy != 0xffff ? *open | bit : *open & ~bit;
+	*empty = busy == 0 ? *empty | bit : *empty & ~bit;
 }
 
 void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes)
