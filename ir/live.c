@@ -251,6 +251,7 @@ enum { EV_GEN = 1, EV_KILL = 2, EV_DEF = 4 };
 
 struct event {
 	uint32_t v, b;
+	uint32_t first, last;     /* its first and last reference there */
 	uint8_t what;
 };
 
@@ -261,15 +262,11 @@ struct scan {
 	uint32_t b;               /* current block */
 	uint32_t *seen;           /* per register: b + 1 of its last event */
 	uint32_t *at;             /* per register: index of that event */
-	ir_ref_fn ref;            /* also told every reference, or NULL */
-	void *ref_ctx;
 };
 
 static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 {
 	struct scan *s = ctx;
-	if (s->ref)
-		s->ref(s->ref_ctx, v, def, full, pos);
 	if (s->seen[v] != s->b + 1) {
 		s->seen[v] = s->b + 1;
 		s->at[v] = s->n;
@@ -284,9 +281,10 @@ static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t
 				memcpy(ev, s->ev, (size_t)s->n * sizeof *ev);
 			s->ev = ev;
 		}
-		s->ev[s->n++] = (struct event){ v, s->b, 0 };
+		s->ev[s->n++] = (struct event){ v, s->b, pos, pos, 0 };
 	}
 	struct event *e = &s->ev[s->at[v]];
+	e->last = pos;
 	if (!def) {
 		if (!(e->what & EV_KILL))
 			e->what |= EV_GEN;
@@ -395,18 +393,20 @@ static void solve_one_defined(const struct ir_cfg *c, struct marks *m,
 void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
                      const struct ir_live *l, ir_live_at_fn fn, void *ctx)
 {
-	ir_live_defined_refs(p, c, l, fn, NULL, ctx);
+	ir_live_defined_spans(p, c, l, fn, NULL, ctx);
 }
 
-void ir_live_defined_refs(struct ir_prog *p, const struct ir_cfg *c,
-                          const struct ir_live *l, ir_live_at_fn fn,
-                          ir_ref_fn ref, void *ctx)
+void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
+                           const struct ir_live *l, ir_live_at_fn fn,
+                           ir_live_span_fn span, void *ctx)
 {
 	uint32_t nv = l->nv, nb = c->nb;
-	struct scan s = { .p = p, .ref = ref, .ref_ctx = ctx };
+	struct scan s = { .p = p };
 	s.seen = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.seen);
 	s.at = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.at);
 	scan_blocks(p, c, l, &s);
+	for (uint32_t k = 0; span && k < s.n; k++)
+		span(ctx, s.ev[k].v, s.ev[k].first, s.ev[k].last);
 
 	/* events by register (counting sort: block order kept within one) */
 	uint32_t *first = ir_alloc(p, ((size_t)nv + 2) * sizeof *first);

@@ -38,12 +38,12 @@ struct hull_ctx {
 	struct ra_interval *iv;
 };
 
-static void point(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
+/* Referenced from 'first' to 'last' in one block. */
+static void span(void *ctx, uint32_t v, uint32_t first, uint32_t last)
 {
 	const struct hull_ctx *h = ctx;
-	(void)def;
-	(void)full;
-	touch(h->iv, v, (int32_t)pos);
+	touch(h->iv, v, (int32_t)first);
+	touch(h->iv, v, (int32_t)last);
 }
 
 /* Live and maybe defined on entry to / exit from block b. */
@@ -58,7 +58,7 @@ static void hulls(struct ir_prog *p, const struct ir_cfg *c,
                   const struct ir_live *l, struct ra_interval *iv)
 {
 	struct hull_ctx h = { c, iv };
-	ir_live_defined_refs(p, c, l, block_edge, point, &h);
+	ir_live_defined_spans(p, c, l, block_edge, span, &h);
 }
 
 /* Values defined inside a loop and live after it cover the whole loop.
