@@ -233,35 +233,12 @@ static void count_refs(const struct ir_prog *p, uint32_t *refs)
 	}
 }
 
-/* A vreg the scan places: used, and not spilled by an earlier round. */
-static bool to_place(const struct ir_prog *p, const struct ra_interval *iv,
-                     uint32_t v)
-{
-	return iv[v].start >= 0 && !(p->vregs.a[v].flags & IR_V_SPILLED);
-}
-
-/* The intervals to place that are not pinned, by start and then by
- * vreg: a counting sort over positions, filled in vreg order. */
-static uint32_t *by_start(const struct ls *s, int32_t maxpos, uint32_t *n)
-{
-	struct ir_prog *p = s->p;
-	uint32_t nv = p->vregs.n;
-	uint32_t *first = ir_alloc(p, ((size_t)maxpos + 2) * sizeof *first);
-	*n = 0;
-	for (uint32_t v = 1; v < nv; v++)
-		if (to_place(p, s->iv, v) && p->vregs.a[v].pin < 0) {
-			first[s->iv[v].start + 1]++;
-			(*n)++;
-		}
-	for (int32_t i = 0; i <= maxpos; i++)
-		first[i + 1] += first[i];
-	uint32_t *order = ir_alloc(p, (*n ? *n : 1) * sizeof *order);
-	for (uint32_t v = 1; v < nv; v++)
-		if (to_place(p, s->iv, v) && p->vregs.a[v].pin < 0)
-			order[first[s->iv[v].start]++] = v;
-	return order;
-}
-
+/*
+ * Linear scan over the intervals by start (then by vreg).  Positions run
+ * from 0 to p->insts.n (ra_intervals), so the order is a counting sort
+ * over positions and the per-end lists are indexed by position; pinned
+ * registers take their place first, in vreg order.
+ */
 bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 {
 	struct ls s = { .p = p, .iv = iv };
@@ -269,29 +246,41 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 		IR_GRF_COUNT * IR_GRF_BYTES, IR_FLAG_BYTES, IR_ADDR_BYTES };
 	for (unsigned f = 0; f < IR_RF_COUNT; f++)
 		rfile_init(p, &s.f[f], sizes[f]);
-	uint32_t nv = p->vregs.n, n;
+	uint32_t nv = p->vregs.n, ni = p->insts.n, n = 0;
 	s.active = ir_alloc(p, nv * sizeof *s.active);
 	s.where = ir_alloc(p, nv * sizeof *s.where);
 	s.size = ir_alloc(p, nv * sizeof *s.size);
 	s.end_next = ir_alloc(p, nv * sizeof *s.end_next);
+	s.end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s.end_head);
 	s.refs = ir_alloc(p, nv * sizeof *s.refs);
-	int32_t maxpos = 0;
+	count_refs(p, s.refs);
+	s.array_ok = ra_arrays_spillable(p);
+	/* first[t + 1]: intervals starting at t; 'todo' lists them in vreg
+	 * order */
+	uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
+	uint32_t *todo = ir_alloc(p, nv * sizeof *todo);
 	s.where[0] = NOT_ACTIVE;
 	for (uint32_t v = 1; v < nv; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
 		r->loc = -1;
 		s.where[v] = NOT_ACTIVE;
 		s.size[v] = alloc_size(r);
-		if (iv[v].start >= 0 && iv[v].end > maxpos)
-			maxpos = iv[v].end;
+		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
+			continue;
+		if ((uint32_t)iv[v].end > ni)
+			return ir_internal(p, "live interval of v%u past the code", v);
+		if (r->pin >= 0) {
+			activate(&s, v, (uint32_t)r->pin);
+		} else {
+			first[iv[v].start + 1]++;
+			todo[n++] = v;
+		}
 	}
-	s.end_head = ir_alloc(p, ((size_t)maxpos + 1) * sizeof *s.end_head);
-	count_refs(p, s.refs);
-	s.array_ok = ra_arrays_spillable(p);
-	for (uint32_t v = 1; v < nv; v++)
-		if (to_place(p, iv, v) && p->vregs.a[v].pin >= 0)
-			activate(&s, v, (uint32_t)p->vregs.a[v].pin);
-	uint32_t *order = by_start(&s, maxpos, &n);
+	for (uint32_t t = 0; t <= ni; t++)
+		first[t + 1] += first[t];
+	uint32_t *order = ir_alloc(p, (n ? n : 1) * sizeof *order);
+	for (uint32_t k = 0; k < n; k++)
+		order[first[iv[todo[k]].start]++] = todo[k];
 	for (uint32_t k = 0; k < n; k++) {
 		expire(&s, iv[order[k]].start);
 		if (!place(&s, order[k]))
