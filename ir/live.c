@@ -276,7 +276,8 @@ static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t
 		if (s->n == s->cap) {
 			s->cap = s->cap ? 2 * s->cap
 			                : s->p->insts.n + s->p->insts.n / 2 + 64;
-			struct event *ev = ir_alloc(s->p, (size_t)s->cap * sizeof *ev);
+			struct event *ev = ir_alloc_raw(s->p,
+			                                (size_t)s->cap * sizeof *ev);
 			if (s->n)
 				memcpy(ev, s->ev, (size_t)s->n * sizeof *ev);
 			s->ev = ev;
@@ -403,7 +404,7 @@ void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
 	uint32_t nv = l->nv, nb = c->nb;
 	struct scan s = { .p = p };
 	s.seen = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.seen);
-	s.at = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.at);
+	s.at = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.at);
 	scan_blocks(p, c, l, &s);
 	for (uint32_t k = 0; span && k < s.n; k++)
 		span(ctx, s.ev[k].v, s.ev[k].first, s.ev[k].last);
@@ -414,7 +415,7 @@ void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
 		first[s.ev[k].v + 1]++;
 	for (uint32_t v = 0; v < nv; v++)
 		first[v + 1] += first[v];
-	struct event *byv = ir_alloc(p, ((size_t)s.n + 1) * sizeof *byv);
+	struct event *byv = ir_alloc_raw(p, ((size_t)s.n + 1) * sizeof *byv);
 	uint32_t *fill = s.at;    /* reused: next slot per register */
 	memcpy(fill, first, (size_t)nv * sizeof *fill);
 	for (uint32_t k = 0; k < s.n; k++)

@@ -47,14 +47,12 @@ uint64_t *ra_addr_targets(struct ir_prog *p, const uint32_t *taken,
 	if (!nw)
 		return NULL;
 	uint64_t *sets = ir_alloc(p, (size_t)nv * nw * sizeof *sets);
-	memset(sets, 0, (size_t)nv * nw * sizeof *sets);
 	int32_t *idx = ir_alloc(p, nv * sizeof *idx);
 	for (uint32_t v = 0; v < nv; v++)
 		idx[v] = -1;
 	for (uint32_t k = 0; k < ntaken; k++)
 		idx[taken[k]] = (int32_t)k;
 	uint32_t *ndefs = ir_alloc(p, nv * sizeof *ndefs);
-	memset(ndefs, 0, nv * sizeof *ndefs);
 	IR_VEC(struct edge) edges = { 0 };
 
 	for (uint32_t i = 0; i < p->insts.n; i++) {
@@ -121,7 +119,6 @@ bool *ra_arrays_spillable(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ntaken;
 	bool *ok = ir_alloc(p, nv * sizeof *ok);
-	memset(ok, 0, nv * sizeof *ok);
 	uint32_t *taken = ir_addr_taken(p, &ntaken);
 	for (uint32_t k = 0; k < ntaken; k++) {
 		const struct ir_vreg *r = &p->vregs.a[taken[k]];

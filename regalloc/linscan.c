@@ -247,10 +247,12 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	for (unsigned f = 0; f < IR_RF_COUNT; f++)
 		rfile_init(p, &s.f[f], sizes[f]);
 	uint32_t nv = p->vregs.n, ni = p->insts.n, n = 0;
-	s.active = ir_alloc(p, nv * sizeof *s.active);
-	s.where = ir_alloc(p, nv * sizeof *s.where);
-	s.size = ir_alloc(p, nv * sizeof *s.size);
-	s.end_next = ir_alloc(p, nv * sizeof *s.end_next);
+	/* written before read: not zeroed (a byte each costs as much as
+	 * the rest of a round's scan) */
+	s.active = ir_alloc_raw(p, nv * sizeof *s.active);
+	s.where = ir_alloc_raw(p, nv * sizeof *s.where);
+	s.size = ir_alloc_raw(p, nv * sizeof *s.size);
+	s.end_next = ir_alloc_raw(p, nv * sizeof *s.end_next);
 	s.end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s.end_head);
 	s.refs = ir_alloc(p, nv * sizeof *s.refs);
 	count_refs(p, s.refs);
@@ -258,7 +260,7 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	/* first[t + 1]: intervals starting at t; 'todo' lists them in vreg
 	 * order */
 	uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
-	uint32_t *todo = ir_alloc(p, nv * sizeof *todo);
+	uint32_t *todo = ir_alloc_raw(p, nv * sizeof *todo);
 	s.where[0] = NOT_ACTIVE;
 	for (uint32_t v = 1; v < nv; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
@@ -278,7 +280,7 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	}
 	for (uint32_t t = 0; t <= ni; t++)
 		first[t + 1] += first[t];
-	uint32_t *order = ir_alloc(p, (n ? n : 1) * sizeof *order);
+	uint32_t *order = ir_alloc_raw(p, (n ? n : 1) * sizeof *order);
 	for (uint32_t k = 0; k < n; k++)
 		order[first[iv[todo[k]].start]++] = todo[k];
 	for (uint32_t k = 0; k < n; k++) {

@@ -111,7 +111,7 @@ static void extend_loops(struct ir_prog *p, const struct ir_cfg *c,
 	/* before[x]: the edges with tail < x (a table, not a binary search
 	 * per interval: issue 12) */
 	uint32_t ni = p->insts.n;
-	uint32_t *before = ir_alloc(p, ((size_t)ni + 2) * sizeof *before);
+	uint32_t *before = ir_alloc_raw(p, ((size_t)ni + 2) * sizeof *before);
 	for (uint32_t x = 0, j = 0; x <= ni + 1; x++) {
 		while (j < ne && tail[j] < (int32_t)x)
 			j++;
@@ -146,7 +146,7 @@ static void narrow_indirect(struct ir_prog *p, struct ir_live *l)
 struct ra_interval *ra_intervals(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ni = p->insts.n;
-	struct ra_interval *iv = ir_alloc(p, nv * sizeof *iv);
+	struct ra_interval *iv = ir_alloc_raw(p, nv * sizeof *iv);
 	for (uint32_t v = 0; v < nv; v++)
 		iv[v] = (struct ra_interval){ -1, -1 };
 	if (!ni)

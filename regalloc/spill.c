@@ -105,7 +105,7 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 	uint32_t base = ra_frame_base_units(p) * IR_GRF_BYTES;
 	uint8_t *busy = ir_alloc(p, MAX_SLOT_UNITS);
 	memset(busy, 0, MAX_SLOT_UNITS);
-	struct slot_key *order = ir_alloc(p, p->vregs.n * sizeof *order);
+	struct slot_key *order = ir_alloc_raw(p, p->vregs.n * sizeof *order);
 	uint32_t n = 0, top = (p->spill_base + p->spill_size - base +
 	                       IR_GRF_BYTES - 1) / IR_GRF_BYTES;
 	if (p->spill_base + p->spill_size < base)
@@ -724,7 +724,6 @@ static uint32_t *spilled_arrays(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ntaken;
 	uint32_t *of = ir_alloc(p, nv * sizeof *of);
-	memset(of, 0, nv * sizeof *of);
 	uint32_t *taken = ir_addr_taken(p, &ntaken);
 	uint32_t nw;
 	const uint64_t *sets = ra_addr_targets(p, taken, ntaken, &nw);
