@@ -45,6 +45,7 @@ struct ls {
 	uint32_t *size;      /* per vreg: bytes it takes (alloc_size) */
 	uint32_t *refs;      /* references of each vreg in the program */
 	bool *array_ok;      /* address-taken vreg that spill.c can spill */
+	                     /* (both NULL until spill_tables) */
 	bool spilled;
 };
 
@@ -143,6 +144,41 @@ static void expire(struct ls *s, int32_t pos)
 	}
 }
 
+/* References of each vreg: the register operands ir_for_each_opnd
+ * reports (sources, the predicate's and the condition's flag, the
+ * descriptor, the destination; not an indirect operand's address),
+ * counted without a callback per operand. */
+static void count_refs(const struct ir_prog *p, uint32_t *refs)
+{
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op == IR_OP_LABEL)
+			continue;
+		for (unsigned k = 0; k < in->nsrc; k++)
+			if (in->src[k].kind == IR_O_REG)
+				refs[in->src[k].v]++;
+		if (in->flag && in->pred)
+			refs[in->flag]++;
+		if (in->flag && in->cmod && in->op != GEN_OP_SEL)
+			refs[in->flag]++;
+		if (in->desc_reg)
+			refs[in->desc_reg]++;
+		if (in->dst.kind == IR_O_REG)
+			refs[in->dst.v]++;
+	}
+}
+
+/* The tables spill decisions read, made at the first one of a round
+ * (most rounds, the last above all, make none). */
+static void spill_tables(struct ls *s)
+{
+	if (s->refs)
+		return;
+	s->refs = ir_alloc(s->p, s->p->vregs.n * sizeof *s->refs);
+	count_refs(s->p, s->refs);
+	s->array_ok = ra_arrays_spillable(s->p);
+}
+
 /* GRF registers spill to scratch, flag registers to a GRF (spill.c);
  * an address-taken array only when spill.c can rewrite its indirect
  * accesses (array_ok). */
@@ -181,6 +217,7 @@ static bool place(struct ls *s, uint32_t v)
 	struct ir_vreg *r = ir_vreg(s->p, v);
 	uint32_t loc;
 	while (!find_slot(s, r, &loc)) {
+		spill_tables(s);
 		int32_t best = -1;
 		for (uint32_t k = 0; k < s->nactive; k++) {
 			const struct ir_vreg *a = ir_vreg(s->p, s->active[k]);
@@ -209,30 +246,6 @@ static bool place(struct ls *s, uint32_t v)
 	return true;
 }
 
-/* References of each vreg: the register operands ir_for_each_opnd
- * reports (sources, the predicate's and the condition's flag, the
- * descriptor, the destination; not an indirect operand's address),
- * counted without a callback per operand. */
-static void count_refs(const struct ir_prog *p, uint32_t *refs)
-{
-	for (uint32_t i = 0; i < p->insts.n; i++) {
-		const struct ir_inst *in = &p->insts.a[i];
-		if (in->op == IR_OP_LABEL)
-			continue;
-		for (unsigned k = 0; k < in->nsrc; k++)
-			if (in->src[k].kind == IR_O_REG)
-				refs[in->src[k].v]++;
-		if (in->flag && in->pred)
-			refs[in->flag]++;
-		if (in->flag && in->cmod && in->op != GEN_OP_SEL)
-			refs[in->flag]++;
-		if (in->desc_reg)
-			refs[in->desc_reg]++;
-		if (in->dst.kind == IR_O_REG)
-			refs[in->dst.v]++;
-	}
-}
-
 /*
  * Linear scan over the intervals by start (then by vreg).  Positions run
  * from 0 to p->insts.n (ra_intervals), so the order is a counting sort
@@ -254,9 +267,6 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	s.size = ir_alloc_raw(p, nv * sizeof *s.size);
 	s.end_next = ir_alloc_raw(p, nv * sizeof *s.end_next);
 	s.end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s.end_head);
-	s.refs = ir_alloc(p, nv * sizeof *s.refs);
-	count_refs(p, s.refs);
-	s.array_ok = ra_arrays_spillable(p);
 	/* first[t + 1]: intervals starting at t; 'todo' lists them in vreg
 	 * order */
 	uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
