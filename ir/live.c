@@ -43,7 +43,10 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
 		return (uint32_t)in->rlen * IR_GRF_BYTES >= v->size;
 	if (in->exec > 1 && d->rgn.hs != 1)
 		return false;
-	return ir_opnd_extent(d, in->exec, true) >= v->size;
+	/* ir_opnd_extent of a destination of stride 1 (or one channel):
+	 * 'exec' elements */
+	unsigned n = in->exec > 1 ? in->exec : 1;
+	return n * gen_type_size((enum gen_type)d->type) >= v->size;
 }
 
 /* The registers indirect operand 'slot' of instruction 'pos', through
