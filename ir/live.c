@@ -204,7 +204,7 @@ static vf_word *zeroed(struct ir_prog *p, size_t words)
  * (addr_add of a GRF variable) and the spiller (array copies) ensure. */
 uint32_t *ir_addr_taken(struct ir_prog *p, uint32_t *n)
 {
-	uint32_t *taken = ir_alloc(p, (p->vregs.n + 1) * sizeof *taken);
+	uint32_t *taken = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *taken);
 	*n = 0;
 	for (uint32_t v = 1; v < p->vregs.n; v++)
 		if ((p->vregs.a[v].flags & IR_V_ADDR_TAKEN) &&

@@ -189,7 +189,8 @@ uint32_t *ra_addr_local_bases(struct ir_prog *p)
 	uint32_t nv = p->vregs.n, n = p->insts.n, na = 0;
 	/* per address vreg, per element (a0 has 16 words): the variable the
 	 * element points into, valid when stamped with the current block */
-	uint32_t *slot = ir_alloc(p, nv * sizeof *slot);
+	uint32_t *slot = ir_alloc_raw(p, nv * sizeof *slot);
+	slot[0] = 0;
 	for (uint32_t v = 1; v < nv; v++)
 		slot[v] = p->vregs.a[v].file == IR_RF_ADDR ? na++ : UINT32_MAX;
 	if (!na)   /* no address register: no indirect operand either */

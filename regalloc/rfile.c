@@ -19,16 +19,6 @@ static uint32_t round_up(uint32_t x, uint32_t align)
 	return (x + align - 1) / align * align;
 }
 
-static inline void update_row(struct rfile *f, uint32_t g)
-{
-	uint16_t busy = f->whole[g] ? 0xffff : f->part_busy[g];
-	uint64_t bit = (uint64_t)1 << (g % 64);
-	uint64_t *open = &f->open[g / 64], *empty = &f->empty[g / 64];
-	f->busy[g] = busy;
-	*open = busy != 0xffff ? *open | bit : *open & ~bit;
-	*empty = busy == 0 ? *empty | bit : *empty & ~bit;
-}
-
 void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes)
 {
 	f->bytes = bytes;
@@ -44,20 +34,12 @@ void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes)
 	for (uint32_t u = bytes / 2; u < f->nrows * RF_ROW_UNITS; u++)
 		f->part_busy[u / RF_ROW_UNITS] |= (uint16_t)(1u << u % RF_ROW_UNITS);
 	for (uint32_t g = 0; g < f->nrows; g++)
-		update_row(f, g);
+		rfile_update_row(f, g);
 }
 
-void rfile_mark(struct rfile *f, uint32_t loc, uint32_t size, int delta)
+void rfile_mark_units(struct rfile *f, uint32_t loc, uint32_t size,
+                      int delta)
 {
-	if (loc % RF_ROW_BYTES == 0 && size % RF_ROW_BYTES == 0 &&
-	    loc + size <= f->bytes) {   /* whole rows: most registers */
-		for (uint32_t g = loc / RF_ROW_BYTES; g < (loc + size) / RF_ROW_BYTES;
-		     g++) {
-			f->whole[g] = (uint8_t)(f->whole[g] + delta);
-			update_row(f, g);
-		}
-		return;
-	}
 	uint32_t u = loc / 2, hi = (loc + size + 1) / 2;
 	if (hi > f->bytes / 2)
 		hi = f->bytes / 2;
@@ -77,7 +59,7 @@ void rfile_mark(struct rfile *f, uint32_t loc, uint32_t size, int delta)
 					f->part_busy[g] &= (uint16_t)~bit;
 			}
 		}
-		update_row(f, g);
+		rfile_update_row(f, g);
 	}
 }
 

@@ -38,10 +38,37 @@ struct rfile {
 
 void rfile_init(struct ir_prog *p, struct rfile *f, uint32_t bytes);
 
+/* Recompute row g's busy mask and bitmap bits from its counts. */
+static inline void rfile_update_row(struct rfile *f, uint32_t g)
+{
+	uint16_t busy = f->whole[g] ? 0xffff : f->part_busy[g];
+	uint64_t bit = (uint64_t)1 << (g % 64);
+	uint64_t *open = &f->open[g / 64], *empty = &f->empty[g / 64];
+	f->busy[g] = busy;
+	*open = busy != 0xffff ? *open | bit : *open & ~bit;
+	*empty = busy == 0 ? *empty | bit : *empty & ~bit;
+}
+
+/* rfile_mark in general: unit by unit where a row is partly covered. */
+void rfile_mark_units(struct rfile *f, uint32_t loc, uint32_t size,
+                      int delta);
+
 /* Registers at byte 'loc' of 'size' bytes start (delta 1) or stop
  * (delta -1) holding the units they touch; a pinned register may start
- * at an odd byte or reach past the file (only the units inside count). */
-void rfile_mark(struct rfile *f, uint32_t loc, uint32_t size, int delta);
+ * at an odd byte or reach past the file (only the units inside count).
+ * Inline for whole rows, most registers: twice an interval. */
+static inline void rfile_mark(struct rfile *f, uint32_t loc, uint32_t size,
+                              int delta)
+{
+	if (loc % RF_ROW_BYTES || size % RF_ROW_BYTES || loc + size > f->bytes) {
+		rfile_mark_units(f, loc, size, delta);
+		return;
+	}
+	for (uint32_t g = loc / RF_ROW_BYTES; g < (loc + size) / RF_ROW_BYTES; g++) {
+		f->whole[g] = (uint8_t)(f->whole[g] + delta);
+		rfile_update_row(f, g);
+	}
+}
 
 /* The lowest multiple of 'align' where 'size' bytes (even) are free and
  * inside the file; with 'in_row', a place for fewer than 32 bytes must

@@ -687,35 +687,35 @@ static void copy_insts(struct ir_prog *p, const struct ir_inst *a, uint32_t n)
 	p->insts.n += n;
 }
 
-/* Does 'in' touch a spilled register: a spilled GRF or flag operand,
- * a spilled predicate or condition flag, an indirect operand into a
- * spilled array?  When not, rewrite_inst would copy it unchanged (most
- * instructions: the test keeps the rewrite from costing more). */
-static bool touches_spilled(const struct sp *s, const struct ir_inst *in)
+/* Is operand k of the instruction at s->pos (3: destination) a spilled
+ * register (a GRF or flag one), or indirect into a spilled array? */
+static bool opnd_spilled(const struct sp *s, const struct ir_opnd *o,
+                         unsigned k)
 {
 	const struct ir_prog *p = s->p;
+	if (o->kind == IR_O_REG)
+		return (p->vregs.a[o->v].flags & IR_V_SPILLED) != 0;
+	if (o->kind != IR_O_IND)
+		return false;
+	uint32_t only = s->local ? s->local[(size_t)s->pos * 4 + k] : 0;
+	uint32_t arr = only ? only : s->array_of[o->v];
+	return arr && (p->vregs.a[arr].flags & IR_V_SPILLED);
+}
+
+/* Does 'in' touch a spilled register: a spilled operand, a spilled
+ * predicate or condition flag?  When not, rewrite_inst would copy it
+ * unchanged (most instructions: the test keeps the rewrite from costing
+ * more). */
+static bool touches_spilled(const struct sp *s, const struct ir_inst *in)
+{
 	if (in->op == IR_OP_LABEL)
 		return false;
-	if (flag_spilled(p, in->flag))
+	if (flag_spilled(s->p, in->flag))
 		return true;
-	const struct ir_opnd *ops[4] = { &in->src[0], &in->src[1], &in->src[2],
-	                                 &in->dst };
-	for (unsigned k = 0; k < 4; k++) {
-		const struct ir_opnd *o = ops[k];
-		if (k < 3 && k >= in->nsrc)
-			continue;
-		if (o->kind == IR_O_REG &&
-		    (p->vregs.a[o->v].flags & IR_V_SPILLED))
+	for (unsigned k = 0; k < in->nsrc; k++)
+		if (opnd_spilled(s, &in->src[k], k))
 			return true;
-		if (o->kind == IR_O_IND) {
-			uint32_t only = s->local ? s->local[(size_t)s->pos * 4 + k]
-			                         : 0;
-			uint32_t arr = only ? only : s->array_of[o->v];
-			if (arr && (p->vregs.a[arr].flags & IR_V_SPILLED))
-				return true;
-		}
-	}
-	return false;
+	return opnd_spilled(s, &in->dst, 3);
 }
 
 /* For every address vreg, the spilled array it points into (its only
