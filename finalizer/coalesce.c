@@ -284,10 +284,17 @@ static bool touches(const struct ir_prog *p, const struct ir_inst *in,
 }
 
 /* Does 'in' replace every byte of register v? */
+/* Does 'in' overwrite every byte of v that 'w' wrote?  A write under
+ * the channel mask replaces a NoMask one (or one of other channels) only
+ * in the enabled channels: in divergent code the others keep w's value
+ * (a NoMask preload, then a masked write, then a NoMask read: legalize.c
+ * fix_64bit_ind_dst). */
 static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
-                       uint32_t v)
+                       uint32_t v, const struct ir_inst *w)
 {
 	struct span s;
+	if (!in->nomask && (w->nomask || w->choff != in->choff))
+		return false;
 	if (in->pred || (!regions_exact(in) && !ir_is_send(in->op)) ||
 	    !opnd_span(p, in, &in->dst, -1, &s) || s.v != v)
 		return false;
@@ -354,7 +361,7 @@ static bool unread_after(const struct pass *c, uint32_t j, struct span r)
 		const struct ir_inst *in = &p->insts.a[i];
 		if (touches(p, in, &r, false))
 			return false;
-		if (full_write(p, in, r.v)) {
+		if (full_write(p, in, r.v, &p->insts.a[j])) {
 			return true;
 		}
 	}
