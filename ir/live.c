@@ -43,7 +43,10 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
 		return (uint32_t)in->rlen * IR_GRF_BYTES >= v->size;
 	if (in->exec > 1 && d->rgn.hs != 1)
 		return false;
-	return ir_opnd_extent(d, in->exec, true) >= v->size;
+	/* ir_opnd_extent of a destination of stride 1 (or one channel):
+	 * 'exec' elements */
+	unsigned n = in->exec > 1 ? in->exec : 1;
+	return n * gen_type_size((enum gen_type)d->type) >= v->size;
 }
 
 /* The registers indirect operand 'slot' of instruction 'pos', through
@@ -68,9 +71,12 @@ static void indirect_refs(const struct ir_live *l, uint32_t a, bool def,
 			fn(ctx, l->taken[k], def, false, pos);
 }
 
-void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
-                  const struct ir_inst *in, uint32_t pos, ir_ref_fn fn,
-                  void *ctx)
+/* ir_inst_refs, inline so that liveness's own scan (scan_blocks) calls
+ * its callback directly: the allocator runs that scan once a round over
+ * the whole program (issue 12). */
+static inline __attribute__((always_inline)) void
+inst_refs(const struct ir_prog *p, const struct ir_live *l,
+          const struct ir_inst *in, uint32_t pos, ir_ref_fn fn, void *ctx)
 {
 	if (in->op == IR_OP_LABEL)
 		return;
@@ -100,6 +106,13 @@ void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
 		fn(ctx, d->v, false, false, pos);
 		indirect_refs(l, d->v, true, pos, 3, fn, ctx);
 	}
+}
+
+void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
+                  const struct ir_inst *in, uint32_t pos, ir_ref_fn fn,
+                  void *ctx)
+{
+	inst_refs(p, l, in, pos, fn, ctx);
 }
 
 /* Local sets of one block: read before any full write (gen), fully
@@ -191,7 +204,7 @@ static vf_word *zeroed(struct ir_prog *p, size_t words)
  * (addr_add of a GRF variable) and the spiller (array copies) ensure. */
 uint32_t *ir_addr_taken(struct ir_prog *p, uint32_t *n)
 {
-	uint32_t *taken = ir_alloc(p, (p->vregs.n + 1) * sizeof *taken);
+	uint32_t *taken = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *taken);
 	*n = 0;
 	for (uint32_t v = 1; v < p->vregs.n; v++)
 		if ((p->vregs.a[v].flags & IR_V_ADDR_TAKEN) &&
@@ -241,31 +254,41 @@ enum { EV_GEN = 1, EV_KILL = 2, EV_DEF = 4 };
 
 struct event {
 	uint32_t v, b;
+	uint32_t first, last;     /* its first and last reference there */
 	uint8_t what;
 };
 
 struct scan {
-	struct event *ev;         /* NULL while only counting */
-	uint32_t n;
+	struct ir_prog *p;
+	struct event *ev;
+	uint32_t n, cap;
 	uint32_t b;               /* current block */
 	uint32_t *seen;           /* per register: b + 1 of its last event */
 	uint32_t *at;             /* per register: index of that event */
 };
 
-static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
+static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 {
-	(void)pos;
 	struct scan *s = ctx;
-	if (!s->ev) {
-		s->n++;           /* an upper bound: one event per reference */
-		return;
-	}
 	if (s->seen[v] != s->b + 1) {
 		s->seen[v] = s->b + 1;
 		s->at[v] = s->n;
-		s->ev[s->n++] = (struct event){ v, s->b, 0 };
+		/* one scan, the array doubling as it fills (a counting scan
+		 * first cost as much as the scan itself); it starts at 1.5
+		 * events an instruction, more than kernels need (0.8-1.2) */
+		if (s->n == s->cap) {
+			s->cap = s->cap ? 2 * s->cap
+			                : s->p->insts.n + s->p->insts.n / 2 + 64;
+			struct event *ev = ir_alloc_raw(s->p,
+			                                (size_t)s->cap * sizeof *ev);
+			if (s->n)
+				memcpy(ev, s->ev, (size_t)s->n * sizeof *ev);
+			s->ev = ev;
+		}
+		s->ev[s->n++] = (struct event){ v, s->b, pos, pos, 0 };
 	}
 	struct event *e = &s->ev[s->at[v]];
+	e->last = pos;
 	if (!def) {
 		if (!(e->what & EV_KILL))
 			e->what |= EV_GEN;
@@ -282,7 +305,7 @@ static void scan_blocks(struct ir_prog *p, const struct ir_cfg *c,
 	for (uint32_t b = 0; b < c->nb; b++) {
 		s->b = b;
 		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
-			ir_inst_refs(p, l, &p->insts.a[i], i, scan_ref, s);
+			inst_refs(p, l, &p->insts.a[i], i, scan_ref, s);
 	}
 }
 
@@ -374,14 +397,20 @@ static void solve_one_defined(const struct ir_cfg *c, struct marks *m,
 void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
                      const struct ir_live *l, ir_live_at_fn fn, void *ctx)
 {
+	ir_live_defined_spans(p, c, l, fn, NULL, ctx);
+}
+
+void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
+                           const struct ir_live *l, ir_live_at_fn fn,
+                           ir_live_span_fn span, void *ctx)
+{
 	uint32_t nv = l->nv, nb = c->nb;
-	struct scan s = { 0 };
-	scan_blocks(p, c, l, &s);
-	s.ev = ir_alloc(p, ((size_t)s.n + 1) * sizeof *s.ev);
+	struct scan s = { .p = p };
 	s.seen = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.seen);
-	s.at = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.at);
-	s.n = 0;
+	s.at = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.at);
 	scan_blocks(p, c, l, &s);
+	for (uint32_t k = 0; span && k < s.n; k++)
+		span(ctx, s.ev[k].v, s.ev[k].first, s.ev[k].last);
 
 	/* events by register (counting sort: block order kept within one) */
 	uint32_t *first = ir_alloc(p, ((size_t)nv + 2) * sizeof *first);
@@ -389,7 +418,7 @@ void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
 		first[s.ev[k].v + 1]++;
 	for (uint32_t v = 0; v < nv; v++)
 		first[v + 1] += first[v];
-	struct event *byv = ir_alloc(p, ((size_t)s.n + 1) * sizeof *byv);
+	struct event *byv = ir_alloc_raw(p, ((size_t)s.n + 1) * sizeof *byv);
 	uint32_t *fill = s.at;    /* reused: next slot per register */
 	memcpy(fill, first, (size_t)nv * sizeof *fill);
 	for (uint32_t k = 0; k < s.n; k++)

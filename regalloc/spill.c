@@ -41,7 +41,8 @@ struct sp {
 	uint32_t *home;       /* spilled flag vreg -> its GRF copy */
 	uint32_t *array_of;   /* address vreg -> the spilled array it points
 	                       * into, 0 if none */
-	const uint32_t *local;   /* per indirect operand: its variable */
+	const uint32_t *local;   /* per indirect operand: its variable (NULL:
+	                          * no address register, all 0) */
 	uint32_t pos;            /* index of the instruction being rewritten */
 	struct filled *fills;    /* NFILLED temporaries holding spilled GRFs */
 };
@@ -104,7 +105,7 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 	uint32_t base = ra_frame_base_units(p) * IR_GRF_BYTES;
 	uint8_t *busy = ir_alloc(p, MAX_SLOT_UNITS);
 	memset(busy, 0, MAX_SLOT_UNITS);
-	struct slot_key *order = ir_alloc(p, p->vregs.n * sizeof *order);
+	struct slot_key *order = ir_alloc_raw(p, p->vregs.n * sizeof *order);
 	uint32_t n = 0, top = (p->spill_base + p->spill_size - base +
 	                       IR_GRF_BYTES - 1) / IR_GRF_BYTES;
 	if (p->spill_base + p->spill_size < base)
@@ -447,7 +448,7 @@ static unsigned arrays_before(struct sp *s, struct ir_inst *in,
 	for (unsigned k = 0; k < 4; k++) {
 		if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_IND)
 			continue;
-		uint32_t only = s->local[(size_t)s->pos * 4 + k];
+		uint32_t only = s->local ? s->local[(size_t)s->pos * 4 + k] : 0;
 		uint32_t arr = only ? only : s->array_of[ops[k]->v];
 		if (!arr || !(ir_vreg(p, arr)->flags & IR_V_SPILLED))
 			continue;
@@ -673,13 +674,56 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		memset(s->fills, 0, NFILLED * sizeof *s->fills);
 }
 
+/* Append n instructions as they are: one block copy for each run of
+ * instructions the rewrite leaves alone (most of the program), not an
+ * ir_emit_copy each. */
+static void copy_insts(struct ir_prog *p, const struct ir_inst *a, uint32_t n)
+{
+	while (p->insts.cap - p->insts.n < n)
+		ir_vec_grow(p, (void **)&p->insts.a, &p->insts.cap, p->insts.cap,
+		            sizeof *p->insts.a);
+	if (n)
+		memcpy(p->insts.a + p->insts.n, a, (size_t)n * sizeof *a);
+	p->insts.n += n;
+}
+
+/* Is operand k of the instruction at s->pos (3: destination) a spilled
+ * register (a GRF or flag one), or indirect into a spilled array? */
+static bool opnd_spilled(const struct sp *s, const struct ir_opnd *o,
+                         unsigned k)
+{
+	const struct ir_prog *p = s->p;
+	if (o->kind == IR_O_REG)
+		return (p->vregs.a[o->v].flags & IR_V_SPILLED) != 0;
+	if (o->kind != IR_O_IND)
+		return false;
+	uint32_t only = s->local ? s->local[(size_t)s->pos * 4 + k] : 0;
+	uint32_t arr = only ? only : s->array_of[o->v];
+	return arr && (p->vregs.a[arr].flags & IR_V_SPILLED);
+}
+
+/* Does 'in' touch a spilled register: a spilled operand, a spilled
+ * predicate or condition flag?  When not, rewrite_inst would copy it
+ * unchanged (most instructions: the test keeps the rewrite from costing
+ * more). */
+static bool touches_spilled(const struct sp *s, const struct ir_inst *in)
+{
+	if (in->op == IR_OP_LABEL)
+		return false;
+	if (flag_spilled(s->p, in->flag))
+		return true;
+	for (unsigned k = 0; k < in->nsrc; k++)
+		if (opnd_spilled(s, &in->src[k], k))
+			return true;
+	return opnd_spilled(s, &in->dst, 3);
+}
+
 /* For every address vreg, the spilled array it points into (its only
  * target, as linscan.c guarantees through ra_arrays_spillable), or 0. */
 static uint32_t *spilled_arrays(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ntaken;
 	uint32_t *of = ir_alloc(p, nv * sizeof *of);
-	memset(of, 0, nv * sizeof *of);
 	uint32_t *taken = ir_addr_taken(p, &ntaken);
 	uint32_t nw;
 	const uint64_t *sets = ra_addr_targets(p, taken, ntaken, &nw);
@@ -711,6 +755,7 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 	s.array_of = spilled_arrays(p);
 	s.local = ra_addr_local_bases(p);
 	struct ir_insts_old old = ir_rewrite_begin(p);
+	uint32_t run = 0;   /* first of the instructions copied unchanged */
 	for (uint32_t i = 0; i < old.n; i++) {
 		const struct ir_inst *in = &old.a[i];
 		/* the stack-call functions follow the kernel and its
@@ -720,8 +765,17 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 		    p->labels.a[in->src[0].v].kind == IR_L_FUNCTION)
 			s.in_function = true;
 		s.pos = i;
-		rewrite_inst(&s, *in);
+		if (touches_spilled(&s, in)) {
+			copy_insts(p, old.a + run, i - run);
+			rewrite_inst(&s, *in);
+			run = i + 1;
+			continue;
+		}
+		/* what rewrite_inst does to an instruction it leaves alone */
+		if (fills_end(in))
+			memset(s.fills, 0, NFILLED * sizeof *s.fills);
 	}
+	copy_insts(p, old.a + run, old.n - run);
 	return true;
 }
 
