@@ -519,9 +519,6 @@ bool ir_coalesce(struct ir_prog *p)
 	if (!any)
 		return p->err->status == VF_OK;
 
-	struct ir_insts_old old = ir_rewrite_begin(p);
-	for (uint32_t i = 0; i < old.n; i++)
-		if (!dead[i])
-			ir_emit_copy(p, &old.a[i]);
+	ir_drop_marked(p, dead);
 	return p->err->status == VF_OK;
 }

@@ -605,7 +605,7 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 			copy_src(c, in, s, want, IR_GRF_BYTES);
 			if (idiv) {
 				/* the conversion applies the modifier */
-				struct ir_inst *mv = &c->p->insts.a[c->p->insts.n - 1];
+				struct ir_inst *mv = ir_last_emitted(c->p);
 				mv->src[0].mods = keep.mods;
 				o->mods = 0;
 			}
@@ -859,9 +859,13 @@ bool ir_legalize(struct ir_prog *p);
 
 bool ir_legalize(struct ir_prog *p)
 {
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	struct ir_insts_old old = ir_inplace_begin(p);
 	struct lctx c = { .p = p };
-	for (uint32_t i = 0; i < old.n; i++)
-		legalize_inst(&c, old.a[i]);
+	for (uint32_t i = 0; i < old.n; i++) {
+		struct ir_inst in = old.a[i];
+		ir_inplace_next(p, i + 1);   /* 'in' is a copy */
+		legalize_inst(&c, in);
+	}
+	ir_inplace_end(p);
 	return p->err->status == VF_OK;
 }

@@ -458,11 +458,14 @@ bool ir_split(struct ir_prog *p);
 
 bool ir_split(struct ir_prog *p)
 {
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
-		p->loc = old.a[i].loc;   /* errors name the vISA instruction */
-		if (!emit_split(p, old.a[i], 0))
+		struct ir_inst in = old.a[i];
+		ir_inplace_next(p, i + 1);   /* 'in' is a copy */
+		p->loc = in.loc;   /* errors name the vISA instruction */
+		if (!emit_split(p, in, 0))
 			return false;
 	}
+	ir_inplace_end(p);
 	return true;
 }

@@ -282,8 +282,9 @@ unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n, bool dst)
 
 struct ir_inst *ir_emit(struct ir_prog *p, unsigned op, unsigned exec)
 {
-	uint32_t i = IR_VEC_PUSH(p, p->insts);
-	struct ir_inst *in = &p->insts.a[i];
+	struct ir_inst *in = ir_inplace_slot(p);
+	if (!in)
+		in = &p->insts.a[IR_VEC_PUSH(p, p->insts)];
 	memset(in, 0, sizeof *in);
 	in->op = (uint16_t)op;
 	in->exec = (uint8_t)exec;
@@ -294,6 +295,11 @@ struct ir_inst *ir_emit(struct ir_prog *p, unsigned op, unsigned exec)
 
 struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *src)
 {
+	/* an in-place rewrite keeping an instruction where it is */
+	if (ir_inplace_keeps(p, src)) {
+		p->insts.n++;
+		return &p->insts.a[p->insts.n - 1];
+	}
 	struct ir_inst tmp = *src;
 	struct ir_inst *in = ir_emit(p, tmp.op, tmp.exec);
 	*in = tmp;
@@ -335,31 +341,6 @@ void ir_emit_label(struct ir_prog *p, uint32_t label)
 	struct ir_inst *in = ir_emit(p, IR_OP_LABEL, 1);
 	in->src[0] = ir_label_opnd(label);
 	in->nsrc = 1;
-}
-
-void ir_drop_marked(struct ir_prog *p, const bool *dead)
-{
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		if (!dead[i])
-			p->insts.a[n++] = p->insts.a[i];
-	p->insts.n = n;
-}
-
-struct ir_insts_old ir_rewrite_begin(struct ir_prog *p)
-{
-	struct ir_insts_old o = { p->insts.a, p->insts.n };
-	/* The previous rewrite's input is no longer read by anyone: it
-	 * takes the new sequence (its pages are already mapped), and the
-	 * array taken out now waits for the next rewrite. */
-	struct ir_inst *spare = p->rewritten;
-	uint32_t spare_cap = p->rewritten_cap;
-	p->rewritten = p->insts.a;
-	p->rewritten_cap = p->insts.cap;
-	p->insts.a = spare;
-	p->insts.cap = spare_cap;
-	p->insts.n = 0;
-	return o;
 }
 
 bool ir_is_branch(unsigned op)

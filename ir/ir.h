@@ -225,6 +225,14 @@ struct ir_prog {
 	 * rewrite writes into it (two arrays in turn, no new ones). */
 	struct ir_inst *rewritten;
 	uint32_t rewritten_cap;
+	/* An open in-place rewrite (ir_inplace_begin, rewrite.c). */
+	struct ir_inplace {
+		bool on;
+		uint32_t free_to;     /* slots below it hold no unread old
+		                       * instruction */
+		struct ir_inst *q;    /* emitted ahead of free_to, in order */
+		uint32_t qhead, qn, qcap;
+	} inplace;
 	/* Scratch arenas (ir_scratch_begin), innermost last: ir_alloc takes
 	 * from the innermost while one is open. */
 	struct vf_arena *scratch[IR_SCRATCH_DEPTH];
@@ -327,13 +335,52 @@ struct ir_inst *ir_op3(struct ir_prog *p, unsigned op, unsigned exec, bool nm,
                        struct ir_opnd s2);
 void ir_emit_label(struct ir_prog *p, uint32_t label);
 
-/* Rewriting: take the instruction array out of the program; the pass
- * appends the new sequence with ir_emit*. */
+/* Rewriting (rewrite.c): the pass reads the old sequence from the
+ * returned array and appends the new one with ir_emit*. */
 struct ir_insts_old {
 	struct ir_inst *a;
 	uint32_t n;
 };
+/* Two arrays: the old sequence is taken out of the program and stays
+ * readable, in any order, until the next rewrite.  The array taken out
+ * by the rewrite before it receives the new sequence. */
 struct ir_insts_old ir_rewrite_begin(struct ir_prog *p);
+/* Free that spare array (before register allocation: issue 12). */
+void ir_release_spare(struct ir_prog *p);
+/* In place, one array: the old sequence stays where it is and the new
+ * one is written over the old instructions the pass has said it is
+ * done with: before reading past old instruction i-1 the pass calls
+ * ir_inplace_next(p, i) once it will read no old instruction before i
+ * again (it may keep looking ahead).  What the pass emits beyond those
+ * slots waits in a queue.  ir_inplace_end completes the sequence; use
+ * ir_last_emitted, not p->insts, for the last emitted instruction
+ * while the rewrite is open. */
+struct ir_insts_old ir_inplace_begin(struct ir_prog *p);
+void ir_inplace_next(struct ir_prog *p, uint32_t i);
+void ir_inplace_end(struct ir_prog *p);
+struct ir_inst *ir_last_emitted(struct ir_prog *p);
+struct ir_inst *ir_inplace_queue(struct ir_prog *p);
+/* Where ir_emit writes its next instruction during an in-place
+ * rewrite: the array slot when it is free and nothing waits in the
+ * queue, else the queue's end; NULL when no in-place rewrite is open. */
+static inline struct ir_inst *ir_inplace_slot(struct ir_prog *p)
+{
+	const struct ir_inplace *w = &p->inplace;
+	if (!w->on)
+		return NULL;
+	if (w->qn == 0 && p->insts.n < w->free_to)
+		return &p->insts.a[p->insts.n++];
+	return ir_inplace_queue(p);
+}
+/* Is copying 'src' to the next slot of an in-place rewrite a no-op?
+ * When src is that slot, nothing waits before it: it stays as it is
+ * (even an old instruction not yet freed: it is kept unchanged). */
+static inline bool ir_inplace_keeps(const struct ir_prog *p,
+                                    const struct ir_inst *src)
+{
+	const struct ir_inplace *w = &p->inplace;
+	return w->on && w->qn == 0 && src == &p->insts.a[p->insts.n];
+}
 /* Remove the instructions marked in 'dead' (one flag per instruction),
  * keeping the order of the others. */
 void ir_drop_marked(struct ir_prog *p, const bool *dead);

@@ -710,18 +710,21 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
 	s.array_of = spilled_arrays(p);
 	s.local = ra_addr_local_bases(p);
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	/* in place (ir.h): one instruction array, not two (issue 12) */
+	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
-		const struct ir_inst *in = &old.a[i];
+		const struct ir_inst in = old.a[i];
+		ir_inplace_next(p, i + 1);   /* 'in' is a copy */
 		/* the stack-call functions follow the kernel and its
 		 * subroutines (build_call.c): from the first one on, code runs
 		 * in a frame of its own */
-		if (in->op == IR_OP_LABEL && in->src[0].v < p->labels.n &&
-		    p->labels.a[in->src[0].v].kind == IR_L_FUNCTION)
+		if (in.op == IR_OP_LABEL && in.src[0].v < p->labels.n &&
+		    p->labels.a[in.src[0].v].kind == IR_L_FUNCTION)
 			s.in_function = true;
 		s.pos = i;
-		rewrite_inst(&s, *in);
+		rewrite_inst(&s, in);
 	}
+	ir_inplace_end(p);
 	return true;
 }
 

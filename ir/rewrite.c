@@ -1,0 +1,142 @@
+/*
+ * rewrite.c - passes that rewrite the instruction sequence (ir.h):
+ * the in-place rewrite, the two-array rewrite, dropping marked
+ * instructions.
+ *
+ * Issue 12 (peak memory): a two-array rewrite holds the old and the new
+ * sequence at once, 176 bytes an instruction each (a 60k-instruction
+ * kernel: 2 x 11 MB).  Most passes keep almost every instruction where
+ * it is and insert a few: they rewrite in place.  The new sequence is
+ * written from slot 0 of the same array, into slots whose old
+ * instruction the pass has said it no longer reads (ir_inplace_next).
+ * What the pass emits ahead of that point waits in a queue, in order,
+ * and moves into the array as slots free up; what is left at the end
+ * is appended.  Old instructions never move, so the pass may keep
+ * pointers to them and look ahead; it must not look back before the
+ * point it gave.  The queue holds the pass's net growth so far, a few
+ * instructions for most passes; a pass doubling every instruction
+ * (SIMD32 splits) queues as much as a second array would hold.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ir.h"
+
+struct ir_insts_old ir_inplace_begin(struct ir_prog *p)
+{
+	struct ir_insts_old o = { p->insts.a, p->insts.n };
+	struct ir_inplace *w = &p->inplace;
+	w->on = true;
+	w->free_to = 0;
+	w->qhead = w->qn = 0;
+	p->insts.n = 0;
+	return o;
+}
+
+/* Move queued instructions into the slots the pass has freed. */
+static void drain(struct ir_prog *p)
+{
+	struct ir_inplace *w = &p->inplace;
+	uint32_t k = w->free_to > p->insts.n ? w->free_to - p->insts.n : 0;
+	if (k > w->qn - w->qhead)
+		k = w->qn - w->qhead;
+	if (k) {
+		memcpy(&p->insts.a[p->insts.n], &w->q[w->qhead], k * sizeof *w->q);
+		p->insts.n += k;
+		w->qhead += k;
+	}
+	if (w->qhead == w->qn)
+		w->qhead = w->qn = 0;
+}
+
+void ir_inplace_next(struct ir_prog *p, uint32_t i)
+{
+	p->inplace.free_to = i;
+	if (p->inplace.qn)
+		drain(p);
+}
+
+struct ir_inst *ir_inplace_queue(struct ir_prog *p)
+{
+	struct ir_inplace *w = &p->inplace;
+	/* a FIFO: what drained leaves room at the front (moved there when
+	 * the end is reached); the queue doubles only when more than three
+	 * quarters of it wait (so each move is paid for by a quarter of the
+	 * queue's appends) */
+	bool full = w->qn == w->qcap;
+	if (full && w->qhead) {
+		memmove(w->q, &w->q[w->qhead], (w->qn - w->qhead) * sizeof *w->q);
+		w->qn -= w->qhead;
+		w->qhead = 0;
+	}
+	if (full && (w->qn == w->qcap || w->qn > w->qcap / 4 * 3)) {
+		uint32_t nc = w->qcap ? w->qcap * 2 : 64;
+		struct ir_inst *q = vf_arena_grow(p->arena, w->q, w->qcap, nc,
+		                                  sizeof *q);
+		if (!q)
+			longjmp(*p->oom, 1);
+		w->q = q;
+		w->qcap = nc;
+	}
+	return &w->q[w->qn++];
+}
+
+struct ir_inst *ir_last_emitted(struct ir_prog *p)
+{
+	const struct ir_inplace *w = &p->inplace;
+	if (w->on && w->qn > w->qhead)
+		return &w->q[w->qn - 1];
+	return &p->insts.a[p->insts.n - 1];
+}
+
+void ir_inplace_end(struct ir_prog *p)
+{
+	struct ir_inplace *w = &p->inplace;
+	w->on = false;
+	for (uint32_t k = w->qhead; k < w->qn; k++)
+		p->insts.a[IR_VEC_PUSH(p, p->insts)] = w->q[k];
+	w->qhead = w->qn = 0;
+	if (w->qcap > 1024) {   /* a big queue goes back at once */
+		vf_arena_release(p->arena, w->q, w->qcap * sizeof *w->q);
+		w->q = NULL;
+		w->qcap = 0;
+	}
+}
+
+struct ir_insts_old ir_rewrite_begin(struct ir_prog *p)
+{
+	struct ir_insts_old o = { p->insts.a, p->insts.n };
+	/* The previous rewrite's input is no longer read by anyone: it
+	 * takes the new sequence (its pages are already mapped), and the
+	 * array taken out now waits for the next rewrite. */
+	struct ir_inst *spare = p->rewritten;
+	uint32_t spare_cap = p->rewritten_cap;
+	p->rewritten = p->insts.a;
+	p->rewritten_cap = p->insts.cap;
+	p->insts.a = spare;
+	p->insts.cap = spare_cap;
+	p->insts.n = 0;
+	return o;
+}
+
+void ir_release_spare(struct ir_prog *p)
+{
+	if (p->rewritten)
+		vf_arena_release(p->arena, p->rewritten,
+		                 (size_t)p->rewritten_cap * sizeof *p->rewritten);
+	p->rewritten = NULL;
+	p->rewritten_cap = 0;
+}
+
+void ir_drop_marked(struct ir_prog *p, const bool *dead)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		if (!dead[i]) {
+			if (n != i)
+				p->insts.a[n] = p->insts.a[i];
+			n++;
+		}
+	p->insts.n = n;
+}
