@@ -230,8 +230,9 @@ struct ir_prog {
 		bool on;
 		uint32_t free_to;     /* slots below it hold no unread old
 		                       * instruction */
-		struct ir_inst *q;    /* emitted ahead of free_to, in order */
-		uint32_t qhead, qn, qcap;
+		struct ir_inst *q;    /* emitted ahead of free_to, in order:
+		                       * a ring of qcap, qlen from qhead */
+		uint32_t qhead, qlen, qcap;
 	} inplace;
 	/* Scratch arenas (ir_scratch_begin), innermost last: ir_alloc takes
 	 * from the innermost while one is open. */
@@ -368,7 +369,7 @@ static inline struct ir_inst *ir_inplace_slot(struct ir_prog *p)
 	const struct ir_inplace *w = &p->inplace;
 	if (!w->on)
 		return NULL;
-	if (w->qn == 0 && p->insts.n < w->free_to)
+	if (w->qlen == 0 && p->insts.n < w->free_to)
 		return &p->insts.a[p->insts.n++];
 	return ir_inplace_queue(p);
 }
@@ -379,7 +380,7 @@ static inline bool ir_inplace_keeps(const struct ir_prog *p,
                                     const struct ir_inst *src)
 {
 	const struct ir_inplace *w = &p->inplace;
-	return w->on && w->qn == 0 && src == &p->insts.a[p->insts.n];
+	return w->on && w->qlen == 0 && src == &p->insts.a[p->insts.n];
 }
 /* Remove the instructions marked in 'dead' (one flag per instruction),
  * keeping the order of the others. */

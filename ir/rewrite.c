@@ -29,64 +29,67 @@ struct ir_insts_old ir_inplace_begin(struct ir_prog *p)
 	struct ir_inplace *w = &p->inplace;
 	w->on = true;
 	w->free_to = 0;
-	w->qhead = w->qn = 0;
+	w->qhead = w->qlen = 0;
 	p->insts.n = 0;
 	return o;
 }
 
-/* Move queued instructions into the slots the pass has freed. */
-static void drain(struct ir_prog *p)
+/* The queue is a ring of qcap slots: its k-th waiting instruction is at
+ * (qhead + k) % qcap. */
+static uint32_t ring_at(const struct ir_inplace *w, uint32_t k)
+{
+	uint32_t at = w->qhead + k;
+	return at < w->qcap ? at : at - w->qcap;
+}
+
+/* Move up to k queued instructions to the end of the sequence. */
+static void take(struct ir_prog *p, uint32_t k)
 {
 	struct ir_inplace *w = &p->inplace;
-	uint32_t k = w->free_to > p->insts.n ? w->free_to - p->insts.n : 0;
-	if (k > w->qn - w->qhead)
-		k = w->qn - w->qhead;
-	if (k) {
-		memcpy(&p->insts.a[p->insts.n], &w->q[w->qhead], k * sizeof *w->q);
-		p->insts.n += k;
-		w->qhead += k;
+	while (k) {
+		uint32_t run = w->qcap - w->qhead;   /* up to the ring's end */
+		if (run > k)
+			run = k;
+		memcpy(&p->insts.a[p->insts.n], &w->q[w->qhead], run * sizeof *w->q);
+		p->insts.n += run;
+		w->qhead = ring_at(w, run);
+		w->qlen -= run;
+		k -= run;
 	}
-	if (w->qhead == w->qn)
-		w->qhead = w->qn = 0;
+	if (!w->qlen)
+		w->qhead = 0;
 }
 
 void ir_inplace_next(struct ir_prog *p, uint32_t i)
 {
-	p->inplace.free_to = i;
-	if (p->inplace.qn)
-		drain(p);
+	struct ir_inplace *w = &p->inplace;
+	w->free_to = i;
+	if (w->qlen && i > p->insts.n)
+		take(p, i - p->insts.n < w->qlen ? i - p->insts.n : w->qlen);
 }
 
 struct ir_inst *ir_inplace_queue(struct ir_prog *p)
 {
 	struct ir_inplace *w = &p->inplace;
-	/* a FIFO: what drained leaves room at the front (moved there when
-	 * the end is reached); the queue doubles only when more than three
-	 * quarters of it wait (so each move is paid for by a quarter of the
-	 * queue's appends) */
-	bool full = w->qn == w->qcap;
-	if (full && w->qhead) {
-		memmove(w->q, &w->q[w->qhead], (w->qn - w->qhead) * sizeof *w->q);
-		w->qn -= w->qhead;
-		w->qhead = 0;
-	}
-	if (full && (w->qn == w->qcap || w->qn > w->qcap / 4 * 3)) {
+	if (w->qlen == w->qcap) {   /* full: a ring twice as big, unrolled */
 		uint32_t nc = w->qcap ? w->qcap * 2 : 64;
 		struct ir_inst *q = vf_arena_grow(p->arena, w->q, w->qcap, nc,
 		                                  sizeof *q);
 		if (!q)
 			longjmp(*p->oom, 1);
+		/* the part before qhead follows the part after it */
+		memcpy(&q[w->qcap], q, w->qhead * sizeof *q);
 		w->q = q;
 		w->qcap = nc;
 	}
-	return &w->q[w->qn++];
+	return &w->q[ring_at(w, w->qlen++)];
 }
 
 struct ir_inst *ir_last_emitted(struct ir_prog *p)
 {
 	const struct ir_inplace *w = &p->inplace;
-	if (w->on && w->qn > w->qhead)
-		return &w->q[w->qn - 1];
+	if (w->on && w->qlen)
+		return &w->q[ring_at(w, w->qlen - 1)];
 	return &p->insts.a[p->insts.n - 1];
 }
 
@@ -94,9 +97,13 @@ void ir_inplace_end(struct ir_prog *p)
 {
 	struct ir_inplace *w = &p->inplace;
 	w->on = false;
-	for (uint32_t k = w->qhead; k < w->qn; k++)
-		p->insts.a[IR_VEC_PUSH(p, p->insts)] = w->q[k];
-	w->qhead = w->qn = 0;
+	if (w->qlen) {
+		uint32_t n = p->insts.n + w->qlen;
+		while (p->insts.cap < n)   /* doubles it, in place if it can */
+			ir_vec_grow(p, (void **)&p->insts.a, &p->insts.cap,
+			            p->insts.cap, sizeof *p->insts.a);
+		take(p, w->qlen);
+	}
 	if (w->qcap > 1024) {   /* a big queue goes back at once */
 		vf_arena_release(p->arena, w->q, w->qcap * sizeof *w->q);
 		w->q = NULL;
