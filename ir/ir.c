@@ -22,6 +22,16 @@ void *ir_alloc(struct ir_prog *p, size_t size)
 	return m;
 }
 
+void *ir_alloc_raw(struct ir_prog *p, size_t size)
+{
+	struct vf_arena *a = p->nscratch ? p->scratch[p->nscratch - 1]
+	                                 : p->arena;
+	void *m = vf_arena_alloc_raw(a, size ? size : 1);
+	if (!m)
+		longjmp(*p->oom, 1);
+	return m;
+}
+
 /* A scope past the depth limit shares its parent's arena: 'deep' counts
  * those, so that their ends free nothing. */
 void ir_scratch_begin(struct ir_prog *p)

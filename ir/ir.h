@@ -249,6 +249,9 @@ struct ir_prog {
 /* Zeroed memory for the compile: from the innermost open scratch scope,
  * else the program's arena. */
 void *ir_alloc(struct ir_prog *p, size_t size);
+/* The same, not zeroed: for arrays the caller writes before reading
+ * (an upper bound's unused part is never touched). */
+void *ir_alloc_raw(struct ir_prog *p, size_t size);
 /* A pass's temporaries: between ir_scratch_begin and ir_scratch_end,
  * ir_alloc takes memory from a new scratch arena that the end frees
  * (issue 12: peak memory is what is live at once, not all a compile

@@ -245,7 +245,7 @@ struct event {
 };
 
 struct scan {
-	struct event *ev;         /* NULL while only counting */
+	struct event *ev;         /* room for refs_bound() of them */
 	uint32_t n;
 	uint32_t b;               /* current block */
 	uint32_t *seen;           /* per register: b + 1 of its last event */
@@ -256,10 +256,6 @@ static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 {
 	(void)pos;
 	struct scan *s = ctx;
-	if (!s->ev) {
-		s->n++;           /* an upper bound: one event per reference */
-		return;
-	}
 	if (s->seen[v] != s->b + 1) {
 		s->seen[v] = s->b + 1;
 		s->at[v] = s->n;
@@ -274,6 +270,28 @@ static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 	e->what |= EV_DEF;
 	if (full)
 		e->what |= EV_KILL;
+}
+
+/* At least as many references as ir_inst_refs reports for the program
+ * (issue 12: counted without walking them, so the program is scanned
+ * once): every source, the predicate, the descriptor, the condition
+ * flag and the destination, and for an indirect operand its address
+ * register and the address-taken registers it may touch. */
+static size_t refs_bound(const struct ir_prog *p, const struct ir_live *l)
+{
+	size_t n = 0;
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		n += (in->flag && in->pred) + (in->desc_reg != 0) +
+		     (in->flag && in->cmod);
+		for (unsigned s = 0; s <= in->nsrc; s++) {
+			/* the sources, then the destination */
+			const struct ir_opnd *o = s < in->nsrc ? &in->src[s] : &in->dst;
+			n += o->kind == IR_O_REG ? 1
+			     : o->kind == IR_O_IND ? 1 + (size_t)l->ntaken : 0;
+		}
+	}
+	return n;
 }
 
 static void scan_blocks(struct ir_prog *p, const struct ir_cfg *c,
@@ -376,11 +394,9 @@ void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
 {
 	uint32_t nv = l->nv, nb = c->nb;
 	struct scan s = { 0 };
-	scan_blocks(p, c, l, &s);
-	s.ev = ir_alloc(p, ((size_t)s.n + 1) * sizeof *s.ev);
+	s.ev = ir_alloc_raw(p, (refs_bound(p, l) + 1) * sizeof *s.ev);
 	s.seen = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.seen);
 	s.at = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.at);
-	s.n = 0;
 	scan_blocks(p, c, l, &s);
 
 	/* events by register (counting sort: block order kept within one) */
@@ -389,7 +405,7 @@ void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
 		first[s.ev[k].v + 1]++;
 	for (uint32_t v = 0; v < nv; v++)
 		first[v + 1] += first[v];
-	struct event *byv = ir_alloc(p, ((size_t)s.n + 1) * sizeof *byv);
+	struct event *byv = ir_alloc_raw(p, ((size_t)s.n + 1) * sizeof *byv);
 	uint32_t *fill = s.at;    /* reused: next slot per register */
 	memcpy(fill, first, (size_t)nv * sizeof *fill);
 	for (uint32_t k = 0; k < s.n; k++)
