@@ -429,8 +429,7 @@ bool ir_schedule(struct ir_prog *p)
 	s.k_flag = nv + 4;
 	s.nkeys = nv + 5;
 	/* the extra keys have no interval: never GRF keys (grf_key) */
-	s.stamp = ir_alloc(p, s.nkeys * sizeof *s.stamp);
-	memset(s.stamp, 0, s.nkeys * sizeof *s.stamp);
+	s.stamp = ir_alloc(p, s.nkeys * sizeof *s.stamp);   /* zeroed */
 	s.last_def = ir_alloc(p, s.nkeys * sizeof *s.last_def);
 	s.reads = ir_alloc(p, s.nkeys * sizeof *s.reads);
 	s.rem = ir_alloc(p, s.nkeys * sizeof *s.rem);
@@ -451,8 +450,7 @@ bool ir_schedule(struct ir_prog *p)
 	s.edge_to = ir_alloc(p, s.edge_cap * sizeof *s.edge_to);
 	s.succ_cap = 0;
 	/* GRF bytes live at each position: start < pos <= end */
-	int64_t *live = ir_alloc(p, (ni + 2) * sizeof *live);
-	memset(live, 0, (ni + 2) * sizeof *live);
+	int64_t *live = ir_alloc(p, (ni + 2) * sizeof *live);   /* zeroed */
 	for (uint32_t v = 1; v < nv; v++) {
 		const struct ra_interval *r = &s.iv[v];
 		if (r->start < 0 || p->vregs.a[v].file != IR_RF_GRF ||

@@ -247,13 +247,6 @@ struct ir_opnd ir_label_opnd(uint32_t label)
 	return o;
 }
 
-bool ir_opnd_is_scalar(const struct ir_opnd *o)
-{
-	if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF)
-		return true;
-	return o->rgn.vs == 0 && o->rgn.hs == 0 && o->rgn.w == 1;
-}
-
 int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst)
 {
 	unsigned ts = gen_type_size((enum gen_type)o->type);
@@ -261,31 +254,6 @@ int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst)
 		return (int)(i * o->rgn.hs * ts);
 	unsigned w = o->rgn.w ? o->rgn.w : 1;
 	return (int)(((i / w) * o->rgn.vs + (i % w) * o->rgn.hs) * ts);
-}
-
-/* The largest ir_elem_off over i < n, in closed form (issue 12: this is
- * asked for every operand of every pass): strides are unsigned, so the
- * offset grows along a row and from row to row; the largest is the last
- * element's or, when the last row is partial, the end of the row before. */
-unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n, bool dst)
-{
-	unsigned ts = gen_type_size((enum gen_type)o->type);
-	if (!n)
-		return ts;
-	unsigned last = n - 1, hi;
-	if (dst) {
-		hi = last * o->rgn.hs;
-	} else {
-		unsigned w = o->rgn.w ? o->rgn.w : 1;
-		unsigned row = last / w, col = last % w;
-		hi = row * o->rgn.vs + col * o->rgn.hs;
-		if (row) {
-			unsigned before = (row - 1) * o->rgn.vs + (w - 1) * o->rgn.hs;
-			if (before > hi)
-				hi = before;
-		}
-	}
-	return hi * ts + ts;
 }
 
 /* ---- instructions ------------------------------------------------------ */
@@ -353,25 +321,6 @@ void ir_emit_label(struct ir_prog *p, uint32_t label)
 	in->nsrc = 1;
 }
 
-bool ir_is_branch(unsigned op)
-{
-	switch (op) {
-	case GEN_OP_JMPI: case GEN_OP_GOTO: case GEN_OP_JOIN:
-	case GEN_OP_CALL: case GEN_OP_RET: case GEN_OP_IF: case GEN_OP_ELSE:
-	case GEN_OP_ENDIF: case GEN_OP_WHILE: case GEN_OP_BREAK:
-	case GEN_OP_CONT: case GEN_OP_HALT:
-		return true;
-	default:
-		return false;
-	}
-}
-
-bool ir_is_send(unsigned op)
-{
-	return op == GEN_OP_SEND || op == GEN_OP_SENDS || op == GEN_OP_SENDC ||
-	       op == GEN_OP_SENDSC;
-}
-
 static void walk(const struct ir_inst *in, const struct ir_opnd *o, bool def,
                  ir_opnd_fn fn, void *ctx)
 {
@@ -399,20 +348,6 @@ void ir_for_each_opnd(const struct ir_inst *in, ir_opnd_fn fn, void *ctx)
 		fn(ctx, in, &d, false);
 	}
 	walk(in, &in->dst, true, fn, ctx);
-}
-
-int ir_opnd_sub(const struct ir_prog *p, const struct ir_opnd *o)
-{
-	if (o->kind != IR_O_REG)
-		return -1;
-	const struct ir_vreg *v = &p->vregs.a[o->v];
-	if (v->file != IR_RF_GRF)
-		return -1;
-	if (v->pin >= 0)
-		return (v->pin + o->off) % IR_GRF_BYTES;
-	if (v->align >= IR_GRF_BYTES)
-		return o->off % IR_GRF_BYTES;
-	return -1;
 }
 
 unsigned ir_opnd_align(const struct ir_prog *p, const struct ir_opnd *o)

@@ -309,14 +309,57 @@ struct ir_opnd ir_arf(enum gen_regname rn, unsigned nr, unsigned sub,
                       enum gen_type t);
 struct ir_opnd ir_null(enum gen_type t);
 struct ir_opnd ir_label_opnd(uint32_t label);
-bool ir_opnd_is_scalar(const struct ir_opnd *o);
-/* Bytes from the first to the last byte an operand touches at exec size
- * 'n' (relative to its start), and whether it is contiguous. */
-unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n, bool dst);
+
+/* Operand shape questions, inline: most passes ask them for every
+ * operand (issue 12). */
+static inline bool ir_opnd_is_scalar(const struct ir_opnd *o)
+{
+	if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF)
+		return true;
+	return o->rgn.vs == 0 && o->rgn.hs == 0 && o->rgn.w == 1;
+}
+/* Bytes from an operand's start to the end of the last byte it touches
+ * at exec size 'n': the largest ir_elem_off over i < n, in closed form.
+ * Strides are unsigned, so the offset grows along a row and from row to
+ * row; the largest is the last element's or, when the last row is
+ * partial, the end of the row before. */
+static inline unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n,
+                                      bool dst)
+{
+	unsigned ts = gen_type_size((enum gen_type)o->type);
+	if (!n)
+		return ts;
+	unsigned last = n - 1, hi;
+	if (dst) {
+		hi = last * o->rgn.hs;
+	} else {
+		unsigned w = o->rgn.w ? o->rgn.w : 1;
+		unsigned row = last / w, col = last % w;
+		hi = row * o->rgn.vs + col * o->rgn.hs;
+		if (row) {
+			unsigned before = (row - 1) * o->rgn.vs + (w - 1) * o->rgn.hs;
+			if (before > hi)
+				hi = before;
+		}
+	}
+	return hi * ts + ts;
+}
 /* Where a register operand sits in its GRF: the byte offset when known
  * (GRF-aligned or pinned registers), else -1; the alignment of its first
  * byte that is known; the number of GRFs it touches at exec size n. */
-int ir_opnd_sub(const struct ir_prog *p, const struct ir_opnd *o);
+static inline int ir_opnd_sub(const struct ir_prog *p, const struct ir_opnd *o)
+{
+	if (o->kind != IR_O_REG)
+		return -1;
+	const struct ir_vreg *v = &p->vregs.a[o->v];
+	if (v->file != IR_RF_GRF)
+		return -1;
+	if (v->pin >= 0)
+		return (v->pin + o->off) % IR_GRF_BYTES;
+	if (v->align >= IR_GRF_BYTES)
+		return o->off % IR_GRF_BYTES;
+	return -1;
+}
 unsigned ir_opnd_align(const struct ir_prog *p, const struct ir_opnd *o);
 unsigned ir_opnd_grfs(const struct ir_prog *p, const struct ir_opnd *o,
                       unsigned n, bool dst);
@@ -394,8 +437,25 @@ void ir_drop_marked(struct ir_prog *p, const bool *dead);
 typedef void (*ir_opnd_fn)(void *ctx, const struct ir_inst *in,
                            const struct ir_opnd *o, bool def);
 void ir_for_each_opnd(const struct ir_inst *in, ir_opnd_fn fn, void *ctx);
-bool ir_is_branch(unsigned op);
-bool ir_is_send(unsigned op);
+/* (inline: asked for every instruction by most passes, issue 12) */
+static inline bool ir_is_branch(unsigned op)
+{
+	switch (op) {
+	case GEN_OP_JMPI: case GEN_OP_GOTO: case GEN_OP_JOIN:
+	case GEN_OP_CALL: case GEN_OP_RET: case GEN_OP_IF: case GEN_OP_ELSE:
+	case GEN_OP_ENDIF: case GEN_OP_WHILE: case GEN_OP_BREAK:
+	case GEN_OP_CONT: case GEN_OP_HALT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static inline bool ir_is_send(unsigned op)
+{
+	return op == GEN_OP_SEND || op == GEN_OP_SENDS || op == GEN_OP_SENDC ||
+	       op == GEN_OP_SENDSC;
+}
 
 /* ---- verifier (verify.c) ---------------------------------------------- */
 

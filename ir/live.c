@@ -420,8 +420,9 @@ void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
 		const struct event *ev = byv + first[v];
 		uint32_t nev = first[v + 1] - first[v], st = v + 1;
 		bool live_in = v > 0 && (p->vregs.a[v].flags & IR_V_LIVE_IN);
-		if (!nev && !live_in)
-			continue;   /* never read: live nowhere */
+		if (!live_in && (!nev || (nev == 1 && !(ev[0].what & EV_GEN))))
+			continue;   /* never read, or only in its one block after
+			             * it is written there: live nowhere */
 		solve_one_live(c, &m, ev, nev, st);
 		uint32_t ni, no;
 		solve_one_defined(c, &m, ev, nev, st, live_in, &ni, &no);
