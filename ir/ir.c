@@ -182,47 +182,6 @@ uint32_t ir_label_new(struct ir_prog *p, const char *name, unsigned kind)
 
 /* ---- operands ---------------------------------------------------------- */
 
-struct ir_opnd ir_reg(uint32_t v, int32_t off, enum gen_type t)
-{
-	struct ir_opnd o = { .kind = IR_O_REG, .type = (uint8_t)t, .v = v,
-	                     .off = off };
-	o.rgn = (struct gen_region){ 0, 1, 0 };
-	return o;
-}
-
-struct ir_opnd ir_scalar(uint32_t v, int32_t off, enum gen_type t)
-{
-	return ir_reg(v, off, t);
-}
-
-struct ir_opnd ir_vec(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
-{
-	struct ir_opnd o = ir_reg(v, off, t);
-	o.rgn = (struct gen_region){ (uint8_t)hs, 1, 0 };
-	return o;
-}
-
-struct ir_opnd ir_rgn(uint32_t v, int32_t off, enum gen_type t,
-                      unsigned vs, unsigned w, unsigned hs)
-{
-	struct ir_opnd o = ir_reg(v, off, t);
-	o.rgn = (struct gen_region){ (uint8_t)vs, (uint8_t)w, (uint8_t)hs };
-	return o;
-}
-
-struct ir_opnd ir_dst(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
-{
-	struct ir_opnd o = ir_reg(v, off, t);
-	o.rgn = (struct gen_region){ 0, 0, (uint8_t)(hs ? hs : 1) };
-	return o;
-}
-
-struct ir_opnd ir_imm(uint64_t bits, enum gen_type t)
-{
-	struct ir_opnd o = { .kind = IR_O_IMM, .type = (uint8_t)t, .imm = bits };
-	return o;
-}
-
 struct ir_opnd ir_arf(enum gen_regname rn, unsigned nr, unsigned sub,
                       enum gen_type t)
 {

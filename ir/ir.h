@@ -296,15 +296,50 @@ static inline struct ir_vreg *ir_vreg(struct ir_prog *p, uint32_t v)
 
 /* ---- operands ---------------------------------------------------------- */
 
-struct ir_opnd ir_reg(uint32_t v, int32_t off, enum gen_type t);
-/* Source regions. */
-struct ir_opnd ir_scalar(uint32_t v, int32_t off, enum gen_type t);
-struct ir_opnd ir_vec(uint32_t v, int32_t off, enum gen_type t, unsigned hs);
-struct ir_opnd ir_rgn(uint32_t v, int32_t off, enum gen_type t,
-                      unsigned vs, unsigned w, unsigned hs);
-/* Destination with horizontal stride hs. */
-struct ir_opnd ir_dst(uint32_t v, int32_t off, enum gen_type t, unsigned hs);
-struct ir_opnd ir_imm(uint64_t bits, enum gen_type t);
+/* (inline: the builder and the passes make them by the hundred
+ * thousand, issue 12) ir_reg: a register at a byte offset; ir_scalar,
+ * ir_vec, ir_rgn: source regions; ir_dst: a destination with horizontal
+ * stride hs; ir_imm: an immediate. */
+static inline struct ir_opnd ir_reg(uint32_t v, int32_t off, enum gen_type t)
+{
+	struct ir_opnd o = { .kind = IR_O_REG, .type = (uint8_t)t, .v = v,
+	                     .off = off };
+	o.rgn = (struct gen_region){ 0, 1, 0 };
+	return o;
+}
+
+static inline struct ir_opnd ir_scalar(uint32_t v, int32_t off, enum gen_type t)
+{
+	return ir_reg(v, off, t);
+}
+
+static inline struct ir_opnd ir_vec(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
+{
+	struct ir_opnd o = ir_reg(v, off, t);
+	o.rgn = (struct gen_region){ (uint8_t)hs, 1, 0 };
+	return o;
+}
+
+static inline struct ir_opnd ir_rgn(uint32_t v, int32_t off, enum gen_type t,
+                      unsigned vs, unsigned w, unsigned hs)
+{
+	struct ir_opnd o = ir_reg(v, off, t);
+	o.rgn = (struct gen_region){ (uint8_t)vs, (uint8_t)w, (uint8_t)hs };
+	return o;
+}
+
+static inline struct ir_opnd ir_dst(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
+{
+	struct ir_opnd o = ir_reg(v, off, t);
+	o.rgn = (struct gen_region){ 0, 0, (uint8_t)(hs ? hs : 1) };
+	return o;
+}
+
+static inline struct ir_opnd ir_imm(uint64_t bits, enum gen_type t)
+{
+	struct ir_opnd o = { .kind = IR_O_IMM, .type = (uint8_t)t, .imm = bits };
+	return o;
+}
 struct ir_opnd ir_arf(enum gen_regname rn, unsigned nr, unsigned sub,
                       enum gen_type t);
 struct ir_opnd ir_null(enum gen_type t);
