@@ -230,9 +230,13 @@ struct ir_prog {
 		bool on;
 		uint32_t free_to;     /* slots below it hold no unread old
 		                       * instruction */
+		uint32_t old_n;       /* instructions of the old sequence */
 		struct ir_inst *q;    /* emitted ahead of free_to, in order:
 		                       * a ring of qcap, qlen from qhead */
 		uint32_t qhead, qlen, qcap;
+		bool in_tail;         /* q is the array past old_n, else own */
+		struct ir_inst *own;  /* a ring of its own, kept for the next */
+		uint32_t own_cap;
 	} inplace;
 	/* Scratch arenas (ir_scratch_begin), innermost last: ir_alloc takes
 	 * from the innermost while one is open. */

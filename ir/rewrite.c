@@ -23,13 +23,30 @@
 
 #include "ir.h"
 
+/* Slots past the old sequence that make the queue's first ring (fewer:
+ * a ring of its own from the start). */
+#define TAIL_RING_MIN 64
+
 struct ir_insts_old ir_inplace_begin(struct ir_prog *p)
 {
 	struct ir_insts_old o = { p->insts.a, p->insts.n };
 	struct ir_inplace *w = &p->inplace;
 	w->on = true;
 	w->free_to = 0;
+	w->old_n = p->insts.n;
 	w->qhead = w->qlen = 0;
+	/* The array's unused capacity past the old sequence is the queue's
+	 * first ring: the new sequence never reaches it while the rewrite
+	 * is open (issue 12: the spill rewrite of a 50k kernel queues 10k
+	 * instructions, 1.7 MB a separate ring would add to the peak). */
+	w->in_tail = p->insts.cap - p->insts.n >= TAIL_RING_MIN;
+	if (w->in_tail) {
+		w->q = p->insts.a + p->insts.n;
+		w->qcap = p->insts.cap - p->insts.n;
+	} else {
+		w->q = w->own;
+		w->qcap = w->own_cap;
+	}
 	p->insts.n = 0;
 	return o;
 }
@@ -71,16 +88,31 @@ void ir_inplace_next(struct ir_prog *p, uint32_t i)
 struct ir_inst *ir_inplace_queue(struct ir_prog *p)
 {
 	struct ir_inplace *w = &p->inplace;
-	if (w->qlen == w->qcap) {   /* full: a ring twice as big, unrolled */
+	if (w->qlen == w->qcap) {
+		/* full: a ring of its own, twice as big (or the one kept
+		 * from an earlier rewrite, when that is), in order from 0 */
 		uint32_t nc = w->qcap ? w->qcap * 2 : 64;
-		struct ir_inst *q = vf_arena_grow(p->arena, w->q, w->qcap, nc,
-		                                  sizeof *q);
-		if (!q)
-			longjmp(*p->oom, 1);
-		/* the part before qhead follows the part after it */
-		memcpy(&q[w->qcap], q, w->qhead * sizeof *q);
+		struct ir_inst *q = w->own;
+		if (nc > w->own_cap) {
+			q = vf_arena_array_raw(p->arena, nc, sizeof *q);
+			if (!q)
+				longjmp(*p->oom, 1);
+		}
+		if (w->qlen) {
+			uint32_t run = w->qcap - w->qhead;
+			memcpy(q, &w->q[w->qhead], run * sizeof *q);
+			memcpy(&q[run], w->q, w->qhead * sizeof *q);
+		}
+		if (q != w->own) {
+			vf_arena_release(p->arena, w->own,
+			                 (size_t)w->own_cap * sizeof *w->own);
+			w->own = q;
+			w->own_cap = nc;
+		}
 		w->q = q;
-		w->qcap = nc;
+		w->qcap = w->own_cap;
+		w->qhead = 0;
+		w->in_tail = false;
 	}
 	return &w->q[ring_at(w, w->qlen++)];
 }
@@ -93,21 +125,47 @@ struct ir_inst *ir_last_emitted(struct ir_prog *p)
 	return &p->insts.a[p->insts.n - 1];
 }
 
+static void reverse(struct ir_inst *a, uint32_t n)
+{
+	for (uint32_t i = 0, j = n; i + 1 < j; i++, j--) {
+		struct ir_inst t = a[i];
+		a[i] = a[j - 1];
+		a[j - 1] = t;
+	}
+}
+
 void ir_inplace_end(struct ir_prog *p)
 {
 	struct ir_inplace *w = &p->inplace;
 	w->on = false;
-	if (w->qlen) {
+	ir_inplace_next(p, w->old_n);   /* every old instruction is read */
+	if (w->qlen && w->in_tail) {
+		/* the rest waits in the ring right after the sequence
+		 * (insts.n == old_n): rotate the ring so that it starts at
+		 * its first slot (three reversals, no second buffer) */
+		if (w->qhead + w->qlen <= w->qcap) {
+			memmove(w->q, &w->q[w->qhead], w->qlen * sizeof *w->q);
+		} else {
+			reverse(w->q, w->qhead);
+			reverse(&w->q[w->qhead], w->qcap - w->qhead);
+			reverse(w->q, w->qcap);
+		}
+		p->insts.n += w->qlen;
+	} else if (w->qlen) {
 		uint32_t n = p->insts.n + w->qlen;
 		while (p->insts.cap < n)   /* doubles it, in place if it can */
 			ir_vec_grow(p, (void **)&p->insts.a, &p->insts.cap,
 			            p->insts.cap, sizeof *p->insts.a);
 		take(p, w->qlen);
 	}
-	if (w->qcap > 1024) {   /* a big queue goes back at once */
-		vf_arena_release(p->arena, w->q, w->qcap * sizeof *w->q);
-		w->q = NULL;
-		w->qcap = 0;
+	w->qhead = w->qlen = 0;
+	w->q = NULL;
+	w->qcap = 0;
+	if (w->own_cap > 1024) {   /* a big ring goes back at once */
+		vf_arena_release(p->arena, w->own,
+		                 (size_t)w->own_cap * sizeof *w->own);
+		w->own = NULL;
+		w->own_cap = 0;
 	}
 }
 
