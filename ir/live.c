@@ -239,8 +239,14 @@ struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
  * (gen), fully written (kill), written at all (def). */
 enum { EV_GEN = 1, EV_KILL = 2, EV_DEF = 4 };
 
+/* Events of one register chain from its latest (issue 12: no copy of
+ * them sorted by register; the order a register's events are visited
+ * in changes nothing the solvers compute). */
+#define NO_EVENT UINT32_MAX
+
 struct event {
-	uint32_t v, b;
+	uint32_t b;
+	uint32_t next;            /* the register's event before it */
 	uint8_t what;
 };
 
@@ -248,20 +254,19 @@ struct scan {
 	struct event *ev;         /* room for refs_bound() of them */
 	uint32_t n;
 	uint32_t b;               /* current block */
-	uint32_t *seen;           /* per register: b + 1 of its last event */
-	uint32_t *at;             /* per register: index of that event */
+	uint32_t *last;           /* per register: its latest event */
 };
 
 static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 {
 	(void)pos;
 	struct scan *s = ctx;
-	if (s->seen[v] != s->b + 1) {
-		s->seen[v] = s->b + 1;
-		s->at[v] = s->n;
-		s->ev[s->n++] = (struct event){ v, s->b, 0 };
+	uint32_t k = s->last[v];
+	if (k == NO_EVENT || s->ev[k].b != s->b) {
+		s->ev[s->n] = (struct event){ s->b, k, 0 };
+		k = s->last[v] = s->n++;
 	}
-	struct event *e = &s->ev[s->at[v]];
+	struct event *e = &s->ev[k];
 	if (!def) {
 		if (!(e->what & EV_KILL))
 			e->what |= EV_GEN;
@@ -316,13 +321,13 @@ struct marks {
  * through predecessors that do not kill it.  The least solution of
  * in = gen | (out & ~kill), out = union of in over successors. */
 static void solve_one_live(const struct ir_cfg *c, struct marks *m,
-                           const struct event *ev, uint32_t nev, uint32_t st)
+                           const struct event *ev, uint32_t first, uint32_t st)
 {
 	uint32_t sp = 0;
-	for (uint32_t k = 0; k < nev; k++)
+	for (uint32_t k = first; k != NO_EVENT; k = ev[k].next)
 		if (ev[k].what & EV_KILL)
 			m->kill[ev[k].b] = st;
-	for (uint32_t k = 0; k < nev; k++)
+	for (uint32_t k = first; k != NO_EVENT; k = ev[k].next)
 		if ((ev[k].what & EV_GEN) && m->in[ev[k].b] != st) {
 			m->in[ev[k].b] = st;
 			m->stack[sp++] = ev[k].b;
@@ -348,12 +353,12 @@ static void solve_one_live(const struct ir_cfg *c, struct marks *m,
  * writes v or has MI (and v is live out), and the kernel entry has MI
  * for IR_V_LIVE_IN registers live into it. */
 static void solve_one_defined(const struct ir_cfg *c, struct marks *m,
-                              const struct event *ev, uint32_t nev,
+                              const struct event *ev, uint32_t first,
                               uint32_t st, bool live_in, uint32_t *nmi,
                               uint32_t *nmo)
 {
 	uint32_t sp = 0, ni = 0, no = 0;
-	for (uint32_t k = 0; k < nev; k++) {
+	for (uint32_t k = first; k != NO_EVENT; k = ev[k].next) {
 		uint32_t b = ev[k].b;
 		if ((ev[k].what & EV_DEF) && m->out[b] == st && m->mo[b] != st) {
 			m->mo[b] = st;
@@ -395,21 +400,9 @@ void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
 	uint32_t nv = l->nv, nb = c->nb;
 	struct scan s = { 0 };
 	s.ev = ir_alloc_raw(p, (refs_bound(p, l) + 1) * sizeof *s.ev);
-	s.seen = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.seen);
-	s.at = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.at);
+	s.last = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.last);
+	memset(s.last, 0xff, ((size_t)nv + 1) * sizeof *s.last);   /* NO_EVENT */
 	scan_blocks(p, c, l, &s);
-
-	/* events by register (counting sort: block order kept within one) */
-	uint32_t *first = ir_alloc(p, ((size_t)nv + 2) * sizeof *first);
-	for (uint32_t k = 0; k < s.n; k++)
-		first[s.ev[k].v + 1]++;
-	for (uint32_t v = 0; v < nv; v++)
-		first[v + 1] += first[v];
-	struct event *byv = ir_alloc_raw(p, ((size_t)s.n + 1) * sizeof *byv);
-	uint32_t *fill = s.at;    /* reused: next slot per register */
-	memcpy(fill, first, (size_t)nv * sizeof *fill);
-	for (uint32_t k = 0; k < s.n; k++)
-		byv[fill[s.ev[k].v]++] = s.ev[k];
 
 	struct marks m;
 	uint32_t **rows[] = { &m.kill, &m.in, &m.out, &m.mi, &m.mo,
@@ -417,15 +410,16 @@ void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
 	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
 		*rows[r] = ir_alloc(p, ((size_t)nb + 1) * sizeof(uint32_t));
 	for (uint32_t v = 0; v < nv; v++) {
-		const struct event *ev = byv + first[v];
-		uint32_t nev = first[v + 1] - first[v], st = v + 1;
+		uint32_t first = s.last[v], st = v + 1;
 		bool live_in = v > 0 && (p->vregs.a[v].flags & IR_V_LIVE_IN);
-		if (!live_in && (!nev || (nev == 1 && !(ev[0].what & EV_GEN))))
+		if (!live_in && (first == NO_EVENT ||
+		                 (s.ev[first].next == NO_EVENT &&
+		                  !(s.ev[first].what & EV_GEN))))
 			continue;   /* never read, or only in its one block after
 			             * it is written there: live nowhere */
-		solve_one_live(c, &m, ev, nev, st);
+		solve_one_live(c, &m, s.ev, first, st);
 		uint32_t ni, no;
-		solve_one_defined(c, &m, ev, nev, st, live_in, &ni, &no);
+		solve_one_defined(c, &m, s.ev, first, st, live_in, &ni, &no);
 		for (uint32_t k = 0; k < ni; k++)
 			fn(ctx, v, m.ilist[k], true);
 		for (uint32_t k = 0; k < no; k++)
