@@ -237,8 +237,11 @@ struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *src)
 		p->insts.n++;
 		return &p->insts.a[p->insts.n - 1];
 	}
+	/* a copy first: src may lie in the array the push moves */
 	struct ir_inst tmp = *src;
-	struct ir_inst *in = ir_emit(p, tmp.op, tmp.exec);
+	struct ir_inst *in = ir_inplace_slot(p);
+	if (!in)
+		in = &p->insts.a[IR_VEC_PUSH(p, p->insts)];
 	*in = tmp;
 	return in;
 }
