@@ -269,8 +269,9 @@ void ir_scratch_end(struct ir_prog *p);
 void ir_scratch_free_all(struct ir_prog *p);
 /* Make room for one more element; returns its index. */
 #define IR_VEC_PUSH(p, vec) \
-	(ir_vec_grow((p), (void **)&(vec).a, &(vec).cap, (vec).n, \
-	             sizeof(*(vec).a)), (vec).n++)
+	((vec).n < (vec).cap ? (void)0 \
+	 : ir_vec_grow((p), (void **)&(vec).a, &(vec).cap, (vec).n, \
+	               sizeof(*(vec).a)), (vec).n++)
 void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
                  size_t elem);
 char *ir_strdup(struct ir_prog *p, const char *s);
