@@ -237,6 +237,12 @@ struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *src)
 		p->insts.n++;
 		return &p->insts.a[p->insts.n - 1];
 	}
+	/* in place with room in the queue, nothing moves: copy directly */
+	if (p->inplace.on && p->inplace.qlen < p->inplace.qcap) {
+		struct ir_inst *in = ir_inplace_slot(p);
+		*in = *src;
+		return in;
+	}
 	/* a copy first: src may lie in the array the push moves */
 	struct ir_inst tmp = *src;
 	struct ir_inst *in = ir_inplace_slot(p);

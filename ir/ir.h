@@ -443,10 +443,33 @@ void ir_release_spare(struct ir_prog *p);
  * ir_last_emitted, not p->insts, for the last emitted instruction
  * while the rewrite is open. */
 struct ir_insts_old ir_inplace_begin(struct ir_prog *p);
-void ir_inplace_next(struct ir_prog *p, uint32_t i);
 void ir_inplace_end(struct ir_prog *p);
 struct ir_inst *ir_last_emitted(struct ir_prog *p);
-struct ir_inst *ir_inplace_queue(struct ir_prog *p);
+/* The queue's slow paths (rewrite.c): move what the freed slots take;
+ * a bigger ring for one more. */
+void ir_inplace_take(struct ir_prog *p);
+struct ir_inst *ir_inplace_grow(struct ir_prog *p);
+/* The queue is a ring of qcap slots: its k-th waiting instruction is at
+ * (qhead + k) % qcap. */
+static inline uint32_t ir_ring_at(const struct ir_inplace *w, uint32_t k)
+{
+	uint32_t at = w->qhead + k;
+	return at < w->qcap ? at : at - w->qcap;
+}
+/* (inline: called for every instruction) */
+static inline void ir_inplace_next(struct ir_prog *p, uint32_t i)
+{
+	p->inplace.free_to = i;
+	if (p->inplace.qlen && i > p->insts.n)
+		ir_inplace_take(p);
+}
+static inline struct ir_inst *ir_inplace_queue(struct ir_prog *p)
+{
+	struct ir_inplace *w = &p->inplace;
+	if (w->qlen == w->qcap)
+		return ir_inplace_grow(p);
+	return &w->q[ir_ring_at(w, w->qlen++)];
+}
 /* Where ir_emit writes its next instruction during an in-place
  * rewrite: the array slot when it is free and nothing waits in the
  * queue, else the queue's end; NULL when no in-place rewrite is open. */

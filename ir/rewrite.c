@@ -51,25 +51,23 @@ struct ir_insts_old ir_inplace_begin(struct ir_prog *p)
 	return o;
 }
 
-/* The queue is a ring of qcap slots: its k-th waiting instruction is at
- * (qhead + k) % qcap. */
-static uint32_t ring_at(const struct ir_inplace *w, uint32_t k)
-{
-	uint32_t at = w->qhead + k;
-	return at < w->qcap ? at : at - w->qcap;
-}
-
 /* Move up to k queued instructions to the end of the sequence. */
 static void take(struct ir_prog *p, uint32_t k)
 {
 	struct ir_inplace *w = &p->inplace;
+	if (k == 1) {   /* the common step: one in, one out */
+		p->insts.a[p->insts.n++] = w->q[w->qhead];
+		w->qhead = ir_ring_at(w, 1);
+		k = 0;
+		w->qlen--;
+	}
 	while (k) {
 		uint32_t run = w->qcap - w->qhead;   /* up to the ring's end */
 		if (run > k)
 			run = k;
 		memcpy(&p->insts.a[p->insts.n], &w->q[w->qhead], run * sizeof *w->q);
 		p->insts.n += run;
-		w->qhead = ring_at(w, run);
+		w->qhead = ir_ring_at(w, run);
 		w->qlen -= run;
 		k -= run;
 	}
@@ -77,51 +75,48 @@ static void take(struct ir_prog *p, uint32_t k)
 		w->qhead = 0;
 }
 
-void ir_inplace_next(struct ir_prog *p, uint32_t i)
+void ir_inplace_take(struct ir_prog *p)
 {
 	struct ir_inplace *w = &p->inplace;
-	w->free_to = i;
-	if (w->qlen && i > p->insts.n)
-		take(p, i - p->insts.n < w->qlen ? i - p->insts.n : w->qlen);
+	uint32_t room = w->free_to - p->insts.n;
+	take(p, room < w->qlen ? room : w->qlen);
 }
 
-struct ir_inst *ir_inplace_queue(struct ir_prog *p)
+struct ir_inst *ir_inplace_grow(struct ir_prog *p)
 {
 	struct ir_inplace *w = &p->inplace;
-	if (w->qlen == w->qcap) {
-		/* full: a ring of its own, twice as big (or the one kept
-		 * from an earlier rewrite, when that is), in order from 0 */
-		uint32_t nc = w->qcap ? w->qcap * 2 : 64;
-		struct ir_inst *q = w->own;
-		if (nc > w->own_cap) {
-			q = vf_arena_array_raw(p->arena, nc, sizeof *q);
-			if (!q)
-				longjmp(*p->oom, 1);
-		}
-		if (w->qlen) {
-			uint32_t run = w->qcap - w->qhead;
-			memcpy(q, &w->q[w->qhead], run * sizeof *q);
-			memcpy(&q[run], w->q, w->qhead * sizeof *q);
-		}
-		if (q != w->own) {
-			vf_arena_release(p->arena, w->own,
-			                 (size_t)w->own_cap * sizeof *w->own);
-			w->own = q;
-			w->own_cap = nc;
-		}
-		w->q = q;
-		w->qcap = w->own_cap;
-		w->qhead = 0;
-		w->in_tail = false;
+	/* the ring is full: one of its own, twice as big (or the one
+	 * kept from an earlier rewrite, when that is), in order from 0 */
+	uint32_t nc = w->qcap ? w->qcap * 2 : 64;
+	struct ir_inst *q = w->own;
+	if (nc > w->own_cap) {
+		q = vf_arena_array_raw(p->arena, nc, sizeof *q);
+		if (!q)
+			longjmp(*p->oom, 1);
 	}
-	return &w->q[ring_at(w, w->qlen++)];
+	if (w->qlen) {
+		uint32_t run = w->qcap - w->qhead;
+		memcpy(q, &w->q[w->qhead], run * sizeof *q);
+		memcpy(&q[run], w->q, w->qhead * sizeof *q);
+	}
+	if (q != w->own) {
+		vf_arena_release(p->arena, w->own,
+		                 (size_t)w->own_cap * sizeof *w->own);
+		w->own = q;
+		w->own_cap = nc;
+	}
+	w->q = q;
+	w->qcap = w->own_cap;
+	w->qhead = 0;
+	w->in_tail = false;
+	return &w->q[ir_ring_at(w, w->qlen++)];
 }
 
 struct ir_inst *ir_last_emitted(struct ir_prog *p)
 {
 	const struct ir_inplace *w = &p->inplace;
 	if (w->on && w->qlen)
-		return &w->q[ring_at(w, w->qlen - 1)];
+		return &w->q[ir_ring_at(w, w->qlen - 1)];
 	return &p->insts.a[p->insts.n - 1];
 }
 
