@@ -220,8 +220,11 @@ int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst)
 struct ir_inst *ir_emit(struct ir_prog *p, unsigned op, unsigned exec)
 {
 	struct ir_inst *in = ir_inplace_slot(p);
-	if (!in)
-		in = &p->insts.a[IR_VEC_PUSH(p, p->insts)];
+	if (!in) {
+		/* the push first: it may move the array */
+		uint32_t i = IR_VEC_PUSH(p, p->insts);
+		in = &p->insts.a[i];
+	}
 	memset(in, 0, sizeof *in);
 	in->op = (uint16_t)op;
 	in->exec = (uint8_t)exec;
@@ -246,8 +249,10 @@ struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *src)
 	/* a copy first: src may lie in the array the push moves */
 	struct ir_inst tmp = *src;
 	struct ir_inst *in = ir_inplace_slot(p);
-	if (!in)
-		in = &p->insts.a[IR_VEC_PUSH(p, p->insts)];
+	if (!in) {
+		uint32_t i = IR_VEC_PUSH(p, p->insts);   /* may move the array */
+		in = &p->insts.a[i];
+	}
 	*in = tmp;
 	return in;
 }
