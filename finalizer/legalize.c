@@ -647,7 +647,7 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 			copy_src(c, in, s, want, IR_GRF_BYTES);
 			if (idiv) {
 				/* the conversion applies the modifier */
-				struct ir_inst *mv = &c->p->insts.a[c->p->insts.n - 1];
+				struct ir_inst *mv = ir_last_emitted(c->p);
 				mv->src[0].mods = keep.mods;
 				o->mods = 0;
 			}
@@ -1001,26 +1001,28 @@ static bool is_macro(const struct ir_inst *in)
 	return gen_op_is_macro(in->op, in->fc);
 }
 
-static void legalize_inst(struct lctx *c, struct ir_inst in)
+/* 'in' is the old instruction in place (ir_inplace_begin): what is
+ * emitted before it goes to slots before it or to the queue. */
+static void legalize_inst(struct lctx *c, struct ir_inst *in)
 {
 	c->npost = 0;
-	if (is_macro(&in)) {  /* built to the rules by build_math.c */
-		ir_emit_copy(c->p, &in);
+	if (is_macro(in)) {  /* built to the rules by build_math.c */
+		ir_emit_copy(c->p, in);
 		return;
 	}
-	fix_64bit_ind_dst(c, &in);
-	order_mad_multiplicands(c, &in);
-	fix_imm(c, &in);
-	fix_mul_dword_src0(c, &in);
-	fix_mixed_float(c, &in);
-	fix_arf_src1(c, &in);
-	fix_three_src(c, &in);
-	fix_math(c, &in);
-	fix_dst_stride(c, &in);
+	fix_64bit_ind_dst(c, in);
+	order_mad_multiplicands(c, in);
+	fix_imm(c, in);
+	fix_mul_dword_src0(c, in);
+	fix_mixed_float(c, in);
+	fix_arf_src1(c, in);
+	fix_three_src(c, in);
+	fix_math(c, in);
+	fix_dst_stride(c, in);
 	/* last: the destination's offset is final (fix_dst_stride may have
 	 * moved it to a temporary) */
-	fix_64bit_regions(c, &in);
-	ir_emit_copy(c->p, &in);
+	fix_64bit_regions(c, in);
+	ir_emit_copy(c->p, in);
 	/* the moves after the instruction, innermost fix last */
 	for (unsigned k = c->npost; k-- > 0;) {
 		struct ir_inst mv = c->post[k];
@@ -1037,9 +1039,12 @@ bool ir_legalize(struct ir_prog *p);
 
 bool ir_legalize(struct ir_prog *p)
 {
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	struct ir_insts_old old = ir_inplace_begin(p);
 	struct lctx c = { .p = p };
-	for (uint32_t i = 0; i < old.n; i++)
-		legalize_inst(&c, old.a[i]);
+	for (uint32_t i = 0; i < old.n; i++) {
+		ir_inplace_next(p, i);
+		legalize_inst(&c, &old.a[i]);
+	}
+	ir_inplace_end(p);
 	return p->err->status == VF_OK;
 }

@@ -204,7 +204,7 @@ static vf_word *zeroed(struct ir_prog *p, size_t words)
  * (addr_add of a GRF variable) and the spiller (array copies) ensure. */
 uint32_t *ir_addr_taken(struct ir_prog *p, uint32_t *n)
 {
-	uint32_t *taken = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *taken);
+	uint32_t *taken = ir_alloc(p, (p->vregs.n + 1) * sizeof *taken);
 	*n = 0;
 	for (uint32_t v = 1; v < p->vregs.n; v++)
 		if ((p->vregs.a[v].flags & IR_V_ADDR_TAKEN) &&
@@ -252,42 +252,35 @@ struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
  * (gen), fully written (kill), written at all (def). */
 enum { EV_GEN = 1, EV_KILL = 2, EV_DEF = 4 };
 
+/* Events of one register chain from its latest (issue 12: no copy of
+ * them sorted by register; the order a register's events are visited
+ * in changes nothing the solvers compute). */
+#define NO_EVENT UINT32_MAX
+
 struct event {
-	uint32_t v, b;
+	uint32_t b;
+	uint32_t next;            /* the register's event before it */
 	uint32_t first, last;     /* its first and last reference there */
 	uint8_t what;
 };
 
 struct scan {
-	struct ir_prog *p;
-	struct event *ev;
-	uint32_t n, cap;
+	struct event *ev;         /* room for refs_bound() of them */
+	uint32_t n;
 	uint32_t b;               /* current block */
-	uint32_t *seen;           /* per register: b + 1 of its last event */
-	uint32_t *at;             /* per register: index of that event */
+	uint32_t *last;           /* per register: its latest event */
 };
 
-static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
+static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full,
+                            uint32_t pos)
 {
 	struct scan *s = ctx;
-	if (s->seen[v] != s->b + 1) {
-		s->seen[v] = s->b + 1;
-		s->at[v] = s->n;
-		/* one scan, the array doubling as it fills (a counting scan
-		 * first cost as much as the scan itself); it starts at 1.5
-		 * events an instruction, more than kernels need (0.8-1.2) */
-		if (s->n == s->cap) {
-			s->cap = s->cap ? 2 * s->cap
-			                : s->p->insts.n + s->p->insts.n / 2 + 64;
-			struct event *ev = ir_alloc_raw(s->p,
-			                                (size_t)s->cap * sizeof *ev);
-			if (s->n)
-				memcpy(ev, s->ev, (size_t)s->n * sizeof *ev);
-			s->ev = ev;
-		}
-		s->ev[s->n++] = (struct event){ v, s->b, pos, pos, 0 };
+	uint32_t k = s->last[v];
+	if (k == NO_EVENT || s->ev[k].b != s->b) {
+		s->ev[s->n] = (struct event){ s->b, k, pos, pos, 0 };
+		k = s->last[v] = s->n++;
 	}
-	struct event *e = &s->ev[s->at[v]];
+	struct event *e = &s->ev[k];
 	e->last = pos;
 	if (!def) {
 		if (!(e->what & EV_KILL))
@@ -297,6 +290,28 @@ static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t
 	e->what |= EV_DEF;
 	if (full)
 		e->what |= EV_KILL;
+}
+
+/* At least as many references as ir_inst_refs reports for the program
+ * (issue 12: counted without walking them, so the program is scanned
+ * once): every source, the predicate, the descriptor, the condition
+ * flag and the destination, and for an indirect operand its address
+ * register and the address-taken registers it may touch. */
+static size_t refs_bound(const struct ir_prog *p, const struct ir_live *l)
+{
+	size_t n = 0;
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		n += (in->flag && in->pred) + (in->desc_reg != 0) +
+		     (in->flag && in->cmod);
+		for (unsigned s = 0; s <= in->nsrc; s++) {
+			/* the sources, then the destination */
+			const struct ir_opnd *o = s < in->nsrc ? &in->src[s] : &in->dst;
+			n += o->kind == IR_O_REG ? 1
+			     : o->kind == IR_O_IND ? 1 + (size_t)l->ntaken : 0;
+		}
+	}
+	return n;
 }
 
 static void scan_blocks(struct ir_prog *p, const struct ir_cfg *c,
@@ -321,13 +336,13 @@ struct marks {
  * through predecessors that do not kill it.  The least solution of
  * in = gen | (out & ~kill), out = union of in over successors. */
 static void solve_one_live(const struct ir_cfg *c, struct marks *m,
-                           const struct event *ev, uint32_t nev, uint32_t st)
+                           const struct event *ev, uint32_t first, uint32_t st)
 {
 	uint32_t sp = 0;
-	for (uint32_t k = 0; k < nev; k++)
+	for (uint32_t k = first; k != NO_EVENT; k = ev[k].next)
 		if (ev[k].what & EV_KILL)
 			m->kill[ev[k].b] = st;
-	for (uint32_t k = 0; k < nev; k++)
+	for (uint32_t k = first; k != NO_EVENT; k = ev[k].next)
 		if ((ev[k].what & EV_GEN) && m->in[ev[k].b] != st) {
 			m->in[ev[k].b] = st;
 			m->stack[sp++] = ev[k].b;
@@ -353,12 +368,12 @@ static void solve_one_live(const struct ir_cfg *c, struct marks *m,
  * writes v or has MI (and v is live out), and the kernel entry has MI
  * for IR_V_LIVE_IN registers live into it. */
 static void solve_one_defined(const struct ir_cfg *c, struct marks *m,
-                              const struct event *ev, uint32_t nev,
+                              const struct event *ev, uint32_t first,
                               uint32_t st, bool live_in, uint32_t *nmi,
                               uint32_t *nmo)
 {
 	uint32_t sp = 0, ni = 0, no = 0;
-	for (uint32_t k = 0; k < nev; k++) {
+	for (uint32_t k = first; k != NO_EVENT; k = ev[k].next) {
 		uint32_t b = ev[k].b;
 		if ((ev[k].what & EV_DEF) && m->out[b] == st && m->mo[b] != st) {
 			m->mo[b] = st;
@@ -405,24 +420,11 @@ void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
                            ir_live_span_fn span, void *ctx)
 {
 	uint32_t nv = l->nv, nb = c->nb;
-	struct scan s = { .p = p };
-	s.seen = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.seen);
-	s.at = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.at);
+	struct scan s = { 0 };
+	s.ev = ir_alloc_raw(p, (refs_bound(p, l) + 1) * sizeof *s.ev);
+	s.last = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.last);
+	memset(s.last, 0xff, ((size_t)nv + 1) * sizeof *s.last);   /* NO_EVENT */
 	scan_blocks(p, c, l, &s);
-	for (uint32_t k = 0; span && k < s.n; k++)
-		span(ctx, s.ev[k].v, s.ev[k].first, s.ev[k].last);
-
-	/* events by register (counting sort: block order kept within one) */
-	uint32_t *first = ir_alloc(p, ((size_t)nv + 2) * sizeof *first);
-	for (uint32_t k = 0; k < s.n; k++)
-		first[s.ev[k].v + 1]++;
-	for (uint32_t v = 0; v < nv; v++)
-		first[v + 1] += first[v];
-	struct event *byv = ir_alloc_raw(p, ((size_t)s.n + 1) * sizeof *byv);
-	uint32_t *fill = s.at;    /* reused: next slot per register */
-	memcpy(fill, first, (size_t)nv * sizeof *fill);
-	for (uint32_t k = 0; k < s.n; k++)
-		byv[fill[s.ev[k].v]++] = s.ev[k];
 
 	struct marks m;
 	uint32_t **rows[] = { &m.kill, &m.in, &m.out, &m.mi, &m.mo,
@@ -430,14 +432,18 @@ void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
 	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
 		*rows[r] = ir_alloc(p, ((size_t)nb + 1) * sizeof(uint32_t));
 	for (uint32_t v = 0; v < nv; v++) {
-		const struct event *ev = byv + first[v];
-		uint32_t nev = first[v + 1] - first[v], st = v + 1;
+		uint32_t first = s.last[v], st = v + 1;
+		for (uint32_t k = first; span && k != NO_EVENT; k = s.ev[k].next)
+			span(ctx, v, s.ev[k].first, s.ev[k].last);
 		bool live_in = v > 0 && (p->vregs.a[v].flags & IR_V_LIVE_IN);
-		if (!nev && !live_in)
-			continue;   /* never read: live nowhere */
-		solve_one_live(c, &m, ev, nev, st);
+		if (!live_in && (first == NO_EVENT ||
+		                 (s.ev[first].next == NO_EVENT &&
+		                  !(s.ev[first].what & EV_GEN))))
+			continue;   /* never read, or only in its one block after
+			             * it is written there: live nowhere */
+		solve_one_live(c, &m, s.ev, first, st);
 		uint32_t ni, no;
-		solve_one_defined(c, &m, ev, nev, st, live_in, &ni, &no);
+		solve_one_defined(c, &m, s.ev, first, st, live_in, &ni, &no);
 		for (uint32_t k = 0; k < ni; k++)
 			fn(ctx, v, m.ilist[k], true);
 		for (uint32_t k = 0; k < no; k++)

@@ -674,19 +674,6 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		memset(s->fills, 0, NFILLED * sizeof *s->fills);
 }
 
-/* Append n instructions as they are: one block copy for each run of
- * instructions the rewrite leaves alone (most of the program), not an
- * ir_emit_copy each. */
-static void copy_insts(struct ir_prog *p, const struct ir_inst *a, uint32_t n)
-{
-	while (p->insts.cap - p->insts.n < n)
-		ir_vec_grow(p, (void **)&p->insts.a, &p->insts.cap, p->insts.cap,
-		            sizeof *p->insts.a);
-	if (n)
-		memcpy(p->insts.a + p->insts.n, a, (size_t)n * sizeof *a);
-	p->insts.n += n;
-}
-
 /* Is operand k of the instruction at s->pos (3: destination) a spilled
  * register (a GRF or flag one), or indirect into a spilled array? */
 static bool opnd_spilled(const struct sp *s, const struct ir_opnd *o,
@@ -754,28 +741,31 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
 	s.array_of = spilled_arrays(p);
 	s.local = ra_addr_local_bases(p);
-	struct ir_insts_old old = ir_rewrite_begin(p);
-	uint32_t run = 0;   /* first of the instructions copied unchanged */
+	/* in place (ir.h): one instruction array, not two (issue 12) */
+	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
-		const struct ir_inst *in = &old.a[i];
+		const struct ir_inst *at = &old.a[i];
 		/* the stack-call functions follow the kernel and its
 		 * subroutines (build_call.c): from the first one on, code runs
 		 * in a frame of its own */
-		if (in->op == IR_OP_LABEL && in->src[0].v < p->labels.n &&
-		    p->labels.a[in->src[0].v].kind == IR_L_FUNCTION)
+		if (at->op == IR_OP_LABEL && at->src[0].v < p->labels.n &&
+		    p->labels.a[at->src[0].v].kind == IR_L_FUNCTION)
 			s.in_function = true;
 		s.pos = i;
-		if (touches_spilled(&s, in)) {
-			copy_insts(p, old.a + run, i - run);
-			rewrite_inst(&s, *in);
-			run = i + 1;
+		if (!touches_spilled(&s, at)) {
+			/* what rewrite_inst does to an instruction it leaves
+			 * alone; in place it mostly stays where it is */
+			if (fills_end(at))
+				memset(s.fills, 0, NFILLED * sizeof *s.fills);
+			ir_emit_copy(p, at);
+			ir_inplace_next(p, i + 1);
 			continue;
 		}
-		/* what rewrite_inst does to an instruction it leaves alone */
-		if (fills_end(in))
-			memset(s.fills, 0, NFILLED * sizeof *s.fills);
+		const struct ir_inst in = *at;
+		ir_inplace_next(p, i + 1);   /* 'in' is a copy */
+		rewrite_inst(&s, in);
 	}
-	copy_insts(p, old.a + run, old.n - run);
+	ir_inplace_end(p);
 	return true;
 }
 
