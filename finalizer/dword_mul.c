@@ -114,8 +114,15 @@ static bool needs_acc_sequence(struct ir_prog *p, const struct ir_inst *in)
 	const struct plat_caps *cap = &p->plat->caps;
 	if (in->op != GEN_OP_MUL || in->nsrc != 2)
 		return false;
-	if (!dword_opnd(&in->src[0]) || !dword_opnd(&in->src[1]))
+	/* Two immediates (copy propagation leaves them): legalize moves one
+	 * into a register as a dword, so a word-range value does not make
+	 * this a D x W multiply (difftest -p tgllp --seed 6001, 9998). */
+	if (in->src[0].kind == IR_O_IMM && in->src[1].kind == IR_O_IMM) {
+		if (!is_dword(in->src[0].type) || !is_dword(in->src[1].type))
+			return false;
+	} else if (!dword_opnd(&in->src[0]) || !dword_opnd(&in->src[1])) {
 		return false;
+	}
 	if (in->exec == 1)   /* "scalar insts are a-ok" where dw_mul_scalar */
 		return !cap->dw_mul_scalar;
 	if (is_qword_int(in->dst.type))
