@@ -6,8 +6,9 @@
  * DIR/NAME.gen" would finalize it (a text X.visaasm pulls in its function
  * texts X.f<K>.visaasm, which are therefore skipped when listed as
  * inputs), so the outputs are byte-identical to one run per input.  The
- * output is DIR/NAME.gen (.dat with --raw, .asm with -S, .isa with
- * --fat), NAME the input's file name without its extension.  Threads
+ * output is DIR/NAME.gen, or with any of --raw, -S and --fat (together
+ * too: each kernel is finalized once) DIR/NAME.dat, .asm and .isa, NAME
+ * the input's file name without its extension.  Threads
  * take the next input in turn; every input is tried, errors are printed
  * as they come, and the exit code is the largest of the inputs' codes.
  */
@@ -52,10 +53,9 @@ static bool is_function_text(const char *path)
 	return p < dot - 1 && p > path && p[0] == 'f' && p[-1] == '.';
 }
 
-/* DIR/NAME.EXT for input 'in'. */
-static char *out_path(const char *dir, const char *in, enum fin_mode mode)
+char *fin_batch_out(const char *dir, const char *in, enum fin_mode mode)
 {
-	static const char *const ext[] = {
+	static const char *const ext[MODE_COUNT] = {
 		[MODE_GEN] = "gen", [MODE_RAW] = "dat", [MODE_ASM] = "asm",
 		[MODE_FAT] = "isa",
 	};
@@ -75,16 +75,8 @@ static int one_input(const struct batch *b, const char *in)
 	struct fin_args a = *b->a;
 	a.in = &in;
 	a.nin = 1;
-	a.batch = true;
-	char *out = out_path(b->a->out, in, a.mode);
-	if (!out) {
-		fprintf(stderr, "visafin: out of memory\n");
-		return 3;
-	}
-	a.out = out;
-	int rc = fin_one(&a, b->pl);
-	free(out);
-	return rc;
+	a.batch = true;   /* fin_one names the outputs: fin_batch_out */
+	return fin_one(&a, b->pl);
 }
 
 static void *worker(void *arg)

@@ -22,10 +22,12 @@
  *                           (default: $VISAFIN_CACHE_DIR; docs/cache.md)
  *   ... -j N                kernels of the module on N threads (default:
  *                           the processors)
- *   visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat]
+ *   visafin -p P [-j N] IN... -o DIR/ [--raw] [-S] [--fat]
  *        batch (cmd_batch.c): every input on its own, N at a time
- *        (default: the processors), into DIR/<input name>.gen (.dat,
- *        .asm, .isa); output identical to one run per input
+ *        (default: the processors), into DIR/<input name>.gen, or .dat,
+ *        .asm and .isa for each of --raw, -S and --fat given (together:
+ *        GenX_IR's three outputs from one finalization); output
+ *        identical to one run per input
  *
  * Extra inputs are the separate vISA objects of stack-call functions;
  * a lone X.visaasm also loads X.f<K>.visaasm.  GenX_IR's spelling
@@ -47,9 +49,16 @@ static const char fin_usage[] =
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
 	"[--no-compaction] [--no-siblings] [--cache DIR] [-j N] "
 	"[--time-passes]\n"
-	"       visafin -p P [-j N] IN... -o DIR/ [--raw | -S | --fat] "
+	"       visafin -p P [-j N] IN... -o DIR/ [--raw] [-S] [--fat] "
 	"[--cache DIR]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
+
+/* The output form option 's' asks for; MODE_COUNT if it is none. */
+static enum fin_mode form_flag(const char *s)
+{
+	return !strcmp(s, "--raw") ? MODE_RAW : !strcmp(s, "-S") ? MODE_ASM
+	       : !strcmp(s, "--fat") ? MODE_FAT : MODE_COUNT;
+}
 
 static bool parse(int argc, char **argv, struct fin_args *a)
 {
@@ -75,13 +84,10 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			a->no_siblings = true;
 		else if (!strcmp(s, "--time-passes"))
 			a->time_passes = 1;
-		else if (!strcmp(s, "--raw"))
-			a->mode = MODE_RAW;
-		else if (!strcmp(s, "-S"))
-			a->mode = MODE_ASM;
-		else if (!strcmp(s, "--fat"))
-			a->mode = MODE_FAT;
-		else if (!strcmp(s, "-j") && more) {
+		else if (form_flag(s) != MODE_COUNT) {
+			a->mode = form_flag(s);
+			a->forms |= 1u << a->mode;
+		} else if (!strcmp(s, "-j") && more) {
 			char *end;
 			long j = strtol(argv[++i], &end, 10);
 			if (*end || j < 1 || j > VF_MAX_THREADS)
@@ -309,25 +315,51 @@ static char *default_out(const char *in)
 	return s;
 }
 
-static int write_outputs(struct vf_module *m, const struct fin_args *a,
-                         const struct plat_info *pl,
-                         const struct vf_kernel_result *r, size_t n)
+static int write_form(struct vf_module *m, const struct fin_args *a,
+                      enum fin_mode mode, const char *out,
+                      const struct plat_info *pl,
+                      const struct vf_kernel_result *r, size_t n)
 {
-	if (a->mode == MODE_RAW) {
+	if (mode == MODE_RAW) {
 		if (n != 1) {
 			fprintf(stderr, "visafin: --raw needs one kernel (-k NAME)\n");
 			return 2;
 		}
-		return fin_write_raw(&r[0], a->out, true);
+		return fin_write_raw(&r[0], out, true);
 	}
-	if (a->mode == MODE_ASM)
-		return fin_write_asm(pl, r, n, a->out);
-	if (a->mode == MODE_FAT)
-		return fin_write_fat(m, r, n, a->out);
-	char *def = a->out ? NULL : default_out(a->in[0]);
-	int rc = a->out || def ? fin_write_gen(r, n, a->out ? a->out : def)
-	         : oom();
+	if (mode == MODE_ASM)
+		return fin_write_asm(pl, r, n, out);
+	if (mode == MODE_FAT)
+		return fin_write_fat(m, r, n, out);
+	char *def = out ? NULL : default_out(a->in[0]);
+	int rc = out || def ? fin_write_gen(r, n, out ? out : def) : oom();
 	free(def);
+	return rc;
+}
+
+/* The forms to write: the last one given, or in batch mode each one
+ * given (none: the .gen). */
+static unsigned forms_of(const struct fin_args *a)
+{
+	if (!a->batch)
+		return 1u << a->mode;
+	return a->forms ? a->forms : 1u << MODE_GEN;
+}
+
+static int write_outputs(struct vf_module *m, const struct fin_args *a,
+                         const struct plat_info *pl,
+                         const struct vf_kernel_result *r, size_t n)
+{
+	if (!a->batch)
+		return write_form(m, a, a->mode, a->out, pl, r, n);
+	int rc = 0;
+	for (int f = 0; f < MODE_COUNT && !rc; f++) {
+		if (!(forms_of(a) & (1u << f)))
+			continue;
+		char *out = fin_batch_out(a->out, a->in[0], (enum fin_mode)f);
+		rc = out ? write_form(m, a, (enum fin_mode)f, out, pl, r, n) : oom();
+		free(out);
+	}
 	return rc;
 }
 
@@ -357,7 +389,7 @@ int fin_one(const struct fin_args *a, const struct plat_info *pl)
 	size_t n = 0;
 	bool hit = false;
 	rc = fin_cache_lookup(&fc, &r, &n, &hit);
-	if (!rc && (!hit || a->mode == MODE_FAT))
+	if (!rc && (!hit || (forms_of(a) & (1u << MODE_FAT))))
 		rc = fin_cache_module(&fc, &m);
 	if (!rc && !hit) {
 		rc = fin_compile(m, a->kernel, &o, &r, &n);

@@ -16,7 +16,7 @@ struct plat_info;
 /* The finalize command's arguments (cmd_finalize.c parses them). */
 #define MAX_INPUTS 64   /* texts of one module */
 
-enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT };
+enum fin_mode { MODE_GEN, MODE_RAW, MODE_ASM, MODE_FAT, MODE_COUNT };
 
 struct fin_args {
 	const char *platform, *out, *kernel, *dump, *cache;
@@ -26,7 +26,9 @@ struct fin_args {
 	bool batch;             /* -o DIR/: each input on its own */
 	const char **in;        /* malloc'ed */
 	int nin, in_cap;
-	enum fin_mode mode;
+	enum fin_mode mode;      /* the last of --raw, -S, --fat given */
+	unsigned forms;          /* bit 1 << MODE_X for each of them given
+	                          * (batch: one output file for each) */
 };
 
 /* Load a->in (through the cache when there is one), finalize as 'a' asks
@@ -36,6 +38,10 @@ int fin_one(const struct fin_args *a, const struct plat_info *pl);
 /* Batch mode (cmd_batch.c): a->in each on its own into the folder a->out,
  * a->jobs at a time. */
 int fin_batch(const struct fin_args *a, const struct plat_info *pl);
+/* DIR/NAME.EXT, the output of batch input 'in' in the form 'mode'
+ * (NAME: the input's file name without its extension); NULL when out of
+ * memory. */
+char *fin_batch_out(const char *dir, const char *in, enum fin_mode mode);
 /* Processors this process may run on (at least 1). */
 int fin_cores(void);
 

@@ -18,14 +18,34 @@
 
 #include "gen.h"
 
+/* One piece of a table map: the native bits lo..lo+len-1, all in one
+ * 64-bit word (gen_compact_check() proves it for every table), so reading
+ * and writing it is a shift and a mask; compaction runs for every
+ * instruction the finalizer emits. */
+static uint64_t piece_mask(const struct plat_cmap *m)
+{
+	return ~0ull >> (64 - m->len);
+}
+
+static uint64_t piece_get(const struct gen_bits *b, const struct plat_cmap *m)
+{
+	return (b->w[m->lo >> 6] >> (m->lo & 63)) & piece_mask(m);
+}
+
+static void piece_set(struct gen_bits *b, const struct plat_cmap *m,
+                      uint64_t v)
+{
+	uint64_t mask = piece_mask(m), *w = &b->w[m->lo >> 6];
+	unsigned s = m->lo & 63;
+	*w = (*w & ~(mask << s)) | ((v & mask) << s);
+}
+
 static void apply_entry(struct gen_bits *b, const struct plat_ctable *t,
                         unsigned idx)
 {
 	uint64_t v = t->entries[idx];
-	for (unsigned i = 0; i < PLAT_CMAP_MAX && t->map[i].len; i++) {
-		const struct plat_cmap *m = &t->map[i];
-		gen_bits_set(b, m->lo + m->len - 1u, m->lo, v >> m->vlo);
-	}
+	for (unsigned i = 0; i < PLAT_CMAP_MAX && t->map[i].len; i++)
+		piece_set(b, &t->map[i], v >> t->map[i].vlo);
 }
 
 /* Table lookup with a range check; false if the index has no entry. */
@@ -221,43 +241,17 @@ enum vf_status gen_uncompact(const struct plat_info *p, const struct gen_bits *i
 
 /* Index of the first entry whose bits the native instruction holds, or
  * -1.  Bits set in 'ignore' (those an immediate overwrites on expansion)
- * are not compared. */
-static int find_entry_slow(const struct plat_ctable *t,
-                           const struct gen_bits *b,
-                           const struct gen_bits *ignore)
-{
-	for (unsigned i = 0; i < t->count; i++) {
-		bool same = true;
-		for (unsigned k = 0; k < PLAT_CMAP_MAX && t->map[k].len && same;
-		     k++) {
-			const struct plat_cmap *m = &t->map[k];
-			unsigned hi = m->lo + m->len - 1u;
-			uint64_t mask = m->len >= 64 ? ~0ull : (1ull << m->len) - 1;
-			uint64_t care = ~gen_bits_get(ignore, hi, m->lo) & mask;
-			uint64_t want = (t->entries[i] >> m->vlo) & care;
-			same = (gen_bits_get(b, hi, m->lo) & care) == want;
-		}
-		if (same)
-			return (int)i;
-	}
-	return -1;
-}
-
-/* The same, with the instruction's bits gathered once into the table's
- * entry layout (one masked compare per entry).  Maps whose pieces overlap
- * in the entry or reach past its 64 bits take the field-by-field path. */
+ * are not compared.  The instruction's bits are gathered once into the
+ * table's entry layout, so each entry costs one masked compare (the
+ * pieces of a map never overlap in the entry: gen_compact_check()). */
 static int find_entry(const struct plat_ctable *t, const struct gen_bits *b,
                       const struct gen_bits *ignore)
 {
 	uint64_t key = 0, cmask = 0;
 	for (unsigned k = 0; k < PLAT_CMAP_MAX && t->map[k].len; k++) {
 		const struct plat_cmap *m = &t->map[k];
-		unsigned hi = m->lo + m->len - 1u;
-		uint64_t mask = m->len >= 64 ? ~0ull : (1ull << m->len) - 1;
-		uint64_t care = ~gen_bits_get(ignore, hi, m->lo) & mask;
-		if (m->vlo + m->len > 64 || (cmask & (care << m->vlo)))
-			return find_entry_slow(t, b, ignore);
-		key |= (gen_bits_get(b, hi, m->lo) & care) << m->vlo;
+		uint64_t care = ~piece_get(ignore, m) & piece_mask(m);
+		key |= (piece_get(b, m) & care) << m->vlo;
 		cmask |= care << m->vlo;
 	}
 	for (unsigned i = 0; i < t->count; i++)
@@ -376,7 +370,7 @@ static void unused_src1(enum gen_enc e, const struct gen_bits *in,
 	gen_set(ign, e, GEN_F_SRC1_FILE, ~0ull);
 	gen_set(ign, e, GEN_F_SRC1_TYPE, ~0ull);
 	if (!imm0)
-		gen_bits_set(ign, 127, 96, ~0ull);
+		ign->w[1] |= 0xFFFFFFFFull << 32;   /* bits 127:96 */
 }
 
 static bool same_but(const struct gen_bits *a, const struct gen_bits *b,
@@ -426,4 +420,40 @@ bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
 	               (fmt == GEN_FMT_MATH &&
 	                gen_math_nsrc((unsigned)gen_get(in, e, GEN_F_COND_MOD)) == 1);
 	return one_src && try_compact(p, op, in, true, out);
+}
+
+/* Every piece of every table map lies in one 64-bit word of the native
+ * instruction and in the entry's 64 bits, no two pieces of a map share
+ * entry bits, and no Gen12 piece touches the SWSB byte: what
+ * piece_get/piece_set, find_entry and gen_encode_swsb rely on.
+ * Returns -1, or the number of the first table that breaks it. */
+int gen_compact_check(void)
+{
+	const struct plat_compact *sets[] = { &plat_compact_bdw,
+		&plat_compact_gen9, &plat_compact_gen11, &plat_compact_gen12 };
+	int n = 0;
+	for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+		const struct plat_ctable *tabs[] = {
+			&sets[k]->control, &sets[k]->datatype, &sets[k]->subreg,
+			&sets[k]->src0, &sets[k]->src1, &sets[k]->control3,
+			&sets[k]->source3, &sets[k]->subreg3 };
+		for (size_t t = 0; t < sizeof tabs / sizeof tabs[0]; t++, n++) {
+			uint64_t used = 0;
+			for (unsigned i = 0; i < PLAT_CMAP_MAX &&
+			     tabs[t]->map[i].len; i++) {
+				const struct plat_cmap *m = &tabs[t]->map[i];
+				uint64_t bits = piece_mask(m) << m->vlo;
+				/* Gen12: the SWSB byte (bits 15:8) is copied, never
+				 * looked up (gen_encode_swsb relies on it) */
+				bool swsb = sets[k] == &plat_compact_gen12 &&
+				            m->lo < 16 && m->lo + m->len > 8;
+				if (m->lo / 64 != (m->lo + m->len - 1u) / 64 ||
+				    m->len > 64 || m->vlo + m->len > 64 ||
+				    (used & bits) || swsb)
+					return n;
+				used |= bits;
+			}
+		}
+	}
+	return -1;
 }

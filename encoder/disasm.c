@@ -26,7 +26,10 @@
 
 static void fmt_flag(struct dfmt *f, const struct gen_inst *in)
 {
-	tx_printf(f, "f%u.%u", in->flag_nr, in->flag_sub);
+	tx_putc(f, 'f');
+	tx_uint(f, in->flag_nr);
+	tx_putc(f, '.');
+	tx_uint(f, in->flag_sub);
 }
 
 static void fmt_pred(struct dfmt *f, const struct gen_inst *in)
@@ -69,8 +72,14 @@ static void fmt_mnemonic(struct dfmt *f, const struct gen_inst *in)
 	bool implicit_em = in->op == GEN_OP_SYNC || in->op == GEN_OP_NOP ||
 	                   in->op == GEN_OP_ILLEGAL || in->op == GEN_OP_JMPI ||
 	                   in->op == GEN_OP_WAIT;
-	if (!implicit_em)
-		tx_printf(f, "(%u|M%u)", in->exec_size, in->chan_off);
+	if (!implicit_em) {
+		/* "(%u|M%u)" without printf: one per instruction */
+		tx_putc(f, '(');
+		tx_uint(f, in->exec_size);
+		tx_puts(f, "|M");
+		tx_uint(f, in->chan_off);
+		tx_putc(f, ')');
+	}
 	col_finish(f);
 }
 
@@ -78,7 +87,9 @@ static void fmt_flag_mod(struct dfmt *f, const struct gen_inst *in)
 {
 	col_start(f, 9);
 	if (in->cmod && !dis_is_send(in) && gen_cmod_name(in->cmod)) {
-		tx_printf(f, "(%s)", gen_cmod_name(in->cmod));
+		tx_putc(f, '(');
+		tx_puts(f, gen_cmod_name(in->cmod));
+		tx_putc(f, ')');
 		fmt_flag(f, in);
 	}
 	col_finish(f);
@@ -117,13 +128,18 @@ static void fmt_opts(struct dfmt *f, const struct gen_inst *in)
 	if (f->p->caps.swsb && (s->has_dist || s->mode)) {
 		if (!first)
 			tx_putc(f, ',');
-		if (s->has_dist)
-			tx_printf(f, "@%u", s->dist);
+		if (s->has_dist) {
+			tx_putc(f, '@');
+			tx_uint(f, s->dist);
+		}
 		if (s->has_dist && s->mode)
 			tx_putc(f, ',');
-		if (s->mode)
-			tx_printf(f, "$%u%s", s->sbid, s->mode == GEN_SBID_DST ? ".dst"
-			          : s->mode == GEN_SBID_SRC ? ".src" : "");
+		if (s->mode) {
+			tx_putc(f, '$');
+			tx_uint(f, s->sbid);
+			tx_puts(f, s->mode == GEN_SBID_DST ? ".dst"
+			        : s->mode == GEN_SBID_SRC ? ".src" : "");
+		}
 	}
 	tx_putc(f, '}');
 }

@@ -88,7 +88,10 @@ void tx_printf(struct dfmt *f, const char *fmt, ...)
 
 static void tx_mem(struct dfmt *f, const char *s, size_t n)
 {
-	if (!text_reserve(f->t, n))
+	/* the room check inline: most appends fit */
+	if (f->t->len + n + 1 > f->t->cap && !text_reserve(f->t, n))
+		return;
+	if (f->t->oom)
 		return;
 	memcpy(f->t->s + f->t->len, s, n);
 	f->t->len += n;

@@ -192,10 +192,26 @@ static bool encode_body(struct ectx *c)
 	}
 }
 
+/* A context for one instruction, member by member: the message buffer
+ * is only written by enc_fail, so it is not cleared for every
+ * instruction. */
+static void ectx_init(struct ectx *c, const struct plat_info *p,
+                      const struct gen_inst *in)
+{
+	c->p = p;
+	c->e = p->enc;
+	c->b = (struct gen_bits){ { 0, 0 } };
+	c->in = in;
+	c->oi = NULL;
+	c->bad = NULL;
+	c->why[0] = 0;
+}
+
 enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
                           struct gen_bits *out, struct vf_error *err)
 {
-	struct ectx c = { .p = p, .e = p->enc, .in = in };
+	struct ectx c;
+	ectx_init(&c, p, in);
 	bool ok;
 	if (in->op >= GEN_OP_COUNT || gen_op_table[in->op].hw[p->enc] < 0)
 		return vf_err(err, VF_ERR_UNSUPPORTED, "offset %u: %s has no %s "
@@ -220,5 +236,20 @@ enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
 		return vf_err(err, VF_ERR_INPUT, "offset %u: %s: %s", in->pc,
 		              c.bad ? c.bad : "?", c.why);
 	*out = c.b;
+	return VF_OK;
+}
+
+enum vf_status gen_encode_swsb(const struct plat_info *p,
+                               const struct gen_inst *in, bool compacted,
+                               struct gen_bits *b, struct vf_error *err)
+{
+	struct ectx c;
+	ectx_init(&c, p, in);
+	if (!encode_swsb(&c))
+		return vf_err(err, VF_ERR_INPUT, "offset %u: %s: %s", in->pc,
+		              c.bad ? c.bad : "?", c.why);
+	if (gen_has_field(c.e, GEN_F_SWSB))
+		gen_set(b, c.e, compacted ? GEN_FC_SWSB : GEN_F_SWSB,
+		        gen_get(&c.b, c.e, GEN_F_SWSB));
 	return VF_OK;
 }

@@ -8,6 +8,9 @@
  */
 #include "config.h"
 
+#include <pthread.h>
+#include <string.h>
+
 #include "encode_priv.h"
 
 static bool code_of(struct ectx *c, enum gen_field f, const uint8_t *table,
@@ -23,13 +26,33 @@ static bool code_of(struct ectx *c, enum gen_field f, const uint8_t *table,
 	                gen_type_name((enum gen_type)t));
 }
 
+/* Type -> 2-src type code per family and register/immediate, the
+ * inverse of plat_reg_types / plat_imm_types (0xFF: none; where two codes
+ * name one type the first wins, as code_of's search would give): set
+ * for every operand, so looked up rather than searched. */
+static uint8_t type_code[2][GEN_ENC_COUNT][GEN_TYPE_COUNT];
+static pthread_once_t type_code_once = PTHREAD_ONCE_INIT;
+
+static void invert_type_tables(void)
+{
+	memset(type_code, 0xFF, sizeof type_code);
+	for (unsigned e = 0; e < GEN_ENC_COUNT; e++)
+		for (unsigned i = 16; i-- > 0;) {
+			if (plat_reg_types[e][i] < GEN_TYPE_COUNT)
+				type_code[0][e][plat_reg_types[e][i]] = (uint8_t)i;
+			if (plat_imm_types[e][i] < GEN_TYPE_COUNT)
+				type_code[1][e][plat_imm_types[e][i]] = (uint8_t)i;
+		}
+}
+
 static bool set_type(struct ectx *c, enum gen_field f, bool imm, uint8_t t)
 {
-	unsigned code = 0;
-	const uint8_t *tab = imm ? plat_imm_types[c->e] : plat_reg_types[c->e];
-	if (!code_of(c, f, tab, 16, t, &code))
-		return false;
-	SET(c, f, code);
+	pthread_once(&type_code_once, invert_type_tables);
+	if (t >= GEN_TYPE_COUNT || t == GEN_TYPE_INVALID ||
+	    type_code[imm][c->e][t] == 0xFF)
+		return enc_fail(c, f, "type :%s does not exist here",
+		                gen_type_name((enum gen_type)t));
+	SET(c, f, type_code[imm][c->e][t]);
 	return true;
 }
 

@@ -1,6 +1,7 @@
 /*
  * fields.c - the field table: bit fragments of every instruction field
- * per encoding family, and the generic get/set over it.
+ * per encoding family (gen_get/gen_set over it are inline in gen_fields.h),
+ * and the raw bit-range accessors.
  *
  * Row format: { name, { [family] = { fragment, ... } } } where a fragment
  * B(lo, len) holds value bits len-1..0 at instruction bits lo+len-1..lo,
@@ -21,17 +22,6 @@
 
 #include "gen_fields.h"
 
-#define MAX_FRAGS 5
-
-struct frag {
-	uint8_t lo, len, vlo;
-};
-
-struct field_row {
-	const char *name;
-	struct frag f[GEN_ENC_COUNT][MAX_FRAGS];
-};
-
 #define B(lo, len)      { lo, len, 0 }
 #define V(lo, len, vlo) { lo, len, vlo }
 #define E8(...)  [GEN_ENC_GEN8] = { __VA_ARGS__ }
@@ -45,7 +35,7 @@ struct field_row {
 #define EALL(...)  E8_11(__VA_ARGS__), E12(__VA_ARGS__)
 #define ROW(id, nm, ...) [id] = { nm, { __VA_ARGS__ } }
 
-static const struct field_row rows[GEN_FIELD_COUNT] = {
+const struct gen_field_row gen_field_rows[GEN_FIELD_COUNT] = {
 	/* --- header ------------------------------------------------------ */
 	ROW(GEN_F_OPCODE, "Opcode", EALL(B(0, 7))),
 	ROW(GEN_F_ACCESS_MODE, "AccessMode", E8_9(B(8, 1))),  /* 1 = Align16 */
@@ -311,54 +301,28 @@ void gen_bits_set(struct gen_bits *b, unsigned hi, unsigned lo, uint64_t v)
 	}
 }
 
-bool gen_has_field(enum gen_enc enc, enum gen_field f)
-{
-	return rows[f].f[enc][0].len != 0;
-}
-
-uint64_t gen_get(const struct gen_bits *b, enum gen_enc enc, enum gen_field f)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < MAX_FRAGS; i++) {
-		const struct frag *fr = &rows[f].f[enc][i];
-		if (fr->len == 0)
-			break;
-		v |= gen_bits_get(b, fr->lo + fr->len - 1u, fr->lo) << fr->vlo;
-	}
-	return v;
-}
-
-void gen_set(struct gen_bits *b, enum gen_enc enc, enum gen_field f,
-             uint64_t v)
-{
-	for (int i = 0; i < MAX_FRAGS; i++) {
-		const struct frag *fr = &rows[f].f[enc][i];
-		if (fr->len == 0)
-			break;
-		gen_bits_set(b, fr->lo + fr->len - 1u, fr->lo, v >> fr->vlo);
-	}
-}
-
 const char *gen_field_name(enum gen_field f)
 {
-	return rows[f].name ? rows[f].name : "?";
+	return gen_field_rows[f].name ? gen_field_rows[f].name : "?";
 }
 
-/* Fragments of one field must not share instruction bits, and every row
- * must be named. */
+/* Fragments of one field must not share instruction bits nor cross the
+ * 64-bit word boundary (gen_get/gen_set rely on it), and every row must
+ * be named. */
 int gen_fields_check(void)
 {
 	for (int f = 0; f < GEN_FIELD_COUNT; f++) {
-		if (!rows[f].name)
+		if (!gen_field_rows[f].name)
 			return f;
 		for (int e = 0; e < GEN_ENC_COUNT; e++) {
 			struct gen_bits used = { { 0, 0 } };
-			for (int i = 0; i < MAX_FRAGS; i++) {
-				const struct frag *fr = &rows[f].f[e][i];
+			for (int i = 0; i < GEN_FRAGS; i++) {
+				const struct gen_frag *fr = &gen_field_rows[f].f[e][i];
 				if (fr->len == 0)
 					break;
 				unsigned hi = fr->lo + fr->len - 1u;
-				if (hi >= 128 || gen_bits_get(&used, hi, fr->lo))
+				if (hi >= 128 || hi / 64 != fr->lo / 64u ||
+				    gen_bits_get(&used, hi, fr->lo))
 					return f;
 				gen_bits_set(&used, hi, fr->lo, ~0ull);
 			}

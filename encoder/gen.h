@@ -72,9 +72,46 @@ enum vf_status gen_uncompact(const struct plat_info *p, const struct gen_bits *i
 bool gen_compact(const struct plat_info *p, const struct gen_bits *in,
                  struct gen_bits *out);
 
+/* gen_compact with a memo (compact_memo.c): the same answers, from the
+ * answer for an earlier instruction that differed only in register
+ * numbers where there was one.  One memo serves one platform; init it
+ * before use. */
+#define GEN_COMPACT_MEMO_BITS 8
+struct gen_compact_slot {
+	struct gen_bits key;    /* the instruction without its free bits */
+	uint64_t word;          /* its compacted form, if ok */
+	bool used, ok;
+};
+struct gen_compact_memo {
+	const struct plat_info *p;
+	/* native register bits left out of the key: 2-src, 2-src with an
+	 * immediate, 3-src; and which register pairs to copy on a hit */
+	struct gen_bits free2, free2_imm, free3;
+	unsigned copy2, copy2_imm, copy3;
+	struct gen_compact_slot slot[1u << GEN_COMPACT_MEMO_BITS];
+};
+void gen_compact_memo_init(struct gen_compact_memo *m,
+                           const struct plat_info *p);
+bool gen_compact_memo(struct gen_compact_memo *m, const struct gen_bits *in,
+                      struct gen_bits *out);
+
+/* Self-check of the compaction tables' maps (compact.c relies on it):
+ * -1 if sound, else the number of the first bad table. */
+int gen_compact_check(void);
+
 /* Native bits of one instruction (Compacted is ignored here). */
 enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
                           struct gen_bits *out, struct vf_error *err);
+
+/* Write in->swsb into the SWSB field of bits gen_encode (and, where
+ * 'compacted', gen_compact) made from the same instruction with another
+ * SWSB.  The field is a plain byte in both forms that no compaction table
+ * covers (Gen12), so the result is what encoding (and compacting) the
+ * instruction again would give; a family without the field is left as
+ * it is.  Errors as gen_encode's for the SWSB field. */
+enum vf_status gen_encode_swsb(const struct plat_info *p,
+                               const struct gen_inst *in, bool compacted,
+                               struct gen_bits *b, struct vf_error *err);
 
 /* Decode the instruction at byte 'pc' of 'bytes' (size bytes long).
  * 'name' is used in error messages. */

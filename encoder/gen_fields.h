@@ -91,13 +91,57 @@ struct gen_bits {
 	uint64_t w[2];
 };
 
+/* The field table (fields.c): per field and family up to GEN_FRAGS
+ * fragments, a fragment holding value bits vlo+len-1..vlo at instruction
+ * bits lo+len-1..lo; unused fragments have len 0.  No fragment crosses
+ * the 64-bit word boundary (gen_fields_check). */
+#define GEN_FRAGS 5
+struct gen_frag {
+	uint8_t lo, len, vlo;
+};
+struct gen_field_row {
+	const char *name;
+	struct gen_frag f[GEN_ENC_COUNT][GEN_FRAGS];
+};
+extern const struct gen_field_row gen_field_rows[GEN_FIELD_COUNT];
+
 /* Does this family encode the field at all? */
-bool gen_has_field(enum gen_enc enc, enum gen_field f);
+static inline bool gen_has_field(enum gen_enc enc, enum gen_field f)
+{
+	return gen_field_rows[f].f[enc][0].len != 0;
+}
+
+/* gen_get and gen_set run for every field of every instruction the
+ * encoder, the decoder and the compactor touch: inline, one shift and
+ * mask per fragment. */
+static inline uint64_t gen_frag_mask(const struct gen_frag *fr)
+{
+	return ~0ull >> (64 - fr->len);
+}
+
 /* Field value (fragments concatenated); 0 if the family lacks it. */
-uint64_t gen_get(const struct gen_bits *b, enum gen_enc enc, enum gen_field f);
+static inline uint64_t gen_get(const struct gen_bits *b, enum gen_enc enc,
+                               enum gen_field f)
+{
+	const struct gen_frag *fr = gen_field_rows[f].f[enc];
+	uint64_t v = 0;
+	for (unsigned i = 0; i < GEN_FRAGS && fr[i].len; i++)
+		v |= ((b->w[fr[i].lo >> 6] >> (fr[i].lo & 63)) &
+		      gen_frag_mask(&fr[i])) << fr[i].vlo;
+	return v;
+}
+
 /* Store v; bits of v that no fragment holds are dropped. */
-void gen_set(struct gen_bits *b, enum gen_enc enc, enum gen_field f,
-             uint64_t v);
+static inline void gen_set(struct gen_bits *b, enum gen_enc enc,
+                           enum gen_field f, uint64_t v)
+{
+	const struct gen_frag *fr = gen_field_rows[f].f[enc];
+	for (unsigned i = 0; i < GEN_FRAGS && fr[i].len; i++) {
+		uint64_t m = gen_frag_mask(&fr[i]), *w = &b->w[fr[i].lo >> 6];
+		unsigned s = fr[i].lo & 63;
+		*w = (*w & ~(m << s)) | (((v >> fr[i].vlo) & m) << s);
+	}
+}
 /* Field name for messages ("Src0.RegFile"). */
 const char *gen_field_name(enum gen_field f);
 /* Raw bit range hi..lo (hi - lo < 64, within one word). */

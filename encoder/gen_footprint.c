@@ -149,11 +149,51 @@ static void region(const struct gen_opnd *o, bool dst, unsigned nch,
 		gen_fp_add(f, base, nch * tsz);
 		return;
 	}
+	/* Channels usually fall in one register run after run: their bytes
+	 * are gathered into one mask per run before they are added (the
+	 * same footprint as adding each channel, in fewer lookups).  An
+	 * element that straddles two registers is added on its own. */
+	unsigned run_reg = 0;
+	uint32_t run_mask = 0;
+	uint32_t elem_mask = tsz >= GRF_BYTES ? 0xFFFFFFFFu : (1u << tsz) - 1;
+	/* a source region with a width walks rows and columns as
+	 * gen_rgn_elem counts them, without its divisions */
+	bool rows = !dst && o->rgn.w != GEN_RGN_NONE;
+	unsigned w = o->rgn.w ? o->rgn.w : 1;
+	unsigned vs = o->rgn.vs == GEN_RGN_NONE || o->rgn.vs == GEN_VS_VXH
+	              ? 0 : o->rgn.vs;
+	unsigned row = 0, col = 0;
 	for (unsigned ch = 0; ch < nch; ch++) {
-		unsigned e = dst ? ch * (o->rgn.hs ? o->rgn.hs : 1)
-		                 : gen_rgn_elem(&o->rgn, ch);
-		gen_fp_add(f, base + o->sub + e * tsz, tsz);
+		unsigned e;
+		if (dst) {
+			e = ch * (o->rgn.hs ? o->rgn.hs : 1);
+		} else if (rows) {
+			e = row * vs + col * o->rgn.hs;
+			if (++col == w) {
+				col = 0;
+				row++;
+			}
+		} else {
+			e = gen_rgn_elem(&o->rgn, ch);
+		}
+		uint32_t off = base + o->sub + e * tsz;
+		unsigned reg = off / GRF_BYTES, b = off % GRF_BYTES;
+		if (b + tsz <= GRF_BYTES && run_mask && reg == run_reg) {
+			run_mask |= elem_mask << b;
+			continue;
+		}
+		if (run_mask)
+			add_mask(f, run_reg, run_mask);
+		run_mask = 0;
+		if (b + tsz <= GRF_BYTES) {
+			run_reg = reg;
+			run_mask = elem_mask << b;
+		} else {
+			gen_fp_add(f, off, tsz);
+		}
 	}
+	if (run_mask)
+		add_mask(f, run_reg, run_mask);
 }
 
 /* A SEND payload or response: whole registers from the operand. */

@@ -7,6 +7,9 @@
  */
 #include "config.h"
 
+#include <pthread.h>
+#include <string.h>
+
 #include "gen.h"
 
 #define A_P GEN_OA_PRED
@@ -25,12 +28,31 @@ const struct gen_op_info gen_op_table[GEN_OP_COUNT] = {
 #undef GEN_OP
 };
 
+/* Hardware opcode -> operation, per family: the decoder and the
+ * compactor ask for every instruction, so the table is inverted once
+ * (the first operation of gen_ops.def with an opcode wins, as a search
+ * in table order would give). */
+static uint8_t op_of_hw[GEN_ENC_COUNT][128];
+static pthread_once_t op_of_hw_once = PTHREAD_ONCE_INIT;
+
+static void invert_op_table(void)
+{
+	_Static_assert(GEN_OP_COUNT <= 255, "operations fit a byte");
+	memset(op_of_hw, 0xFF, sizeof op_of_hw);
+	for (unsigned e = 0; e < GEN_ENC_COUNT; e++)
+		for (unsigned i = GEN_OP_COUNT; i-- > 0;) {
+			int hw = gen_op_table[i].hw[e];
+			if (hw >= 0 && hw < 128)
+				op_of_hw[e][hw] = (uint8_t)i;
+		}
+}
+
 enum gen_op gen_op_from_hw(enum gen_enc enc, unsigned opcode)
 {
-	for (unsigned i = 0; i < GEN_OP_COUNT; i++)
-		if (gen_op_table[i].hw[enc] == (int)opcode)
-			return (enum gen_op)i;
-	return GEN_OP_INVALID;
+	pthread_once(&op_of_hw_once, invert_op_table);
+	if (opcode >= 128 || op_of_hw[enc][opcode] == 0xFF)
+		return GEN_OP_INVALID;
+	return (enum gen_op)op_of_hw[enc][opcode];
 }
 
 /* Which families have a compacted form of each operation format: GED's

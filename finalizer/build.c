@@ -124,6 +124,17 @@ void bld_emit_eot(struct bld *b)
 	s->opts |= GEN_OPT_EOT;
 }
 
+/* plat_has_visa_op searches its table: asked once per opcode and kept
+ * (issue 12: 200 instructions a vISA instruction before). */
+static bool has_op(struct bld *b, unsigned op)
+{
+	if (op >= sizeof b->op_avail)
+		return plat_has_visa_op(b->p->plat, op);
+	if (!b->op_avail[op])
+		b->op_avail[op] = plat_has_visa_op(b->p->plat, op) ? 1 : 2;
+	return b->op_avail[op] == 1;
+}
+
 static bool translate(struct bld *b)
 {
 	const struct visa_op_info *oi = visa_op_info(b->in->opcode);
@@ -137,7 +148,7 @@ static bool translate(struct bld *b)
 		                    off / 4 + 1, n);
 	/* An instruction the platform lacks is an error, never a guess
 	 * (spec appendix_instruction_by_platform, platforms/visa_avail.def). */
-	if (!plat_has_visa_op(b->p->plat, b->in->opcode))
+	if (!has_op(b, b->in->opcode))
 		return ir_unsupported(b->p, "%s is unsupported on %s", oi->name,
 		                      b->p->plat->name);
 	switch (oi->cls) {

@@ -57,6 +57,8 @@ struct bld {
 	const struct vf_inst *in;    /* instruction being translated */
 	uint32_t *fn_labels;         /* entry label of each module function */
 	uint32_t cur_fn;             /* entry label of the function being built */
+	uint8_t op_avail[256];       /* by vISA opcode: 0 not asked yet, 1 the
+	                              * platform has it, 2 it lacks it */
 };
 
 /* build.c */

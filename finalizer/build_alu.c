@@ -60,19 +60,22 @@ static void flag_logic(struct bld *b, struct ir_inst *in)
 	in->nomask = true;
 }
 
-/* dst = op(src...) with operands 0 (dst), 1.. (sources). */
+/* dst = op(src...) with operands 0 (dst), 1.. (sources).  Built where
+ * it is emitted (issue 12: no copy; operands emit nothing, region.c),
+ * so that an error leaves a half-built instruction in a program that
+ * is not finalized. */
 static bool simple(struct bld *b, unsigned op, unsigned nsrc)
 {
-	struct ir_inst in;
-	if (!bld_start(b, op, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+	struct ir_inst *in = ir_emit(b->p, op, 0);
+	bld_exec(b, in);
+	if (!bld_pred(b, in) || !bld_dst(b, 0, &in->dst, &in->sat))
 		return false;
 	for (unsigned s = 0; s < nsrc; s++)
-		if (!bld_src(b, 1 + s, &in.src[s]))
+		if (!bld_src(b, 1 + s, &in->src[s]))
 			return false;
-	in.nsrc = (uint8_t)nsrc;
-	if (is_flag(b, &in.dst))
-		flag_logic(b, &in);
-	ir_emit_copy(b->p, &in);
+	in->nsrc = (uint8_t)nsrc;
+	if (is_flag(b, &in->dst))
+		flag_logic(b, in);
 	return true;
 }
 

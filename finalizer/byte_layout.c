@@ -140,11 +140,9 @@ bool ir_byte_layout(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n;
 	struct plan pl = {
-		.factor = ir_alloc(p, nv),
+		.factor = ir_alloc(p, nv),   /* zeroed */
 		.elem = ir_alloc(p, nv),
 	};
-	memset(pl.factor, 0, nv);
-	memset(pl.elem, 0, nv);
 	for (uint32_t v = 1; v < nv; v++)
 		if (!candidate_vreg(&p->vregs.a[v]))
 			pl.factor[v] = 1;

@@ -284,10 +284,17 @@ static bool touches(const struct ir_prog *p, const struct ir_inst *in,
 }
 
 /* Does 'in' replace every byte of register v? */
+/* Does 'in' overwrite every byte of v that 'w' wrote?  A write under
+ * the channel mask replaces a NoMask one (or one of other channels) only
+ * in the enabled channels: in divergent code the others keep w's value
+ * (a NoMask preload, then a masked write, then a NoMask read: legalize.c
+ * fix_64bit_ind_dst). */
 static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
-                       uint32_t v)
+                       uint32_t v, const struct ir_inst *w)
 {
 	struct span s;
+	if (!in->nomask && (w->nomask || w->choff != in->choff))
+		return false;
 	if (in->pred || (!regions_exact(in) && !ir_is_send(in->op)) ||
 	    !opnd_span(p, in, &in->dst, -1, &s) || s.v != v)
 		return false;
@@ -354,7 +361,7 @@ static bool unread_after(const struct pass *c, uint32_t j, struct span r)
 		const struct ir_inst *in = &p->insts.a[i];
 		if (touches(p, in, &r, false))
 			return false;
-		if (full_write(p, in, r.v)) {
+		if (full_write(p, in, r.v, &p->insts.a[j])) {
 			return true;
 		}
 	}
@@ -494,17 +501,15 @@ static bool dead_write(const struct pass *c, uint32_t j)
 bool ir_coalesce(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, n = p->insts.n;
+	/* ir_alloc zeroes */
 	uint32_t *defs = ir_alloc(p, nv * sizeof(uint32_t));
-	memset(defs, 0, nv * sizeof(uint32_t));
 	for (uint32_t i = 0; i < n; i++)
 		ir_for_each_opnd(&p->insts.a[i], count_defs, defs);
 	uint8_t *crosses = ir_alloc(p, nv ? nv : 1);
-	memset(crosses, 0, nv ? nv : 1);
 	const struct ir_cfg *cfg = ir_cfg_build(p);
 	const struct ir_live *l = ir_live_refs(p, NULL);
 	ir_live_defined(p, cfg, l, mark_crossing, crosses);
 	bool *dead = ir_alloc(p, n ? n : 1);
-	memset(dead, 0, n ? n : 1);
 
 	struct pass c = { p, cfg, defs, crosses, dead };
 	bool any = false;
@@ -519,9 +524,6 @@ bool ir_coalesce(struct ir_prog *p)
 	if (!any)
 		return p->err->status == VF_OK;
 
-	struct ir_insts_old old = ir_rewrite_begin(p);
-	for (uint32_t i = 0; i < old.n; i++)
-		if (!dead[i])
-			ir_emit_copy(p, &old.a[i]);
+	ir_drop_marked(p, dead);
 	return p->err->status == VF_OK;
 }

@@ -181,8 +181,7 @@ static void forget_dst(const struct ir_prog *p, const struct ir_inst *in,
 bool ir_constfold(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n;
-	struct known *k = ir_alloc(p, nv * sizeof *k);
-	memset(k, 0, nv * sizeof *k);
+	struct known *k = ir_alloc(p, nv * sizeof *k);   /* zeroed */
 	uint32_t *live = ir_alloc(p, (p->insts.n + 1) * sizeof *live);
 	uint32_t nlive = 0;
 	for (uint32_t i = 0; i < p->insts.n; i++) {

@@ -372,12 +372,11 @@ static bool forward(struct cp_ctx *c, uint32_t i)
 
 bool ir_copyprop(struct ir_prog *p)
 {
+	/* ir_alloc zeroes */
 	struct cp_ctx c = { p, ir_alloc(p, p->vregs.n * sizeof(uint32_t)) };
-	memset(c.reads, 0, p->vregs.n * sizeof(uint32_t));
 	for (uint32_t i = 0; i < p->insts.n; i++)
 		ir_for_each_opnd(&p->insts.a[i], count_read, c.reads);
-	bool *dead = ir_alloc(p, p->insts.n + 1);
-	memset(dead, 0, p->insts.n + 1);
+	bool *dead = ir_alloc(p, p->insts.n + 1);   /* zeroed */
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		if (!candidate(p, &p->insts.a[i]))
 			continue;

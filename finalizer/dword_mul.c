@@ -438,6 +438,79 @@ static bool uniform_product(struct ir_prog *p, const struct ir_inst *in)
 	return true;
 }
 
+/* One ALU instruction of the saturation clamp below: the multiply's
+ * mask and channels, no predicate, no condition. */
+static struct ir_inst *clamp_op(struct ir_prog *p, const struct ir_inst *in,
+                                unsigned op, struct ir_opnd d,
+                                struct ir_opnd a, struct ir_opnd b)
+{
+	struct ir_inst *x = op == GEN_OP_MOV
+	                    ? ir_op1(p, GEN_OP_MOV, in->exec, in->nomask, d, a)
+	                    : ir_op2(p, op, in->exec, in->nomask, d, a, b);
+	x->choff = in->choff;
+	x->loc = in->loc;
+	return x;
+}
+
+static bool is_unsigned_int(unsigned t)
+{
+	return t == GEN_TYPE_UD || t == GEN_TYPE_UW || t == GEN_TYPE_UB;
+}
+
+/* .sat of a dword x dword product (vISA: dst = sat(src0 * src1), the
+ * whole product).  The hardware has no saturating 32 x 32 multiply (IGC
+ * VectorCompiler GenXLowering.cpp lowerGenXMulSat: "Lower integer DWxDW
+ * mul with saturation since it is not supported on HW", as a 64-bit
+ * product and a saturating truncation; the vISA spec's MUL allows .sat
+ * on floats only), and the acc0 sequence's low half alone loses the
+ * overflow (GenX_IR -platform BXT saturates just the low 32 bits,
+ * ICLLP/TGLLP drop the .sat: docs/difftest.md).  So the low half lo is
+ * clamped to 32 bits from the high half hi (mach), both of type at (D
+ * where a source is signed: the 64-bit product is then signed):
+ *   signed product, signed destination: overflow where hi != lo >> 31
+ *     (arithmetic); then lo = (hi >> 31) ^ 0x7fffffff (INT32_MAX, or
+ *     INT32_MIN for a negative product);
+ *   signed product, unsigned destination: where hi != 0, lo = ~(hi >>
+ *     31) (0 for a negative product, else 0xffffffff), lo read as UD;
+ *   unsigned product: where hi != 0, lo = 0xffffffff.
+ * The final saturating move narrows lo into the destination type
+ * (clamping the clamped value gives the clamp of the product).  Returns
+ * the type to read lo as. */
+static enum gen_type clamp_product(struct ir_prog *p, const struct ir_inst *in,
+                                   enum gen_type at, uint32_t lo, uint32_t hi)
+{
+	unsigned n = in->exec;
+	struct ir_opnd los = ir_vec(lo, 0, at, 1), his = ir_vec(hi, 0, at, 1);
+	uint32_t f = ir_flag_new(p, (unsigned)in->exec + in->choff);
+	bool to_unsigned = at == GEN_TYPE_D && is_unsigned_int(in->dst.type);
+	struct ir_opnd limit = ir_imm(0xFFFFFFFFu, GEN_TYPE_UD);
+	struct ir_opnd against = ir_imm(0, at);
+	if (at == GEN_TYPE_D) {
+		uint32_t cv = ir_temp(p, GEN_TYPE_D, n, 1);
+		struct ir_opnd cd = ir_dst(cv, 0, GEN_TYPE_D, 1);
+		limit = ir_vec(cv, 0, GEN_TYPE_D, 1);
+		if (!to_unsigned) {
+			uint32_t sv = ir_temp(p, GEN_TYPE_D, n, 1);
+			clamp_op(p, in, GEN_OP_ASR, ir_dst(sv, 0, GEN_TYPE_D, 1),
+			         los, ir_imm(31, GEN_TYPE_UD));
+			against = ir_vec(sv, 0, GEN_TYPE_D, 1);
+		}
+		clamp_op(p, in, GEN_OP_ASR, cd, his, ir_imm(31, GEN_TYPE_UD));
+		clamp_op(p, in, GEN_OP_XOR, cd, limit,
+		         ir_imm(to_unsigned ? 0xFFFFFFFFu : 0x7FFFFFFF,
+		                GEN_TYPE_D));
+	}
+	struct ir_inst *cmp = clamp_op(p, in, GEN_OP_CMP, ir_null(at), his,
+	                               against);
+	cmp->cmod = GEN_CMOD_NE;
+	cmp->flag = f;
+	struct ir_inst *sel = clamp_op(p, in, GEN_OP_MOV, ir_dst(lo, 0, at, 1),
+	                               limit, limit);
+	sel->pred = GEN_PRED_NORMAL;
+	sel->flag = f;
+	return to_unsigned ? GEN_TYPE_UD : at;
+}
+
 static bool lower(struct ir_prog *p, const struct ir_inst *orig,
                   const struct half_uses *use)
 {
@@ -467,7 +540,7 @@ static bool lower(struct ir_prog *p, const struct ir_inst *orig,
 	 * does (a native mul.sat would clamp the whole product instead) */
 	bool via_tmp = wide || in.sat || clobbers(&dst, &in.src[0], in.exec) ||
 	               clobbers(&dst, &in.src[1], in.exec) || dst.kind != IR_O_REG;
-	if (wide) {   /* mach writes whole registers (IGC: GRF-aligned) */
+	if (wide || in.sat) {   /* mach writes whole registers (IGC: GRF-aligned) */
 		hi = ir_temp(p, at, in.exec, 1);
 		ir_vreg(p, hi)->align = IR_GRF_BYTES;
 	}
@@ -506,7 +579,7 @@ static bool lower(struct ir_prog *p, const struct ir_inst *orig,
 	if (via_tmp)
 		lo = ir_temp(p, at, in.exec, 1);
 	for (unsigned c = 0; c < in.exec; c += 8) {
-		emit_mul_mach(p, &in, c, at, wide ? hi : 0);
+		emit_mul_mach(p, &in, c, at, hi);
 		struct ir_opnd d = in.dst;
 		d.off += ir_elem_off(&dst, c, true);
 		if (via_tmp)
@@ -521,12 +594,15 @@ static bool lower(struct ir_prog *p, const struct ir_inst *orig,
 	}
 	if (!via_tmp)
 		return true;
+	enum gen_type lo_type = at;
+	if (!wide && in.sat)
+		lo_type = clamp_product(p, &in, at, lo, hi);
 	if (!wide) {
 		struct ir_inst mv = in;
 		mv.op = GEN_OP_MOV;
 		mv.nsrc = 1;
 		mv.opts = 0;
-		mv.src[0] = ir_vec(lo, 0, at, 1);
+		mv.src[0] = ir_vec(lo, 0, lo_type, 1);
 		ir_emit_copy(p, &mv);
 		return true;
 	}

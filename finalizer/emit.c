@@ -31,6 +31,14 @@ struct em {
 	int32_t *lpc;            /* byte offset of each label */
 	struct gen_bits *bits;
 	uint8_t *len;
+	/* caps.swsb only: the laid-out stream the SWSB pass reads, one entry
+	 * per instruction that is not a label (sidx[i] its index), kept from
+	 * layout() so that nothing is built twice */
+	struct gen_inst *g;
+	uint32_t *sidx;
+	uint32_t ns;
+	/* compaction answers by instruction shape (encoder/compact_memo.c) */
+	struct gen_compact_memo *memo;
 };
 
 static bool is_three_src(unsigned op)
@@ -268,6 +276,18 @@ static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 	return true;
 }
 
+/* Does the instruction name a label?  Its target may be a label further
+ * down, unknown while laying out. */
+static bool has_label(const struct gen_inst *g)
+{
+	if (g->dst.kind == GEN_OPND_LABEL)
+		return true;
+	for (unsigned s = 0; s < 3; s++)
+		if (g->src[s].kind == GEN_OPND_LABEL)
+			return true;
+	return false;
+}
+
 static bool layout(struct em *e)
 {
 	struct ir_prog *p = e->p;
@@ -280,16 +300,19 @@ static bool layout(struct em *e)
 			e->len[i] = 0;
 			continue;
 		}
+		if (e->g)
+			e->sidx[i] = e->ns++;
 		if (ir_is_branch(in->op)) {
 			e->len[i] = 16;
 			pc += 16;
 			continue;
 		}
-		struct gen_inst g;
-		if (!build(e, i, &g))
+		struct gen_inst local;
+		struct gen_inst *gp = e->g ? &e->g[e->sidx[i]] : &local;
+		if (!build(e, i, gp))
 			return false;
 		struct gen_bits b;
-		if (gen_encode(p->plat, &g, &b, p->err) != VF_OK)
+		if (gen_encode(p->plat, gp, &b, p->err) != VF_OK)
 			return ir_internal(p, "vISA instruction %u: encoding: %s",
 			                   in->loc, p->err->msg);
 		e->bits[i] = b;
@@ -301,11 +324,12 @@ static bool layout(struct em *e)
 				pc + ir_reloc_imm_at(in->reloc_type), in->reloc,
 				in->reloc_type };
 		} else if (!(in->opts & GEN_OPT_EOT) && !p->no_compact &&
-		           gen_compact(p->plat, &b, &c)) {
+		           gen_compact_memo(e->memo, &b, &c)) {
 			e->bits[i] = c;
 			e->len[i] = 8;
 		}
 		pc += e->len[i];
+		gp->length = e->len[i];
 	}
 	return true;
 }
@@ -317,10 +341,11 @@ static bool branches(struct em *e)
 		const struct ir_inst *in = &p->insts.a[i];
 		if (in->op == IR_OP_LABEL || !ir_is_branch(in->op))
 			continue;
-		struct gen_inst g;
-		if (!build(e, i, &g))
+		struct gen_inst local;
+		struct gen_inst *g = e->g ? &e->g[e->sidx[i]] : &local;
+		if (!build(e, i, g))
 			return false;
-		if (gen_encode(p->plat, &g, &e->bits[i], p->err) != VF_OK)
+		if (gen_encode(p->plat, g, &e->bits[i], p->err) != VF_OK)
 			return ir_internal(p, "vISA instruction %u: encoding: %s",
 			                   in->loc, p->err->msg);
 	}
@@ -328,23 +353,26 @@ static bool branches(struct em *e)
 }
 
 /* The kernel as a laid-out gen_inst stream (labels out, branch targets
- * absolute, length 8 where the instruction compacts): the input of the
- * SWSB pass (emit_swsb.c). */
-static bool stream(struct em *e, struct gen_inst **out, size_t *count)
+ * absolute, length 8 where the instruction compacts), with each one's
+ * bits: the input of the SWSB pass (emit_swsb.c).  layout() and
+ * branches() built it; an instruction naming a label laid out later is
+ * built again now that every label has its offset. */
+static bool stream(struct em *e, struct gen_bits **bits)
 {
 	struct ir_prog *p = e->p;
-	size_t n = 0;
-	struct gen_inst *g = ir_alloc(p, (p->insts.n + 1) * sizeof *g);
+	struct gen_bits *b = ir_alloc(p, (e->ns + 1) * sizeof *b);
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		if (p->insts.a[i].op == IR_OP_LABEL)
 			continue;
-		if (!build(e, i, &g[n]))
-			return false;
-		g[n].length = e->len[i];
-		n++;
+		struct gen_inst *g = &e->g[e->sidx[i]];
+		if (has_label(g)) {
+			if (!build(e, i, g))
+				return false;
+			g->length = e->len[i];
+		}
+		b[e->sidx[i]] = e->bits[i];
 	}
-	*out = g;
-	*count = n;
+	*bits = b;
 	return true;
 }
 
@@ -360,15 +388,20 @@ bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size)
 	e.len = ir_alloc(p, n + 1);
 	for (uint32_t l = 0; l < p->labels.n; l++)
 		e.lpc[l] = -1;
+	e.memo = ir_alloc(p, sizeof *e.memo);
+	gen_compact_memo_init(e.memo, p->plat);
+	if (p->plat->caps.swsb) {
+		e.g = ir_alloc(p, (n + 1) * sizeof *e.g);
+		e.sidx = ir_alloc(p, (n + 1) * sizeof *e.sidx);
+	}
 	if (!layout(&e) || !branches(&e))
 		return false;
 	if (p->plat->caps.swsb) {
 		/* no hardware scoreboard: the stream goes through the SWSB
-		 * pass and is encoded again with its annotations */
-		struct gen_inst *g;
-		size_t count;
-		return stream(&e, &g, &count) &&
-		       ir_emit_swsb(p, g, count, out, size);
+		 * pass, which gives each instruction its SWSB field */
+		struct gen_bits *bits;
+		return stream(&e, &bits) &&
+		       ir_emit_swsb(p, e.g, bits, e.ns, out, size);
 	}
 	size_t total = 0;
 	for (uint32_t i = 0; i < n; i++)

@@ -9,13 +9,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../encoder/gen_inst.h"
+#include "../encoder/gen.h"
 #include "../ir/ir.h"
 
 /* g[0..n): the kernel, pc/length laid out (length 8 = compacts), branch
- * targets absolute; p->relocs hold offsets into that layout and are moved
- * to the final one.  *out is malloc'ed. */
-bool ir_emit_swsb(struct ir_prog *p, const struct gen_inst *g, size_t n,
-                  uint8_t **out, size_t *size);
+ * targets absolute; bits[i] the encoding of g[i] (compacted where its
+ * length is 8) with any SWSB; p->relocs hold offsets into that layout and
+ * are moved to the final one.  *out is malloc'ed. */
+bool ir_emit_swsb(struct ir_prog *p, const struct gen_inst *g,
+                  const struct gen_bits *bits, size_t n, uint8_t **out,
+                  size_t *size);
 
 #endif

@@ -499,10 +499,9 @@ static bool fold_smov(struct ff_ctx *c, uint32_t k)
 bool ir_flag_fold(struct ir_prog *p)
 {
 	struct ff_ctx c = { p, NULL, NULL };
+	/* ir_alloc zeroes */
 	c.reads = ir_alloc(p, p->vregs.n * sizeof(uint32_t));
-	memset(c.reads, 0, p->vregs.n * sizeof(uint32_t));
 	c.dead = ir_alloc(p, p->insts.n + 1);
-	memset(c.dead, 0, p->insts.n + 1);
 	for (uint32_t i = 0; i < p->insts.n; i++)
 		ir_for_each_opnd(&p->insts.a[i], count_opnd, &c);
 	bool any = false;

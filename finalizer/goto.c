@@ -51,17 +51,30 @@ static bool goto_uniform(const struct ir_inst *in)
 	return in->exec == 1 || !in->flag;
 }
 
-/* Make every goto and jmpi the last instruction before a label. */
+static bool needs_label_after(const struct ir_inst *a, uint32_t n, uint32_t i)
+{
+	return (a[i].op == GEN_OP_GOTO || a[i].op == GEN_OP_JMPI) &&
+	       (i + 1 == n || a[i + 1].op != IR_OP_LABEL);
+}
+
+/* Make every goto and jmpi the last instruction before a label (in
+ * place, and not at all where none is missing: issue 12). */
 static void split_after_branches(struct ir_prog *p)
 {
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	uint32_t missing = 0;
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		missing += needs_label_after(p->insts.a, p->insts.n, i);
+	if (!missing)
+		return;
+	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
+		ir_inplace_next(p, i);
+		bool label = needs_label_after(old.a, old.n, i);
 		ir_emit_copy(p, &old.a[i]);
-		unsigned op = old.a[i].op;
-		if ((op == GEN_OP_GOTO || op == GEN_OP_JMPI) &&
-		    (i + 1 == old.n || old.a[i + 1].op != IR_OP_LABEL))
+		if (label)
 			ir_emit_label(p, ir_label_new(p, "_ft", IR_L_BLOCK));
 	}
+	ir_inplace_end(p);
 }
 
 static void label_positions(struct gctx *c)
@@ -196,9 +209,10 @@ static void to_jmpi(struct ir_inst *in)
 static void rewrite(struct gctx *c)
 {
 	struct ir_prog *p = c->p;
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
 		struct ir_inst in = old.a[i];
+		ir_inplace_next(p, i + 1);   /* 'in' is a copy */
 		if (in.op == GEN_OP_GOTO && c->jmpi[i]) {
 			to_jmpi(&in);
 		} else if (in.op == GEN_OP_GOTO) {
@@ -240,11 +254,12 @@ static void rewrite(struct gctx *c)
 			j->jip = nj;
 			if (nj < 0) {
 				uint32_t after = ir_label_new(p, "_jn", IR_L_BLOCK);
-				p->insts.a[p->insts.n - 1].jip = (int32_t)after;
+				ir_last_emitted(p)->jip = (int32_t)after;
 				ir_emit_label(p, after);
 			}
 		}
 	}
+	ir_inplace_end(p);
 }
 
 bool ir_lower_goto(struct ir_prog *p);
@@ -266,6 +281,12 @@ bool ir_lower_goto(struct ir_prog *p)
 			return ir_bad_input(p, "goto to an undefined label");
 	}
 	choose_jmpi(&c);
-	rewrite(&c);
+	/* without gotos there is nothing to rewrite (issue 12: a straight
+	 * kernel paid two copies of its code here) */
+	bool any = false;
+	for (uint32_t i = 0; i < p->insts.n && !any; i++)
+		any = p->insts.a[i].op == GEN_OP_GOTO;
+	if (any)
+		rewrite(&c);
 	return true;
 }

@@ -212,8 +212,7 @@ bool ir_ifconv(struct ir_prog *p)
 {
 	struct ic_ctx c = { p, NULL, NULL };
 	c.refs = ir_alloc(p, (p->labels.n + 1) * sizeof *c.refs);
-	c.dead = ir_alloc(p, p->insts.n + 1);
-	memset(c.dead, 0, p->insts.n + 1);
+	c.dead = ir_alloc(p, p->insts.n + 1);   /* zeroed */
 	count_refs(&c);
 	bool any = false;
 	/* innermost first: a converted branch can make its enclosing arm

@@ -470,6 +470,48 @@ static void fix_mul_dword_src0(struct lctx *c, struct ir_inst *in)
 	in->src[1] = t;
 }
 
+/* ---- mad multiplicand order (Align1 3-source) --------------------------- */
+
+/* Where 3-source instructions are Align1 (caps.three_src_align1: Gen11+),
+ * IGC orders the two multiplicands of a float mad before it maps vISA's
+ * src0 * src1 + src2 to Gen's src0 + src1 * src2 (visa/HWConformity.cpp
+ * generateAlign1Mad, "try swapping src0 (really src2) and src1"; GenX_IR
+ * -platform ICLLP/TGLLP).  In Gen order (build_alu.c put vISA src0 in
+ * src2, src1 in src1) the two are swapped when, first match wins:
+ *   - src1 is a 16-bit immediate (src2 takes one where src1 does not);
+ *   - src2 is a vector region and src1 a scalar one (src2 has only a
+ *     horizontal stride: a scalar fits it better);
+ *   - src2 is HF and src1 F (src1 takes HF in mixed mode).
+ * (IGC's first rule, a D src0 next to a narrower src1, is for integer
+ * mads, which build_alu.c turns into mul + add.)  The product is the same;
+ * the order decides which NaN a mad of two NaNs returns, so it follows
+ * GenX_IR's (difftest -p tgllp --seed 4501 program 21,
+ * tests/difftest/cases/mad_nan_order_tgllp). */
+static bool is_reg_region(const struct ir_opnd *o)
+{
+	return o->kind == IR_O_REG || o->kind == IR_O_IND;
+}
+
+static void order_mad_multiplicands(struct lctx *c, struct ir_inst *in)
+{
+	if (in->op != GEN_OP_MAD || in->nsrc != 3 ||
+	    !c->p->plat->caps.three_src_align1 ||
+	    !gen_type_is_float((enum gen_type)in->dst.type))
+		return;
+	const struct ir_opnd *s1 = &in->src[1], *s2 = &in->src[2];
+	bool imm16 = s1->kind == IR_O_IMM &&
+	             gen_type_size((enum gen_type)s1->type) == 2;
+	bool scalar_to_src2 = is_reg_region(s2) && is_reg_region(s1) &&
+	                      in->exec > 1 && !ir_opnd_is_scalar(s2) &&
+	                      ir_opnd_is_scalar(s1);
+	bool hf_to_src1 = s2->type == GEN_TYPE_HF && s1->type == GEN_TYPE_F;
+	if (imm16 || scalar_to_src2 || hf_to_src1) {
+		struct ir_opnd t = in->src[1];
+		in->src[1] = in->src[2];
+		in->src[2] = t;
+	}
+}
+
 /* ---- 3-source (Align16) ------------------------------------------------ */
 
 static bool contiguous(const struct ir_opnd *o, unsigned n)
@@ -605,7 +647,7 @@ static void fix_math(struct lctx *c, struct ir_inst *in)
 			copy_src(c, in, s, want, IR_GRF_BYTES);
 			if (idiv) {
 				/* the conversion applies the modifier */
-				struct ir_inst *mv = &c->p->insts.a[c->p->insts.n - 1];
+				struct ir_inst *mv = ir_last_emitted(c->p);
 				mv->src[0].mods = keep.mods;
 				o->mods = 0;
 			}
@@ -697,6 +739,116 @@ static void copy_64bit_src(struct lctx *c, struct ir_inst *in, unsigned s,
 	o->mods = mods;
 }
 
+/* Dwords a copy of an indirect 64-bit operand covers: its extent
+ * rounded up to an execution size, or 0 past two copies' worth. */
+static unsigned ind_dwords(const struct ir_opnd *o, unsigned n, bool dst)
+{
+	unsigned dw = ir_opnd_extent(o, n, dst) / 4, k = 2;
+	while (k < dw)
+		k *= 2;
+	return k <= 32 ? k : 0;
+}
+
+/* An indirect operand of dwords: the same address, :ud, k contiguous
+ * dwords. */
+static struct ir_opnd ind_dwords_opnd(const struct ir_opnd *o, unsigned k,
+                                      bool dst)
+{
+	struct ir_opnd r = *o;
+	r.type = GEN_TYPE_UD;
+	r.mods = 0;
+	r.rgn = dst ? (struct gen_region){ 0, 0, 1 }
+	            : (struct gen_region){ (uint8_t)(k < 8 ? k : 8),
+	                                   (uint8_t)(k < 8 ? k : 8), 1 };
+	return r;
+}
+
+static struct ir_inst *dword_copy(struct lctx *c, const struct ir_inst *in,
+                                  unsigned k, struct ir_opnd d,
+                                  struct ir_opnd s)
+{
+	struct ir_inst *mv = ir_op1(c->p, GEN_OP_MOV, k, true, d, s);
+	mv->choff = 0;
+	mv->loc = in->loc;
+	return mv;
+}
+
+/* Region rule (below): no indirect operand in a 64-bit instruction.  An
+ * indirect destination becomes a GRF temporary.  One of 64 bits is
+ * copied back as dwords under NoMask (a 32-bit move may be indirect), so
+ * the temporary is loaded from the destination first: the channels and
+ * strided-over elements the instruction does not write go back
+ * unchanged (IGC fix64bInst preloads only strided destinations and so
+ * writes garbage into disabled channels, as its GenX_IR bug in
+ * docs/difftest.md).  A narrower one is a move with the instruction's
+ * mask and predicate (redirect_dst).  Runs first: the copy back is the
+ * last move after the instruction. */
+static void fix_64bit_ind_dst(struct lctx *c, struct ir_inst *in)
+{
+	bool dxd;
+	if (!c->p->plat->caps.region_64bit_restricted || ir_is_send(in->op) ||
+	    ir_is_branch(in->op) || in->op == IR_OP_LABEL ||
+	    in->op == GEN_OP_WAIT || in->dst.kind != IR_O_IND ||
+	    !uses_64bit(c->p, in, &dxd))
+		return;
+	enum gen_type t = (enum gen_type)in->dst.type;
+	unsigned hs = in->dst.rgn.hs ? in->dst.rgn.hs : 1;
+	if (!is_64(t)) {
+		redirect_dst(c, in, t, hs, 4);
+		return;
+	}
+	unsigned k = ind_dwords(&in->dst, in->exec, true);
+	if (!k) {
+		ir_unsupported(c->p, "vISA instruction %u: an indirect 64-bit "
+		               "destination over more than 128 bytes on %s",
+		               in->loc, c->p->plat->name);
+		return;
+	}
+	uint32_t v = temp(c->p, GEN_TYPE_UD, k, 1, IR_GRF_BYTES);
+	ir_vreg(c->p, v)->align = IR_GRF_BYTES;
+	dword_copy(c, in, k, ir_dst(v, 0, GEN_TYPE_UD, 1),
+	           ind_dwords_opnd(&in->dst, k, false));
+	struct ir_inst back;
+	memset(&back, 0, sizeof back);
+	back.op = GEN_OP_MOV;
+	back.exec = (uint8_t)k;
+	back.nomask = true;
+	back.jip = back.uip = -1;
+	back.loc = in->loc;
+	back.nsrc = 1;
+	back.dst = ind_dwords_opnd(&in->dst, k, true);
+	back.src[0] = ir_vec(v, 0, GEN_TYPE_UD, 1);
+	if (c->npost < MAX_POST)
+		c->post[c->npost++] = back;
+	in->dst = ir_dst(v, 0, t, hs);
+}
+
+/* An indirect 64-bit source: its dwords copied under NoMask into a GRF
+ * temporary, at the destination's offset ('at') for a vector (IGC
+ * fix64bInst copyDwordsIndirect).  Per-channel addresses (VxH) are
+ * refused. */
+static void copy_64bit_ind_src(struct lctx *c, struct ir_inst *in,
+                               unsigned s, int at)
+{
+	struct ir_opnd *o = &in->src[s];
+	if (o->rgn.vs == GEN_VS_VXH) {
+		ir_unsupported(c->p, "vISA instruction %u: an indirect 64-bit "
+		               "source with per-channel addresses on %s",
+		               in->loc, c->p->plat->name);
+		return;
+	}
+	if (in->exec > 1 && !ir_opnd_is_scalar(o)) {
+		copy_64bit_src(c, in, s, at);
+		return;
+	}
+	uint32_t v = temp(c->p, (enum gen_type)o->type, 1, 1, 8);
+	dword_copy(c, in, 2, ir_dst(v, 0, GEN_TYPE_UD, 1),
+	           ind_dwords_opnd(o, 2, false));
+	uint8_t mods = o->mods;
+	*o = ir_scalar(v, 0, (enum gen_type)o->type);
+	o->mods = mods;
+}
+
 /* "[DevCHV, DevBXT]: When source or destination datatype is 64b,
  * indirect addressing must not be used ... Source and Destination
  * horizontal stride must be aligned to the execution datatype ...
@@ -706,9 +858,12 @@ static void copy_64bit_src(struct lctx *c, struct ir_inst *in, unsigned s,
  * break a rule are copied (a 32-bit move obeys none of them); operands
  * whose GRF offset is not fixed yet get whole registers so that offsets
  * agree; 64-bit vector sources at another offset are copied as dwords
- * (copy_64bit_src).  Indirect 64-bit operands are left as they are:
- * docs/platforms.md.  Runs after the other fixes, so that the
- * destination's offset is final. */
+ * (copy_64bit_src).  Indirect sources are copied (copy_64bit_ind_src),
+ * an indirect destination went to a temporary first (fix_64bit_ind_dst);
+ * a narrow flag or address source is copied to a GRF, any other ARF but
+ * null refused (vISA has no 64-bit ARF operands; visafin's own acc0 uses
+ * are 32-bit or narrower).  Runs after
+ * the other fixes, so that the destination's offset is final. */
 static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 {
 	bool dxd;
@@ -720,6 +875,22 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 	 * where caps.three_src_align1 is 0 (fix_three_src placed them) */
 	if (is_three_src(in->op) && !c->p->plat->caps.three_src_align1)
 		return;
+	for (unsigned s = 0; s <= in->nsrc; s++) {
+		const struct ir_opnd *o = s < in->nsrc ? &in->src[s] : &in->dst;
+		bool arf = (o->kind == IR_O_ARF && o->rn != GEN_RN_NULL) ||
+		           (o->kind == IR_O_REG &&
+		            c->p->vregs.a[o->v].file != IR_RF_GRF);
+		if (arf && s < in->nsrc && !is_64(o->type)) {
+			/* a flag or address source: a GRF copy first */
+			copy_src(c, in, s, (enum gen_type)o->type, IR_GRF_BYTES);
+		} else if (arf) {
+			ir_unsupported(c->p, "vISA instruction %u: a 64-bit ARF "
+			               "operand or an ARF destination of a 64-bit "
+			               "instruction on %s", in->loc,
+			               c->p->plat->name);
+			return;
+		}
+	}
 	bool vector = in->exec > 1;
 	if (vector && dst_is_grf(c->p, &in->dst))
 		fix_place(c->p, &in->dst);
@@ -742,6 +913,11 @@ static void fix_64bit_regions(struct lctx *c, struct ir_inst *in)
 		unsigned ts = gen_type_size((enum gen_type)o->type);
 		if (o->kind == IR_O_IND && ts < 8) {
 			copy_src(c, in, s, (enum gen_type)o->type, IR_GRF_BYTES);
+			continue;
+		}
+		if (o->kind == IR_O_IND) {
+			copy_64bit_ind_src(c, in, s,
+			                   want >= 0 && want % 8 == 0 ? want : 0);
 			continue;
 		}
 		if (o->kind != IR_O_REG || ir_opnd_is_scalar(o) || !vector)
@@ -825,24 +1001,28 @@ static bool is_macro(const struct ir_inst *in)
 	return gen_op_is_macro(in->op, in->fc);
 }
 
-static void legalize_inst(struct lctx *c, struct ir_inst in)
+/* 'in' is the old instruction in place (ir_inplace_begin): what is
+ * emitted before it goes to slots before it or to the queue. */
+static void legalize_inst(struct lctx *c, struct ir_inst *in)
 {
 	c->npost = 0;
-	if (is_macro(&in)) {  /* built to the rules by build_math.c */
-		ir_emit_copy(c->p, &in);
+	if (is_macro(in)) {  /* built to the rules by build_math.c */
+		ir_emit_copy(c->p, in);
 		return;
 	}
-	fix_imm(c, &in);
-	fix_mul_dword_src0(c, &in);
-	fix_mixed_float(c, &in);
-	fix_arf_src1(c, &in);
-	fix_three_src(c, &in);
-	fix_math(c, &in);
-	fix_dst_stride(c, &in);
+	fix_64bit_ind_dst(c, in);
+	order_mad_multiplicands(c, in);
+	fix_imm(c, in);
+	fix_mul_dword_src0(c, in);
+	fix_mixed_float(c, in);
+	fix_arf_src1(c, in);
+	fix_three_src(c, in);
+	fix_math(c, in);
+	fix_dst_stride(c, in);
 	/* last: the destination's offset is final (fix_dst_stride may have
 	 * moved it to a temporary) */
-	fix_64bit_regions(c, &in);
-	ir_emit_copy(c->p, &in);
+	fix_64bit_regions(c, in);
+	ir_emit_copy(c->p, in);
 	/* the moves after the instruction, innermost fix last */
 	for (unsigned k = c->npost; k-- > 0;) {
 		struct ir_inst mv = c->post[k];
@@ -859,9 +1039,12 @@ bool ir_legalize(struct ir_prog *p);
 
 bool ir_legalize(struct ir_prog *p)
 {
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	struct ir_insts_old old = ir_inplace_begin(p);
 	struct lctx c = { .p = p };
-	for (uint32_t i = 0; i < old.n; i++)
-		legalize_inst(&c, old.a[i]);
+	for (uint32_t i = 0; i < old.n; i++) {
+		ir_inplace_next(p, i);
+		legalize_inst(&c, &old.a[i]);
+	}
+	ir_inplace_end(p);
 	return p->err->status == VF_OK;
 }

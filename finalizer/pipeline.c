@@ -95,7 +95,14 @@ static bool run_legalize(struct fin_job *j) { return ir_legalize(j->p); }
 static bool run_split(struct fin_job *j) { return ir_split(j->p); }
 static bool run_coalesce(struct fin_job *j) { return ir_coalesce(j->p); }
 static bool run_schedule(struct fin_job *j) { return ir_schedule(j->p); }
-static bool run_regalloc(struct fin_job *j) { return ra_allocate(j->p); }
+/* The passes before allocation are done with the spare rewrite array
+ * (ir_rewrite_begin): it goes back before the allocator's tables come
+ * (issue 12, peak memory). */
+static bool run_regalloc(struct fin_job *j)
+{
+	ir_release_spare(j->p);
+	return ra_allocate(j->p);
+}
 static bool run_callsave(struct fin_job *j) { return ra_callsave(j->p); }
 static bool run_nomask_wa(struct fin_job *j) { return ir_nomask_wa(j->p); }
 static bool run_rs_wa(struct fin_job *j) { return ir_read_suppression_wa(j->p); }

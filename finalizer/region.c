@@ -158,7 +158,7 @@ bool bld_var(struct bld *b, uint32_t id, struct bld_var **out)
 {
 	if (id >= b->nvars)
 		return ir_bad_input(b->p, "variable id %u out of range", id);
-	if (!resolve_var(b, id, 0))
+	if (b->vars[id].kind == BV_UNRESOLVED && !resolve_var(b, id, 0))
 		return false;
 	*out = &b->vars[id];
 	if ((*out)->kind == BV_UNSUPPORTED)

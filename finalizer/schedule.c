@@ -295,9 +295,10 @@ static int32_t place(struct sched *s, uint32_t c, uint32_t e)
 	return d;
 }
 
-/* Schedule instructions [b, e) of 'old' (no barrier among them) and
- * append them; 'base' is the GRF bytes live at b. */
-static void schedule_window(struct sched *s, const struct ir_inst *old,
+/* Schedule instructions [b, e) of the program, a copy of which is
+ * 'w' (no barrier among them), and append them; 'base' is the GRF bytes
+ * live at b. */
+static void schedule_window(struct sched *s, const struct ir_inst *w,
                             uint32_t b, uint32_t e, int64_t base)
 {
 	struct ir_prog *p = s->p;
@@ -309,7 +310,7 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 	int32_t last_send = -1;
 	for (uint32_t i = 0; i < n; i++) {
 		struct ref_list l;
-		inst_refs(s, &old[b + i], &l);
+		inst_refs(s, &w[i], &l);
 		s->refs_at[i] = nref;
 		for (unsigned k = 0; k < l.n; k++) {
 			uint32_t key = l.a[k].key;
@@ -328,7 +329,7 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 			}
 			s->refs[nref++] = l.a[k];
 		}
-		if (ir_is_send(old[b + i].op)) {
+		if (ir_is_send(w[i].op)) {
 			edge(s, last_send, i);
 			last_send = (int32_t)i;
 		}
@@ -356,7 +357,7 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 		for (uint32_t k = s->succ_at[i]; k < s->succ_at[i + 1]; k++)
 			if (s->height[s->succ[k]] > h)
 				h = s->height[s->succ[k]];
-		s->height[i] = h + latency(&old[b + i]);
+		s->height[i] = h + latency(&w[i]);
 	}
 	/* list scheduling; 'ready' reuses edge_from (n <= edge_cap) */
 	uint32_t *ready = s->edge_from, nready = 0, clock = 0;
@@ -388,7 +389,7 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 				}
 				continue;
 			}
-			bool cs = ir_is_send(old[b + c].op), os = ir_is_send(old[b + o].op);
+			bool cs = ir_is_send(w[c].op), os = ir_is_send(w[o].op);
 			if (r == 0 || (cs && !os) ||
 			    (cs == os && (s->height[c] > s->height[o] ||
 			     (s->height[c] == s->height[o] && c < o))))
@@ -409,7 +410,7 @@ static void schedule_window(struct sched *s, const struct ir_inst *old,
 	}
 	/* keep the new order only when the model says it needs less */
 	for (uint32_t i = 0; i < n; i++)
-		ir_emit_copy(p, &old[b + (peak < peak_in ? s->order[i] : i)]);
+		ir_emit_copy(p, &w[(peak < peak_in ? s->order[i] : i)]);
 }
 
 bool ir_schedule(struct ir_prog *p);
@@ -428,8 +429,7 @@ bool ir_schedule(struct ir_prog *p)
 	s.k_flag = nv + 4;
 	s.nkeys = nv + 5;
 	/* the extra keys have no interval: never GRF keys (grf_key) */
-	s.stamp = ir_alloc(p, s.nkeys * sizeof *s.stamp);
-	memset(s.stamp, 0, s.nkeys * sizeof *s.stamp);
+	s.stamp = ir_alloc(p, s.nkeys * sizeof *s.stamp);   /* zeroed */
 	s.last_def = ir_alloc(p, s.nkeys * sizeof *s.last_def);
 	s.reads = ir_alloc(p, s.nkeys * sizeof *s.reads);
 	s.rem = ir_alloc(p, s.nkeys * sizeof *s.rem);
@@ -450,8 +450,7 @@ bool ir_schedule(struct ir_prog *p)
 	s.edge_to = ir_alloc(p, s.edge_cap * sizeof *s.edge_to);
 	s.succ_cap = 0;
 	/* GRF bytes live at each position: start < pos <= end */
-	int64_t *live = ir_alloc(p, (ni + 2) * sizeof *live);
-	memset(live, 0, (ni + 2) * sizeof *live);
+	int64_t *live = ir_alloc(p, (ni + 2) * sizeof *live);   /* zeroed */
 	for (uint32_t v = 1; v < nv; v++) {
 		const struct ra_interval *r = &s.iv[v];
 		if (r->start < 0 || p->vregs.a[v].file != IR_RF_GRF ||
@@ -464,7 +463,10 @@ bool ir_schedule(struct ir_prog *p)
 	}
 	for (uint32_t i = 1; i <= ni; i++)
 		live[i] += live[i - 1];
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	/* In place (the count never changes): a window to reorder is
+	 * copied out first, everything else stays where it is. */
+	struct ir_inst *copy = ir_alloc(p, win * sizeof *copy);
+	struct ir_insts_old old = ir_inplace_begin(p);
 	uint32_t i = 0;
 	while (i < old.n) {
 		if (is_barrier(&old.a[i])) {
@@ -494,8 +496,11 @@ bool ir_schedule(struct ir_prog *p)
 				ir_emit_copy(p, &old.a[i++]);
 			continue;
 		}
-		schedule_window(&s, old.a, i, e, live[i]);
+		memcpy(copy, &old.a[i], (e - i) * sizeof *copy);
+		ir_inplace_next(p, e);
+		schedule_window(&s, copy, i, e, live[i]);
 		i = e;
 	}
+	ir_inplace_end(p);
 	return true;
 }

@@ -477,11 +477,27 @@ bool ir_split(struct ir_prog *p);
 
 bool ir_split(struct ir_prog *p)
 {
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	/* In place: an instruction that needs no split is normalized where
+	 * it is and stays (issue 12: no copies of it); one that does is
+	 * copied out and its pieces are emitted (emit_split at depth 0). */
+	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
-		p->loc = old.a[i].loc;   /* errors name the vISA instruction */
-		if (!emit_split(p, old.a[i], 0))
+		struct ir_inst *in = &old.a[i];
+		ir_inplace_next(p, i);
+		p->loc = in->loc;   /* errors name the vISA instruction */
+		bool macro = in->op == GEN_OP_MATH && (in->fc == GEN_MATH_INVM ||
+		                                      in->fc == GEN_MATH_RSQTM);
+		if (!macro)
+			normalize(p, in);
+		if (macro || !needs_split(p, in)) {
+			ir_emit_copy(p, in);
+			continue;
+		}
+		struct ir_inst whole = *in;
+		ir_inplace_next(p, i + 1);   /* 'whole' is a copy */
+		if (!split_in_two(p, &whole, 0))
 			return false;
 	}
+	ir_inplace_end(p);
 	return true;
 }

@@ -134,6 +134,15 @@ struct ir_live *ir_live_refs(struct ir_prog *p, ir_narrow_fn narrow);
 typedef void (*ir_live_at_fn)(void *ctx, uint32_t v, uint32_t b, bool entry);
 void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
                      const struct ir_live *l, ir_live_at_fn fn, void *ctx);
+/* The same, also calling span(ctx, v, first, last) for every register
+ * v that instructions of a block reference (ir_inst_refs), with the
+ * first and last of them: what the one scan of the code it makes
+ * anyway sees (the allocator's intervals cover those spans). */
+typedef void (*ir_live_span_fn)(void *ctx, uint32_t v, uint32_t first,
+                                uint32_t last);
+void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
+                           const struct ir_live *l, ir_live_at_fn fn,
+                           ir_live_span_fn span, void *ctx);
 
 static inline const vf_word *ir_live_row(const struct ir_live *l,
                                          const vf_word *set, uint32_t b)

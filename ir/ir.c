@@ -22,6 +22,16 @@ void *ir_alloc(struct ir_prog *p, size_t size)
 	return m;
 }
 
+void *ir_alloc_raw(struct ir_prog *p, size_t size)
+{
+	struct vf_arena *a = p->nscratch ? p->scratch[p->nscratch - 1]
+	                                 : p->arena;
+	void *m = vf_arena_alloc_raw(a, size ? size : 1);
+	if (!m)
+		longjmp(*p->oom, 1);
+	return m;
+}
+
 /* A scope past the depth limit shares its parent's arena: 'deep' counts
  * those, so that their ends free nothing. */
 void ir_scratch_begin(struct ir_prog *p)
@@ -172,47 +182,6 @@ uint32_t ir_label_new(struct ir_prog *p, const char *name, unsigned kind)
 
 /* ---- operands ---------------------------------------------------------- */
 
-struct ir_opnd ir_reg(uint32_t v, int32_t off, enum gen_type t)
-{
-	struct ir_opnd o = { .kind = IR_O_REG, .type = (uint8_t)t, .v = v,
-	                     .off = off };
-	o.rgn = (struct gen_region){ 0, 1, 0 };
-	return o;
-}
-
-struct ir_opnd ir_scalar(uint32_t v, int32_t off, enum gen_type t)
-{
-	return ir_reg(v, off, t);
-}
-
-struct ir_opnd ir_vec(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
-{
-	struct ir_opnd o = ir_reg(v, off, t);
-	o.rgn = (struct gen_region){ (uint8_t)hs, 1, 0 };
-	return o;
-}
-
-struct ir_opnd ir_rgn(uint32_t v, int32_t off, enum gen_type t,
-                      unsigned vs, unsigned w, unsigned hs)
-{
-	struct ir_opnd o = ir_reg(v, off, t);
-	o.rgn = (struct gen_region){ (uint8_t)vs, (uint8_t)w, (uint8_t)hs };
-	return o;
-}
-
-struct ir_opnd ir_dst(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
-{
-	struct ir_opnd o = ir_reg(v, off, t);
-	o.rgn = (struct gen_region){ 0, 0, (uint8_t)(hs ? hs : 1) };
-	return o;
-}
-
-struct ir_opnd ir_imm(uint64_t bits, enum gen_type t)
-{
-	struct ir_opnd o = { .kind = IR_O_IMM, .type = (uint8_t)t, .imm = bits };
-	return o;
-}
-
 struct ir_opnd ir_arf(enum gen_regname rn, unsigned nr, unsigned sub,
                       enum gen_type t)
 {
@@ -237,13 +206,6 @@ struct ir_opnd ir_label_opnd(uint32_t label)
 	return o;
 }
 
-bool ir_opnd_is_scalar(const struct ir_opnd *o)
-{
-	if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF)
-		return true;
-	return o->rgn.vs == 0 && o->rgn.hs == 0 && o->rgn.w == 1;
-}
-
 int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst)
 {
 	unsigned ts = gen_type_size((enum gen_type)o->type);
@@ -253,37 +215,16 @@ int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst)
 	return (int)(((i / w) * o->rgn.vs + (i % w) * o->rgn.hs) * ts);
 }
 
-/* The largest ir_elem_off over i < n, in closed form (issue 12: this is
- * asked for every operand of every pass): strides are unsigned, so the
- * offset grows along a row and from row to row; the largest is the last
- * element's or, when the last row is partial, the end of the row before. */
-unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n, bool dst)
-{
-	unsigned ts = gen_type_size((enum gen_type)o->type);
-	if (!n)
-		return ts;
-	unsigned last = n - 1, hi;
-	if (dst) {
-		hi = last * o->rgn.hs;
-	} else {
-		unsigned w = o->rgn.w ? o->rgn.w : 1;
-		unsigned row = last / w, col = last % w;
-		hi = row * o->rgn.vs + col * o->rgn.hs;
-		if (row) {
-			unsigned before = (row - 1) * o->rgn.vs + (w - 1) * o->rgn.hs;
-			if (before > hi)
-				hi = before;
-		}
-	}
-	return hi * ts + ts;
-}
-
 /* ---- instructions ------------------------------------------------------ */
 
 struct ir_inst *ir_emit(struct ir_prog *p, unsigned op, unsigned exec)
 {
-	uint32_t i = IR_VEC_PUSH(p, p->insts);
-	struct ir_inst *in = &p->insts.a[i];
+	struct ir_inst *in = ir_inplace_slot(p);
+	if (!in) {
+		/* the push first: it may move the array */
+		uint32_t i = IR_VEC_PUSH(p, p->insts);
+		in = &p->insts.a[i];
+	}
 	memset(in, 0, sizeof *in);
 	in->op = (uint16_t)op;
 	in->exec = (uint8_t)exec;
@@ -294,8 +235,24 @@ struct ir_inst *ir_emit(struct ir_prog *p, unsigned op, unsigned exec)
 
 struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *src)
 {
+	/* an in-place rewrite keeping an instruction where it is */
+	if (ir_inplace_keeps(p, src)) {
+		p->insts.n++;
+		return &p->insts.a[p->insts.n - 1];
+	}
+	/* in place with room in the queue, nothing moves: copy directly */
+	if (p->inplace.on && p->inplace.qlen < p->inplace.qcap) {
+		struct ir_inst *in = ir_inplace_slot(p);
+		*in = *src;
+		return in;
+	}
+	/* a copy first: src may lie in the array the push moves */
 	struct ir_inst tmp = *src;
-	struct ir_inst *in = ir_emit(p, tmp.op, tmp.exec);
+	struct ir_inst *in = ir_inplace_slot(p);
+	if (!in) {
+		uint32_t i = IR_VEC_PUSH(p, p->insts);   /* may move the array */
+		in = &p->insts.a[i];
+	}
 	*in = tmp;
 	return in;
 }
@@ -337,50 +294,6 @@ void ir_emit_label(struct ir_prog *p, uint32_t label)
 	in->nsrc = 1;
 }
 
-void ir_drop_marked(struct ir_prog *p, const bool *dead)
-{
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		if (!dead[i])
-			p->insts.a[n++] = p->insts.a[i];
-	p->insts.n = n;
-}
-
-struct ir_insts_old ir_rewrite_begin(struct ir_prog *p)
-{
-	struct ir_insts_old o = { p->insts.a, p->insts.n };
-	/* The previous rewrite's input is no longer read by anyone: it
-	 * takes the new sequence (its pages are already mapped), and the
-	 * array taken out now waits for the next rewrite. */
-	struct ir_inst *spare = p->rewritten;
-	uint32_t spare_cap = p->rewritten_cap;
-	p->rewritten = p->insts.a;
-	p->rewritten_cap = p->insts.cap;
-	p->insts.a = spare;
-	p->insts.cap = spare_cap;
-	p->insts.n = 0;
-	return o;
-}
-
-bool ir_is_branch(unsigned op)
-{
-	switch (op) {
-	case GEN_OP_JMPI: case GEN_OP_GOTO: case GEN_OP_JOIN:
-	case GEN_OP_CALL: case GEN_OP_RET: case GEN_OP_IF: case GEN_OP_ELSE:
-	case GEN_OP_ENDIF: case GEN_OP_WHILE: case GEN_OP_BREAK:
-	case GEN_OP_CONT: case GEN_OP_HALT:
-		return true;
-	default:
-		return false;
-	}
-}
-
-bool ir_is_send(unsigned op)
-{
-	return op == GEN_OP_SEND || op == GEN_OP_SENDS || op == GEN_OP_SENDC ||
-	       op == GEN_OP_SENDSC;
-}
-
 static void walk(const struct ir_inst *in, const struct ir_opnd *o, bool def,
                  ir_opnd_fn fn, void *ctx)
 {
@@ -408,20 +321,6 @@ void ir_for_each_opnd(const struct ir_inst *in, ir_opnd_fn fn, void *ctx)
 		fn(ctx, in, &d, false);
 	}
 	walk(in, &in->dst, true, fn, ctx);
-}
-
-int ir_opnd_sub(const struct ir_prog *p, const struct ir_opnd *o)
-{
-	if (o->kind != IR_O_REG)
-		return -1;
-	const struct ir_vreg *v = &p->vregs.a[o->v];
-	if (v->file != IR_RF_GRF)
-		return -1;
-	if (v->pin >= 0)
-		return (v->pin + o->off) % IR_GRF_BYTES;
-	if (v->align >= IR_GRF_BYTES)
-		return o->off % IR_GRF_BYTES;
-	return -1;
 }
 
 unsigned ir_opnd_align(const struct ir_prog *p, const struct ir_opnd *o)

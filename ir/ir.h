@@ -225,6 +225,19 @@ struct ir_prog {
 	 * rewrite writes into it (two arrays in turn, no new ones). */
 	struct ir_inst *rewritten;
 	uint32_t rewritten_cap;
+	/* An open in-place rewrite (ir_inplace_begin, rewrite.c). */
+	struct ir_inplace {
+		bool on;
+		uint32_t free_to;     /* slots below it hold no unread old
+		                       * instruction */
+		uint32_t old_n;       /* instructions of the old sequence */
+		struct ir_inst *q;    /* emitted ahead of free_to, in order:
+		                       * a ring of qcap, qlen from qhead */
+		uint32_t qhead, qlen, qcap;
+		bool in_tail;         /* q is the array past old_n, else own */
+		struct ir_inst *own;  /* a ring of its own, kept for the next */
+		uint32_t own_cap;
+	} inplace;
 	/* Scratch arenas (ir_scratch_begin), innermost last: ir_alloc takes
 	 * from the innermost while one is open. */
 	struct vf_arena *scratch[IR_SCRATCH_DEPTH];
@@ -240,6 +253,9 @@ struct ir_prog {
 /* Zeroed memory for the compile: from the innermost open scratch scope,
  * else the program's arena. */
 void *ir_alloc(struct ir_prog *p, size_t size);
+/* The same, not zeroed: for arrays the caller writes before reading
+ * (an upper bound's unused part is never touched). */
+void *ir_alloc_raw(struct ir_prog *p, size_t size);
 /* A pass's temporaries: between ir_scratch_begin and ir_scratch_end,
  * ir_alloc takes memory from a new scratch arena that the end frees
  * (issue 12: peak memory is what is live at once, not all a compile
@@ -253,8 +269,9 @@ void ir_scratch_end(struct ir_prog *p);
 void ir_scratch_free_all(struct ir_prog *p);
 /* Make room for one more element; returns its index. */
 #define IR_VEC_PUSH(p, vec) \
-	(ir_vec_grow((p), (void **)&(vec).a, &(vec).cap, (vec).n, \
-	             sizeof(*(vec).a)), (vec).n++)
+	((vec).n < (vec).cap ? (void)0 \
+	 : ir_vec_grow((p), (void **)&(vec).a, &(vec).cap, (vec).n, \
+	               sizeof(*(vec).a)), (vec).n++)
 void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
                  size_t elem);
 char *ir_strdup(struct ir_prog *p, const char *s);
@@ -284,27 +301,105 @@ static inline struct ir_vreg *ir_vreg(struct ir_prog *p, uint32_t v)
 
 /* ---- operands ---------------------------------------------------------- */
 
-struct ir_opnd ir_reg(uint32_t v, int32_t off, enum gen_type t);
-/* Source regions. */
-struct ir_opnd ir_scalar(uint32_t v, int32_t off, enum gen_type t);
-struct ir_opnd ir_vec(uint32_t v, int32_t off, enum gen_type t, unsigned hs);
-struct ir_opnd ir_rgn(uint32_t v, int32_t off, enum gen_type t,
-                      unsigned vs, unsigned w, unsigned hs);
-/* Destination with horizontal stride hs. */
-struct ir_opnd ir_dst(uint32_t v, int32_t off, enum gen_type t, unsigned hs);
-struct ir_opnd ir_imm(uint64_t bits, enum gen_type t);
+/* (inline: the builder and the passes make them by the hundred
+ * thousand, issue 12) ir_reg: a register at a byte offset; ir_scalar,
+ * ir_vec, ir_rgn: source regions; ir_dst: a destination with horizontal
+ * stride hs; ir_imm: an immediate. */
+static inline struct ir_opnd ir_reg(uint32_t v, int32_t off, enum gen_type t)
+{
+	struct ir_opnd o = { .kind = IR_O_REG, .type = (uint8_t)t, .v = v,
+	                     .off = off };
+	o.rgn = (struct gen_region){ 0, 1, 0 };
+	return o;
+}
+
+static inline struct ir_opnd ir_scalar(uint32_t v, int32_t off, enum gen_type t)
+{
+	return ir_reg(v, off, t);
+}
+
+static inline struct ir_opnd ir_vec(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
+{
+	struct ir_opnd o = ir_reg(v, off, t);
+	o.rgn = (struct gen_region){ (uint8_t)hs, 1, 0 };
+	return o;
+}
+
+static inline struct ir_opnd ir_rgn(uint32_t v, int32_t off, enum gen_type t,
+                      unsigned vs, unsigned w, unsigned hs)
+{
+	struct ir_opnd o = ir_reg(v, off, t);
+	o.rgn = (struct gen_region){ (uint8_t)vs, (uint8_t)w, (uint8_t)hs };
+	return o;
+}
+
+static inline struct ir_opnd ir_dst(uint32_t v, int32_t off, enum gen_type t, unsigned hs)
+{
+	struct ir_opnd o = ir_reg(v, off, t);
+	o.rgn = (struct gen_region){ 0, 0, (uint8_t)(hs ? hs : 1) };
+	return o;
+}
+
+static inline struct ir_opnd ir_imm(uint64_t bits, enum gen_type t)
+{
+	struct ir_opnd o = { .kind = IR_O_IMM, .type = (uint8_t)t, .imm = bits };
+	return o;
+}
 struct ir_opnd ir_arf(enum gen_regname rn, unsigned nr, unsigned sub,
                       enum gen_type t);
 struct ir_opnd ir_null(enum gen_type t);
 struct ir_opnd ir_label_opnd(uint32_t label);
-bool ir_opnd_is_scalar(const struct ir_opnd *o);
-/* Bytes from the first to the last byte an operand touches at exec size
- * 'n' (relative to its start), and whether it is contiguous. */
-unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n, bool dst);
+
+/* Operand shape questions, inline: most passes ask them for every
+ * operand (issue 12). */
+static inline bool ir_opnd_is_scalar(const struct ir_opnd *o)
+{
+	if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF)
+		return true;
+	return o->rgn.vs == 0 && o->rgn.hs == 0 && o->rgn.w == 1;
+}
+/* Bytes from an operand's start to the end of the last byte it touches
+ * at exec size 'n': the largest ir_elem_off over i < n, in closed form.
+ * Strides are unsigned, so the offset grows along a row and from row to
+ * row; the largest is the last element's or, when the last row is
+ * partial, the end of the row before. */
+static inline unsigned ir_opnd_extent(const struct ir_opnd *o, unsigned n,
+                                      bool dst)
+{
+	unsigned ts = gen_type_size((enum gen_type)o->type);
+	if (!n)
+		return ts;
+	unsigned last = n - 1, hi;
+	if (dst) {
+		hi = last * o->rgn.hs;
+	} else {
+		unsigned w = o->rgn.w ? o->rgn.w : 1;
+		unsigned row = last / w, col = last % w;
+		hi = row * o->rgn.vs + col * o->rgn.hs;
+		if (row) {
+			unsigned before = (row - 1) * o->rgn.vs + (w - 1) * o->rgn.hs;
+			if (before > hi)
+				hi = before;
+		}
+	}
+	return hi * ts + ts;
+}
 /* Where a register operand sits in its GRF: the byte offset when known
  * (GRF-aligned or pinned registers), else -1; the alignment of its first
  * byte that is known; the number of GRFs it touches at exec size n. */
-int ir_opnd_sub(const struct ir_prog *p, const struct ir_opnd *o);
+static inline int ir_opnd_sub(const struct ir_prog *p, const struct ir_opnd *o)
+{
+	if (o->kind != IR_O_REG)
+		return -1;
+	const struct ir_vreg *v = &p->vregs.a[o->v];
+	if (v->file != IR_RF_GRF)
+		return -1;
+	if (v->pin >= 0)
+		return (v->pin + o->off) % IR_GRF_BYTES;
+	if (v->align >= IR_GRF_BYTES)
+		return o->off % IR_GRF_BYTES;
+	return -1;
+}
 unsigned ir_opnd_align(const struct ir_prog *p, const struct ir_opnd *o);
 unsigned ir_opnd_grfs(const struct ir_prog *p, const struct ir_opnd *o,
                       unsigned n, bool dst);
@@ -327,13 +422,75 @@ struct ir_inst *ir_op3(struct ir_prog *p, unsigned op, unsigned exec, bool nm,
                        struct ir_opnd s2);
 void ir_emit_label(struct ir_prog *p, uint32_t label);
 
-/* Rewriting: take the instruction array out of the program; the pass
- * appends the new sequence with ir_emit*. */
+/* Rewriting (rewrite.c): the pass reads the old sequence from the
+ * returned array and appends the new one with ir_emit*. */
 struct ir_insts_old {
 	struct ir_inst *a;
 	uint32_t n;
 };
+/* Two arrays: the old sequence is taken out of the program and stays
+ * readable, in any order, until the next rewrite.  The array taken out
+ * by the rewrite before it receives the new sequence. */
 struct ir_insts_old ir_rewrite_begin(struct ir_prog *p);
+/* Free that spare array (before register allocation: issue 12). */
+void ir_release_spare(struct ir_prog *p);
+/* In place, one array: the old sequence stays where it is and the new
+ * one is written over the old instructions the pass has said it is
+ * done with: before reading past old instruction i-1 the pass calls
+ * ir_inplace_next(p, i) once it will read no old instruction before i
+ * again (it may keep looking ahead).  What the pass emits beyond those
+ * slots waits in a queue.  ir_inplace_end completes the sequence; use
+ * ir_last_emitted, not p->insts, for the last emitted instruction
+ * while the rewrite is open. */
+struct ir_insts_old ir_inplace_begin(struct ir_prog *p);
+void ir_inplace_end(struct ir_prog *p);
+struct ir_inst *ir_last_emitted(struct ir_prog *p);
+/* The queue's slow paths (rewrite.c): move what the freed slots take;
+ * a bigger ring for one more. */
+void ir_inplace_take(struct ir_prog *p);
+struct ir_inst *ir_inplace_grow(struct ir_prog *p);
+/* The queue is a ring of qcap slots: its k-th waiting instruction is at
+ * (qhead + k) % qcap. */
+static inline uint32_t ir_ring_at(const struct ir_inplace *w, uint32_t k)
+{
+	uint32_t at = w->qhead + k;
+	return at < w->qcap ? at : at - w->qcap;
+}
+/* (inline: called for every instruction) */
+static inline void ir_inplace_next(struct ir_prog *p, uint32_t i)
+{
+	p->inplace.free_to = i;
+	if (p->inplace.qlen && i > p->insts.n)
+		ir_inplace_take(p);
+}
+static inline struct ir_inst *ir_inplace_queue(struct ir_prog *p)
+{
+	struct ir_inplace *w = &p->inplace;
+	if (w->qlen == w->qcap)
+		return ir_inplace_grow(p);
+	return &w->q[ir_ring_at(w, w->qlen++)];
+}
+/* Where ir_emit writes its next instruction during an in-place
+ * rewrite: the array slot when it is free and nothing waits in the
+ * queue, else the queue's end; NULL when no in-place rewrite is open. */
+static inline struct ir_inst *ir_inplace_slot(struct ir_prog *p)
+{
+	const struct ir_inplace *w = &p->inplace;
+	if (!w->on)
+		return NULL;
+	if (w->qlen == 0 && p->insts.n < w->free_to)
+		return &p->insts.a[p->insts.n++];
+	return ir_inplace_queue(p);
+}
+/* Is copying 'src' to the next slot of an in-place rewrite a no-op?
+ * When src is that slot, nothing waits before it: it stays as it is
+ * (even an old instruction not yet freed: it is kept unchanged). */
+static inline bool ir_inplace_keeps(const struct ir_prog *p,
+                                    const struct ir_inst *src)
+{
+	const struct ir_inplace *w = &p->inplace;
+	return w->on && w->qlen == 0 && src == &p->insts.a[p->insts.n];
+}
 /* Remove the instructions marked in 'dead' (one flag per instruction),
  * keeping the order of the others. */
 void ir_drop_marked(struct ir_prog *p, const bool *dead);
@@ -343,8 +500,25 @@ void ir_drop_marked(struct ir_prog *p, const bool *dead);
 typedef void (*ir_opnd_fn)(void *ctx, const struct ir_inst *in,
                            const struct ir_opnd *o, bool def);
 void ir_for_each_opnd(const struct ir_inst *in, ir_opnd_fn fn, void *ctx);
-bool ir_is_branch(unsigned op);
-bool ir_is_send(unsigned op);
+/* (inline: asked for every instruction by most passes, issue 12) */
+static inline bool ir_is_branch(unsigned op)
+{
+	switch (op) {
+	case GEN_OP_JMPI: case GEN_OP_GOTO: case GEN_OP_JOIN:
+	case GEN_OP_CALL: case GEN_OP_RET: case GEN_OP_IF: case GEN_OP_ELSE:
+	case GEN_OP_ENDIF: case GEN_OP_WHILE: case GEN_OP_BREAK:
+	case GEN_OP_CONT: case GEN_OP_HALT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static inline bool ir_is_send(unsigned op)
+{
+	return op == GEN_OP_SEND || op == GEN_OP_SENDS || op == GEN_OP_SENDC ||
+	       op == GEN_OP_SENDSC;
+}
 
 /* ---- verifier (verify.c) ---------------------------------------------- */
 

@@ -43,7 +43,10 @@ static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
 		return (uint32_t)in->rlen * IR_GRF_BYTES >= v->size;
 	if (in->exec > 1 && d->rgn.hs != 1)
 		return false;
-	return ir_opnd_extent(d, in->exec, true) >= v->size;
+	/* ir_opnd_extent of a destination of stride 1 (or one channel):
+	 * 'exec' elements */
+	unsigned n = in->exec > 1 ? in->exec : 1;
+	return n * gen_type_size((enum gen_type)d->type) >= v->size;
 }
 
 /* The registers indirect operand 'slot' of instruction 'pos', through
@@ -68,9 +71,12 @@ static void indirect_refs(const struct ir_live *l, uint32_t a, bool def,
 			fn(ctx, l->taken[k], def, false, pos);
 }
 
-void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
-                  const struct ir_inst *in, uint32_t pos, ir_ref_fn fn,
-                  void *ctx)
+/* ir_inst_refs, inline so that liveness's own scan (scan_blocks) calls
+ * its callback directly: the allocator runs that scan once a round over
+ * the whole program (issue 12). */
+static inline __attribute__((always_inline)) void
+inst_refs(const struct ir_prog *p, const struct ir_live *l,
+          const struct ir_inst *in, uint32_t pos, ir_ref_fn fn, void *ctx)
 {
 	if (in->op == IR_OP_LABEL)
 		return;
@@ -100,6 +106,13 @@ void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
 		fn(ctx, d->v, false, false, pos);
 		indirect_refs(l, d->v, true, pos, 3, fn, ctx);
 	}
+}
+
+void ir_inst_refs(const struct ir_prog *p, const struct ir_live *l,
+                  const struct ir_inst *in, uint32_t pos, ir_ref_fn fn,
+                  void *ctx)
+{
+	inst_refs(p, l, in, pos, fn, ctx);
 }
 
 /* Local sets of one block: read before any full write (gen), fully
@@ -239,33 +252,36 @@ struct ir_live *ir_live_build(struct ir_prog *p, const struct ir_cfg *c,
  * (gen), fully written (kill), written at all (def). */
 enum { EV_GEN = 1, EV_KILL = 2, EV_DEF = 4 };
 
+/* Events of one register chain from its latest (issue 12: no copy of
+ * them sorted by register; the order a register's events are visited
+ * in changes nothing the solvers compute). */
+#define NO_EVENT UINT32_MAX
+
 struct event {
-	uint32_t v, b;
+	uint32_t b;
+	uint32_t next;            /* the register's event before it */
+	uint32_t first, last;     /* its first and last reference there */
 	uint8_t what;
 };
 
 struct scan {
-	struct event *ev;         /* NULL while only counting */
+	struct event *ev;         /* room for refs_bound() of them */
 	uint32_t n;
 	uint32_t b;               /* current block */
-	uint32_t *seen;           /* per register: b + 1 of its last event */
-	uint32_t *at;             /* per register: index of that event */
+	uint32_t *last;           /* per register: its latest event */
 };
 
-static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
+static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full,
+                            uint32_t pos)
 {
-	(void)pos;
 	struct scan *s = ctx;
-	if (!s->ev) {
-		s->n++;           /* an upper bound: one event per reference */
-		return;
+	uint32_t k = s->last[v];
+	if (k == NO_EVENT || s->ev[k].b != s->b) {
+		s->ev[s->n] = (struct event){ s->b, k, pos, pos, 0 };
+		k = s->last[v] = s->n++;
 	}
-	if (s->seen[v] != s->b + 1) {
-		s->seen[v] = s->b + 1;
-		s->at[v] = s->n;
-		s->ev[s->n++] = (struct event){ v, s->b, 0 };
-	}
-	struct event *e = &s->ev[s->at[v]];
+	struct event *e = &s->ev[k];
+	e->last = pos;
 	if (!def) {
 		if (!(e->what & EV_KILL))
 			e->what |= EV_GEN;
@@ -276,13 +292,35 @@ static void scan_ref(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
 		e->what |= EV_KILL;
 }
 
+/* At least as many references as ir_inst_refs reports for the program
+ * (issue 12: counted without walking them, so the program is scanned
+ * once): every source, the predicate, the descriptor, the condition
+ * flag and the destination, and for an indirect operand its address
+ * register and the address-taken registers it may touch. */
+static size_t refs_bound(const struct ir_prog *p, const struct ir_live *l)
+{
+	size_t n = 0;
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		n += (in->flag && in->pred) + (in->desc_reg != 0) +
+		     (in->flag && in->cmod);
+		for (unsigned s = 0; s <= in->nsrc; s++) {
+			/* the sources, then the destination */
+			const struct ir_opnd *o = s < in->nsrc ? &in->src[s] : &in->dst;
+			n += o->kind == IR_O_REG ? 1
+			     : o->kind == IR_O_IND ? 1 + (size_t)l->ntaken : 0;
+		}
+	}
+	return n;
+}
+
 static void scan_blocks(struct ir_prog *p, const struct ir_cfg *c,
                         const struct ir_live *l, struct scan *s)
 {
 	for (uint32_t b = 0; b < c->nb; b++) {
 		s->b = b;
 		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
-			ir_inst_refs(p, l, &p->insts.a[i], i, scan_ref, s);
+			inst_refs(p, l, &p->insts.a[i], i, scan_ref, s);
 	}
 }
 
@@ -298,13 +336,13 @@ struct marks {
  * through predecessors that do not kill it.  The least solution of
  * in = gen | (out & ~kill), out = union of in over successors. */
 static void solve_one_live(const struct ir_cfg *c, struct marks *m,
-                           const struct event *ev, uint32_t nev, uint32_t st)
+                           const struct event *ev, uint32_t first, uint32_t st)
 {
 	uint32_t sp = 0;
-	for (uint32_t k = 0; k < nev; k++)
+	for (uint32_t k = first; k != NO_EVENT; k = ev[k].next)
 		if (ev[k].what & EV_KILL)
 			m->kill[ev[k].b] = st;
-	for (uint32_t k = 0; k < nev; k++)
+	for (uint32_t k = first; k != NO_EVENT; k = ev[k].next)
 		if ((ev[k].what & EV_GEN) && m->in[ev[k].b] != st) {
 			m->in[ev[k].b] = st;
 			m->stack[sp++] = ev[k].b;
@@ -330,12 +368,12 @@ static void solve_one_live(const struct ir_cfg *c, struct marks *m,
  * writes v or has MI (and v is live out), and the kernel entry has MI
  * for IR_V_LIVE_IN registers live into it. */
 static void solve_one_defined(const struct ir_cfg *c, struct marks *m,
-                              const struct event *ev, uint32_t nev,
+                              const struct event *ev, uint32_t first,
                               uint32_t st, bool live_in, uint32_t *nmi,
                               uint32_t *nmo)
 {
 	uint32_t sp = 0, ni = 0, no = 0;
-	for (uint32_t k = 0; k < nev; k++) {
+	for (uint32_t k = first; k != NO_EVENT; k = ev[k].next) {
 		uint32_t b = ev[k].b;
 		if ((ev[k].what & EV_DEF) && m->out[b] == st && m->mo[b] != st) {
 			m->mo[b] = st;
@@ -374,26 +412,19 @@ static void solve_one_defined(const struct ir_cfg *c, struct marks *m,
 void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
                      const struct ir_live *l, ir_live_at_fn fn, void *ctx)
 {
+	ir_live_defined_spans(p, c, l, fn, NULL, ctx);
+}
+
+void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
+                           const struct ir_live *l, ir_live_at_fn fn,
+                           ir_live_span_fn span, void *ctx)
+{
 	uint32_t nv = l->nv, nb = c->nb;
 	struct scan s = { 0 };
+	s.ev = ir_alloc_raw(p, (refs_bound(p, l) + 1) * sizeof *s.ev);
+	s.last = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.last);
+	memset(s.last, 0xff, ((size_t)nv + 1) * sizeof *s.last);   /* NO_EVENT */
 	scan_blocks(p, c, l, &s);
-	s.ev = ir_alloc(p, ((size_t)s.n + 1) * sizeof *s.ev);
-	s.seen = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.seen);
-	s.at = ir_alloc(p, ((size_t)nv + 1) * sizeof *s.at);
-	s.n = 0;
-	scan_blocks(p, c, l, &s);
-
-	/* events by register (counting sort: block order kept within one) */
-	uint32_t *first = ir_alloc(p, ((size_t)nv + 2) * sizeof *first);
-	for (uint32_t k = 0; k < s.n; k++)
-		first[s.ev[k].v + 1]++;
-	for (uint32_t v = 0; v < nv; v++)
-		first[v + 1] += first[v];
-	struct event *byv = ir_alloc(p, ((size_t)s.n + 1) * sizeof *byv);
-	uint32_t *fill = s.at;    /* reused: next slot per register */
-	memcpy(fill, first, (size_t)nv * sizeof *fill);
-	for (uint32_t k = 0; k < s.n; k++)
-		byv[fill[s.ev[k].v]++] = s.ev[k];
 
 	struct marks m;
 	uint32_t **rows[] = { &m.kill, &m.in, &m.out, &m.mi, &m.mo,
@@ -401,14 +432,18 @@ void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
 	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
 		*rows[r] = ir_alloc(p, ((size_t)nb + 1) * sizeof(uint32_t));
 	for (uint32_t v = 0; v < nv; v++) {
-		const struct event *ev = byv + first[v];
-		uint32_t nev = first[v + 1] - first[v], st = v + 1;
+		uint32_t first = s.last[v], st = v + 1;
+		for (uint32_t k = first; span && k != NO_EVENT; k = s.ev[k].next)
+			span(ctx, v, s.ev[k].first, s.ev[k].last);
 		bool live_in = v > 0 && (p->vregs.a[v].flags & IR_V_LIVE_IN);
-		if (!nev && !live_in)
-			continue;   /* never read: live nowhere */
-		solve_one_live(c, &m, ev, nev, st);
+		if (!live_in && (first == NO_EVENT ||
+		                 (s.ev[first].next == NO_EVENT &&
+		                  !(s.ev[first].what & EV_GEN))))
+			continue;   /* never read, or only in its one block after
+			             * it is written there: live nowhere */
+		solve_one_live(c, &m, s.ev, first, st);
 		uint32_t ni, no;
-		solve_one_defined(c, &m, ev, nev, st, live_in, &ni, &no);
+		solve_one_defined(c, &m, s.ev, first, st, live_in, &ni, &no);
 		for (uint32_t k = 0; k < ni; k++)
 			fn(ctx, v, m.ilist[k], true);
 		for (uint32_t k = 0; k < no; k++)

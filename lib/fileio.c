@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,44 +15,64 @@
 
 #include "err.h"
 
+/* Reads the rest of fd into a buffer of 'cap' bytes to start with (cap >
+ * 1), growing it as needed; 0 or an errno value (-1: out of memory). */
+static int read_all(int fd, size_t cap, uint8_t **data, size_t *size)
+{
+	size_t len = 0;
+	uint8_t *buf = malloc(cap);
+	while (buf) {
+		if (cap - len < 2) {
+			uint8_t *nb = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+			if (!nb)
+				break;
+			buf = nb;
+			cap *= 2;
+		}
+		ssize_t n = read(fd, buf + len, cap - len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+			free(buf);
+			return e;
+		}
+		if (n == 0) {
+			buf[len] = 0;
+			*data = buf;
+			*size = len;
+			return 0;
+		}
+		len += (size_t)n;
+	}
+	free(buf);
+	return -1;
+}
+
 enum vf_status vf_file_read(const char *path, uint8_t **data, size_t *size,
                             struct vf_error *err)
 {
 	*data = NULL;
 	*size = 0;
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return vf_err(err, VF_ERR_IO, "%s: cannot open: %s", path,
 		              strerror(errno));
-	size_t cap = 1 << 16, len = 0;
-	uint8_t *buf = malloc(cap);
-	while (buf) {
-		if (cap - len < 2) {
-			uint8_t *nb = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-			if (!nb) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		size_t n = fread(buf + len, 1, cap - len - 1, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	int rerr = ferror(f);
-	fclose(f);
-	if (!buf)
+	/* A regular file is read into a buffer of its size (plus the NUL and
+	 * one byte to see the end in the same read); anything else, or a
+	 * file that grows meanwhile, into a buffer that doubles. */
+	struct stat st;
+	size_t cap = 1 << 16;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uintmax_t)st.st_size < SIZE_MAX / 4)
+		cap = (size_t)st.st_size + 2;
+	int e = read_all(fd, cap, data, size);
+	close(fd);
+	if (e < 0)
 		return vf_err_oom(err);
-	if (rerr) {
-		free(buf);
-		return vf_err(err, VF_ERR_IO, "%s: read error", path);
-	}
-	buf[len] = 0;
-	*data = buf;
-	*size = len;
+	if (e)
+		return vf_err(err, VF_ERR_IO, "%s: read error: %s", path,
+		              strerror(e));
 	return VF_OK;
 }
 
@@ -138,8 +159,14 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 	if (!strcmp(path, "-"))
 		return write_in_place("standard output", STDOUT_FILENO, data, size,
 		                      err);
+	/* lstat first: only a symbolic link needs resolving, so a new or
+	 * regular file (every output but a link) costs no realpath (a getcwd
+	 * and a readlink per component). */
 	struct stat st;
-	bool exists = stat(path, &st) == 0;
+	bool exists = lstat(path, &st) == 0;
+	bool link = exists && S_ISLNK(st.st_mode);
+	if (link)
+		exists = stat(path, &st) == 0;
 	if (exists && !S_ISREG(st.st_mode)) {
 		if (S_ISDIR(st.st_mode))
 			return vf_err(err, VF_ERR_IO, "%s: is a directory", path);
@@ -147,9 +174,10 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 	}
 	if (exists && ((st.st_mode & 0222) == 0 || access(path, W_OK) != 0))
 		return vf_err(err, VF_ERR_IO, "%s: the file is read-only", path);
-	char *target = resolve(path);
-	if (!target)
+	char *resolved = link ? resolve(path) : NULL;
+	if (link && !resolved)
 		return vf_err_oom(err);
+	const char *target = link ? resolved : path;
 	/* A new file gets 0666 less the umask, like any created file; an
 	 * existing one keeps its mode. */
 	char *tmp = NULL;
@@ -157,7 +185,7 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 	if (fd < 0) {
 		int e = errno;
 		free(tmp);
-		free(target);
+		free(resolved);
 		return vf_err(err, VF_ERR_IO, "%s: cannot create: %s", path,
 		              strerror(e));
 	}
@@ -174,7 +202,7 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 	if (e)
 		unlink(tmp);
 	free(tmp);
-	free(target);
+	free(resolved);
 	if (e)
 		return vf_err(err, VF_ERR_IO, "%s: write failed: %s", path,
 		              strerror(e));

@@ -94,9 +94,23 @@ enum gen_regname {
 	GEN_RN_COUNT
 };
 
-/* Size of a data type in bytes (packed immediates count 4). */
-unsigned gen_type_size(enum gen_type t);
+struct gen_type_desc {
+	const char *name;
+	uint8_t size;
+	bool is_float;
+};
+extern const struct gen_type_desc gen_type_descs[GEN_TYPE_COUNT];
+
+/* Size of a data type in bytes (packed immediates count 4); inline:
+ * every pass asks it for every operand (issue 12). */
+static inline unsigned gen_type_size(enum gen_type t)
+{
+	return t < GEN_TYPE_COUNT ? gen_type_descs[t].size : 1;
+}
 const char *gen_type_name(enum gen_type t);  /* "ud", "f", ... */
-bool gen_type_is_float(enum gen_type t);
+static inline bool gen_type_is_float(enum gen_type t)
+{
+	return t < GEN_TYPE_COUNT && gen_type_descs[t].is_float;
+}
 
 #endif

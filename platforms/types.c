@@ -82,11 +82,8 @@ const uint8_t plat_a1_types[GEN_ENC_COUNT][2][8] = {
 	},
 };
 
-static const struct {
-	const char *name;
-	uint8_t size;
-	bool is_float;
-} type_info[GEN_TYPE_COUNT] = {
+/* Read inline by gen_type_size / gen_type_is_float (gen_defs.h). */
+const struct gen_type_desc gen_type_descs[GEN_TYPE_COUNT] = {
 	[GEN_TYPE_UB] = { "ub", 1, false }, [GEN_TYPE_B] = { "b", 1, false },
 	[GEN_TYPE_UW] = { "uw", 2, false }, [GEN_TYPE_W] = { "w", 2, false },
 	[GEN_TYPE_UD] = { "ud", 4, false }, [GEN_TYPE_D] = { "d", 4, false },
@@ -98,17 +95,7 @@ static const struct {
 	[GEN_TYPE_INVALID] = { "???", 1, false },
 };
 
-unsigned gen_type_size(enum gen_type t)
-{
-	return t < GEN_TYPE_COUNT ? type_info[t].size : 1;
-}
-
 const char *gen_type_name(enum gen_type t)
 {
-	return t < GEN_TYPE_COUNT ? type_info[t].name : "???";
-}
-
-bool gen_type_is_float(enum gen_type t)
-{
-	return t < GEN_TYPE_COUNT && type_info[t].is_float;
+	return t < GEN_TYPE_COUNT ? gen_type_descs[t].name : "???";
 }

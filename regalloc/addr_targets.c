@@ -47,14 +47,12 @@ uint64_t *ra_addr_targets(struct ir_prog *p, const uint32_t *taken,
 	if (!nw)
 		return NULL;
 	uint64_t *sets = ir_alloc(p, (size_t)nv * nw * sizeof *sets);
-	memset(sets, 0, (size_t)nv * nw * sizeof *sets);
 	int32_t *idx = ir_alloc(p, nv * sizeof *idx);
 	for (uint32_t v = 0; v < nv; v++)
 		idx[v] = -1;
 	for (uint32_t k = 0; k < ntaken; k++)
 		idx[taken[k]] = (int32_t)k;
 	uint32_t *ndefs = ir_alloc(p, nv * sizeof *ndefs);
-	memset(ndefs, 0, nv * sizeof *ndefs);
 	IR_VEC(struct edge) edges = { 0 };
 
 	for (uint32_t i = 0; i < p->insts.n; i++) {
@@ -121,7 +119,6 @@ bool *ra_arrays_spillable(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ntaken;
 	bool *ok = ir_alloc(p, nv * sizeof *ok);
-	memset(ok, 0, nv * sizeof *ok);
 	uint32_t *taken = ir_addr_taken(p, &ntaken);
 	for (uint32_t k = 0; k < ntaken; k++) {
 		const struct ir_vreg *r = &p->vregs.a[taken[k]];
@@ -152,7 +149,7 @@ bool *ra_arrays_spillable(struct ir_prog *p)
 		                                 &in->src[2], &in->dst };
 		for (unsigned k = 0; k < 4; k++) {
 			if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_IND ||
-			    local[(size_t)i * 4 + k])
+			    (local && local[(size_t)i * 4 + k]))
 				continue;
 			const uint64_t *row = sets + (size_t)ops[k]->v * nw;
 			unsigned count = 0;
@@ -190,13 +187,15 @@ static bool array_shift(const struct ir_prog *p, const struct ir_inst *in)
 uint32_t *ra_addr_local_bases(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, n = p->insts.n, na = 0;
-	uint32_t *use = ir_alloc(p, ((size_t)n * 4 + 1) * sizeof *use);
-	memset(use, 0, ((size_t)n * 4 + 1) * sizeof *use);
 	/* per address vreg, per element (a0 has 16 words): the variable the
 	 * element points into, valid when stamped with the current block */
-	uint32_t *slot = ir_alloc(p, nv * sizeof *slot);
+	uint32_t *slot = ir_alloc_raw(p, nv * sizeof *slot);
+	slot[0] = 0;
 	for (uint32_t v = 1; v < nv; v++)
 		slot[v] = p->vregs.a[v].file == IR_RF_ADDR ? na++ : UINT32_MAX;
+	if (!na)   /* no address register: no indirect operand either */
+		return NULL;
+	uint32_t *use = ir_alloc(p, ((size_t)n * 4 + 1) * sizeof *use);
 	uint32_t *base = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *base);
 	uint32_t *stamp = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *stamp);
 	uint32_t *saved = ir_alloc(p, ((size_t)na * ADDR_ELEMS + 1) * sizeof *saved);

@@ -22,11 +22,15 @@
 #include <string.h>
 
 #include "ra.h"
+#include "rfile.h"
 
-struct rfile {
-	uint32_t bytes;
-	uint8_t *busy;       /* per 2-byte unit: registers holding bytes of it */
-};
+/* Active intervals, in the order the scan keeps them: the victim among
+ * equally cheap ones is the first in this order, so expiry and release
+ * keep the original discipline (a released entry's place goes to the
+ * last one) exactly, with 'where' and the per-end lists only to find
+ * the entries to release without testing all of them. */
+#define NOT_ACTIVE UINT32_MAX
+#define EXPIRE_SORT_MAX 32
 
 struct ls {
 	struct ir_prog *p;
@@ -34,8 +38,14 @@ struct ls {
 	struct rfile f[IR_RF_COUNT];
 	uint32_t *active;
 	uint32_t nactive;
+	uint32_t *where;     /* per vreg: index in active, or NOT_ACTIVE */
+	uint32_t *end_head;  /* per position: first active vreg ending there */
+	uint32_t *end_next;  /* per vreg: next in its end list (0 ends) */
+	int32_t swept;       /* end lists below this are expired */
+	uint32_t *size;      /* per vreg: bytes it takes (alloc_size) */
 	uint32_t *refs;      /* references of each vreg in the program */
 	bool *array_ok;      /* address-taken vreg that spill.c can spill */
+	                     /* (both NULL until spill_tables) */
 	bool spilled;
 };
 
@@ -49,71 +59,124 @@ static uint32_t alloc_size(const struct ir_vreg *v)
 	return (s + 1) & ~1u;
 }
 
-/* Units are counted, not flagged: two byte inputs pinned at bytes 32
- * and 33 share unit 16, and the first to die must not free the unit
- * under the other.  A pinned register may start at an odd byte: every
- * unit it touches counts. */
-static void mark(struct rfile *f, uint32_t loc, uint32_t size, int delta)
-{
-	for (uint32_t u = loc / 2; u < (loc + size + 1) / 2 && u < f->bytes / 2;
-	     u++)
-		f->busy[u] = (uint8_t)(f->busy[u] + delta);
-}
-
-static bool is_free(const struct rfile *f, uint32_t loc, uint32_t size)
-{
-	if (loc + size > f->bytes)
-		return false;
-	for (uint32_t u = loc / 2; u < (loc + size + 1) / 2; u++)
-		if (f->busy[u])
-			return false;
-	return true;
-}
-
+/* The lowest aligned place where v fits; registers of a GRF or more
+ * start a GRF, smaller ones do not cross one. */
 static bool find_slot(const struct ls *s, const struct ir_vreg *v,
                       uint32_t *loc)
 {
-	const struct rfile *f = &s->f[v->file];
 	uint32_t size = alloc_size(v);
 	uint32_t align = v->align < 2 ? 2 : v->align;
 	if (v->file == IR_RF_GRF && size >= IR_GRF_BYTES && align < IR_GRF_BYTES)
 		align = IR_GRF_BYTES;
-	for (uint32_t a = 0; a + size <= f->bytes; a += align) {
-		if (v->file == IR_RF_GRF && size < IR_GRF_BYTES &&
-		    a % IR_GRF_BYTES + size > IR_GRF_BYTES)
-			continue;
-		if (is_free(f, a, size)) {
-			*loc = a;
-			return true;
-		}
-	}
-	return false;
+	return rfile_find(&s->f[v->file], size, align, v->file == IR_RF_GRF,
+	                  loc);
 }
 
 static void activate(struct ls *s, uint32_t v, uint32_t loc)
 {
 	struct ir_vreg *r = ir_vreg(s->p, v);
 	r->loc = (int32_t)loc;
-	mark(&s->f[r->file], loc, alloc_size(r), 1);
+	rfile_mark(&s->f[r->file], loc, s->size[v], 1);
+	s->where[v] = s->nactive;
 	s->active[s->nactive++] = v;
+	uint32_t e = (uint32_t)s->iv[v].end;
+	s->end_next[v] = s->end_head[e];
+	s->end_head[e] = v;
 }
 
 static void release(struct ls *s, uint32_t k)
 {
 	uint32_t v = s->active[k];
 	struct ir_vreg *r = ir_vreg(s->p, v);
-	mark(&s->f[r->file], (uint32_t)r->loc, alloc_size(r), -1);
-	s->active[k] = s->active[--s->nactive];
+	rfile_mark(&s->f[r->file], (uint32_t)r->loc, s->size[v], -1);
+	s->where[v] = NOT_ACTIVE;
+	uint32_t last = s->active[--s->nactive];
+	if (k < s->nactive) {
+		s->active[k] = last;
+		s->where[last] = k;
+	}
 }
 
+static bool expired(const struct ls *s, uint32_t k, int32_t pos)
+{
+	return s->iv[s->active[k]].end < pos;
+}
+
+/*
+ * Release the active intervals that end before pos, as a scan of the
+ * active array from index 0 would: an expired entry's place goes to the
+ * last entry, which is tested in turn.  Only the places of expired
+ * entries matter to that scan, so they are visited in increasing order;
+ * many at once (rare) take the plain scan.
+ */
 static void expire(struct ls *s, int32_t pos)
 {
-	for (uint32_t k = 0; k < s->nactive;) {
-		if (s->iv[s->active[k]].end < pos)
-			release(s, k);
-		else
-			k++;
+	uint32_t k_of[EXPIRE_SORT_MAX], m = 0;
+	for (; s->swept < pos; s->swept++)
+		for (uint32_t v = s->end_head[s->swept]; v; v = s->end_next[v])
+			if (s->where[v] != NOT_ACTIVE) {
+				if (m < EXPIRE_SORT_MAX)
+					k_of[m] = s->where[v];
+				m++;
+			}
+	if (m > EXPIRE_SORT_MAX) {
+		for (uint32_t k = 0; k < s->nactive;) {
+			if (expired(s, k, pos))
+				release(s, k);
+			else
+				k++;
+		}
+		return;
 	}
+	for (uint32_t j = 1; j < m; j++)   /* insertion sort: m is small */
+		for (uint32_t i = j; i > 0 && k_of[i - 1] > k_of[i]; i--) {
+			uint32_t t = k_of[i];
+			k_of[i] = k_of[i - 1];
+			k_of[i - 1] = t;
+		}
+	for (uint32_t j = 0; j < m && k_of[j] < s->nactive; j++) {
+		/* untouched so far: below the shrinking tail and above the
+		 * places already handled */
+		uint32_t k = k_of[j];
+		do
+			release(s, k);
+		while (k < s->nactive && expired(s, k, pos));
+	}
+}
+
+/* References of each vreg: the register operands ir_for_each_opnd
+ * reports (sources, the predicate's and the condition's flag, the
+ * descriptor, the destination; not an indirect operand's address),
+ * counted without a callback per operand. */
+static void count_refs(const struct ir_prog *p, uint32_t *refs)
+{
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		if (in->op == IR_OP_LABEL)
+			continue;
+		for (unsigned k = 0; k < in->nsrc; k++)
+			if (in->src[k].kind == IR_O_REG)
+				refs[in->src[k].v]++;
+		if (in->flag && in->pred)
+			refs[in->flag]++;
+		if (in->flag && in->cmod && in->op != GEN_OP_SEL)
+			refs[in->flag]++;
+		if (in->desc_reg)
+			refs[in->desc_reg]++;
+		if (in->dst.kind == IR_O_REG)
+			refs[in->dst.v]++;
+	}
+}
+
+/* The tables spill decisions read, made at the first one of a round
+ * (most rounds, the last above all, make none). */
+static void spill_tables(struct ls *s)
+{
+	if (s->refs)
+		return;
+	s->refs = ir_alloc(s->p, s->p->vregs.n * sizeof *s->refs);
+	count_refs(s->p, s->refs);
+	s->array_ok = ra_arrays_spillable(s->p);
 }
 
 /* GRF registers spill to scratch, flag registers to a GRF (spill.c);
@@ -154,6 +217,7 @@ static bool place(struct ls *s, uint32_t v)
 	struct ir_vreg *r = ir_vreg(s->p, v);
 	uint32_t loc;
 	while (!find_slot(s, r, &loc)) {
+		spill_tables(s);
 		int32_t best = -1;
 		for (uint32_t k = 0; k < s->nactive; k++) {
 			const struct ir_vreg *a = ir_vreg(s->p, s->active[k]);
@@ -182,67 +246,63 @@ static bool place(struct ls *s, uint32_t v)
 	return true;
 }
 
-static void count_ref(void *ctx, const struct ir_inst *in,
-                      const struct ir_opnd *o, bool def)
-{
-	uint32_t *refs = ctx;
-	(void)in;
-	(void)def;
-	if (o->kind == IR_O_REG)
-		refs[o->v]++;
-}
-
-struct start_key {
-	int32_t start;
-	uint32_t v;
-};
-
-static int by_start(const void *a, const void *b)
-{
-	const struct start_key *x = a, *y = b;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->v < y->v ? -1 : x->v > y->v;
-}
-
+/*
+ * Linear scan over the intervals by start (then by vreg).  Positions run
+ * from 0 to p->insts.n (ra_intervals), so the order is a counting sort
+ * over positions and the per-end lists are indexed by position; pinned
+ * registers take their place first, in vreg order.
+ */
 bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 {
 	struct ls s = { .p = p, .iv = iv };
 	static const uint32_t sizes[IR_RF_COUNT] = {
 		IR_GRF_COUNT * IR_GRF_BYTES, IR_FLAG_BYTES, IR_ADDR_BYTES };
-	for (unsigned f = 0; f < IR_RF_COUNT; f++) {
-		s.f[f].bytes = sizes[f];
-		s.f[f].busy = ir_alloc(p, sizes[f] / 2);
-	}
-	uint32_t nv = p->vregs.n, n = 0;
-	struct start_key *order = ir_alloc(p, nv * sizeof *order);
-	s.active = ir_alloc(p, nv * sizeof *s.active);
-	s.refs = ir_alloc(p, nv * sizeof *s.refs);
-	memset(s.refs, 0, nv * sizeof *s.refs);
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		ir_for_each_opnd(&p->insts.a[i], count_ref, s.refs);
-	s.array_ok = ra_arrays_spillable(p);
+	for (unsigned f = 0; f < IR_RF_COUNT; f++)
+		rfile_init(p, &s.f[f], sizes[f]);
+	uint32_t nv = p->vregs.n, ni = p->insts.n, n = 0;
+	/* written before read: not zeroed (a byte each costs as much as
+	 * the rest of a round's scan) */
+	s.active = ir_alloc_raw(p, nv * sizeof *s.active);
+	s.where = ir_alloc_raw(p, nv * sizeof *s.where);
+	s.size = ir_alloc_raw(p, nv * sizeof *s.size);
+	s.end_next = ir_alloc_raw(p, nv * sizeof *s.end_next);
+	s.end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s.end_head);
+	/* first[t + 1]: intervals starting at t; 'todo' lists them in vreg
+	 * order */
+	uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
+	uint32_t *todo = ir_alloc_raw(p, nv * sizeof *todo);
+	s.where[0] = NOT_ACTIVE;
 	for (uint32_t v = 1; v < nv; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
 		r->loc = -1;
+		s.where[v] = NOT_ACTIVE;
+		s.size[v] = alloc_size(r);
 		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
 			continue;
-		if (r->pin >= 0)
+		if ((uint32_t)iv[v].end > ni)
+			return ir_internal(p, "live interval of v%u past the code", v);
+		if (r->pin >= 0) {
 			activate(&s, v, (uint32_t)r->pin);
-		else
-			order[n++] = (struct start_key){ iv[v].start, v };
+		} else {
+			first[iv[v].start + 1]++;
+			todo[n++] = v;
+		}
 	}
-	qsort(order, n, sizeof *order, by_start);
+	for (uint32_t t = 0; t <= ni; t++)
+		first[t + 1] += first[t];
+	uint32_t *order = ir_alloc_raw(p, (n ? n : 1) * sizeof *order);
+	for (uint32_t k = 0; k < n; k++)
+		order[first[iv[todo[k]].start]++] = todo[k];
 	for (uint32_t k = 0; k < n; k++) {
-		expire(&s, order[k].start);
-		if (!place(&s, order[k].v))
+		expire(&s, iv[order[k]].start);
+		if (!place(&s, order[k]))
 			return false;
 	}
 	p->grf_used = 0;
 	for (uint32_t v = 1; v < nv; v++) {
 		const struct ir_vreg *r = ir_vreg(p, v);
 		if (r->file == IR_RF_GRF && r->loc >= 0) {
-			uint32_t top = ((uint32_t)r->loc + alloc_size(r) + 31) / 32;
+			uint32_t top = ((uint32_t)r->loc + s.size[v] + 31) / 32;
 			if (top > p->grf_used)
 				p->grf_used = top;
 		}

@@ -33,17 +33,18 @@ static void touch(struct ra_interval *iv, uint32_t v, int32_t pos)
 		iv[v].end = pos;
 }
 
-static void point(void *ctx, uint32_t v, bool def, bool full, uint32_t pos)
-{
-	(void)def;
-	(void)full;
-	touch(ctx, v, (int32_t)pos);
-}
-
 struct hull_ctx {
 	const struct ir_cfg *c;
 	struct ra_interval *iv;
 };
+
+/* Referenced from 'first' to 'last' in one block. */
+static void span(void *ctx, uint32_t v, uint32_t first, uint32_t last)
+{
+	const struct hull_ctx *h = ctx;
+	touch(h->iv, v, (int32_t)first);
+	touch(h->iv, v, (int32_t)last);
+}
 
 /* Live and maybe defined on entry to / exit from block b. */
 static void block_edge(void *ctx, uint32_t v, uint32_t b, bool entry)
@@ -57,10 +58,7 @@ static void hulls(struct ir_prog *p, const struct ir_cfg *c,
                   const struct ir_live *l, struct ra_interval *iv)
 {
 	struct hull_ctx h = { c, iv };
-	ir_live_defined(p, c, l, block_edge, &h);
-	for (uint32_t b = 0; b < c->nb; b++)
-		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
-			ir_inst_refs(p, l, &p->insts.a[i], i, point, iv);
+	ir_live_defined_spans(p, c, l, block_edge, span, &h);
 }
 
 /* Values defined inside a loop and live after it cover the whole loop.
@@ -110,29 +108,22 @@ static void extend_loops(struct ir_prog *p, const struct ir_cfg *c,
 			min[k][j] = x < y ? x : y;
 		}
 	}
+	/* before[x]: the edges with tail < x (a table, not a binary search
+	 * per interval: issue 12) */
+	uint32_t ni = p->insts.n;
+	uint32_t *before = ir_alloc_raw(p, ((size_t)ni + 2) * sizeof *before);
+	for (uint32_t x = 0, j = 0; x <= ni + 1; x++) {
+		while (j < ne && tail[j] < (int32_t)x)
+			j++;
+		before[x] = j;
+	}
 	for (uint32_t v = 1; v < p->vregs.n; v++) {
 		struct ra_interval *r = &iv[v];
 		if (r->start < 0)
 			continue;
 		for (;;) {
 			/* edges with start <= tail < end */
-			uint32_t lo = 0, hi = ne;
-			while (lo < hi) {
-				uint32_t mid = (lo + hi) / 2;
-				if (tail[mid] < r->start)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			uint32_t from = lo;
-			hi = ne;
-			while (lo < hi) {
-				uint32_t mid = (lo + hi) / 2;
-				if (tail[mid] < r->end)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
+			uint32_t from = before[r->start], lo = before[r->end];
 			if (lo == from)
 				break;
 			unsigned k = 31u - (unsigned)__builtin_clz(lo - from);
@@ -155,7 +146,7 @@ static void narrow_indirect(struct ir_prog *p, struct ir_live *l)
 struct ra_interval *ra_intervals(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ni = p->insts.n;
-	struct ra_interval *iv = ir_alloc(p, nv * sizeof *iv);
+	struct ra_interval *iv = ir_alloc_raw(p, nv * sizeof *iv);
 	for (uint32_t v = 0; v < nv; v++)
 		iv[v] = (struct ra_interval){ -1, -1 };
 	if (!ni)

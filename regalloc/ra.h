@@ -27,7 +27,9 @@ uint64_t *ra_addr_targets(struct ir_prog *p, const uint32_t *taken,
 
 /* Per indirect operand (index 4 * instruction + operand, 3 = dst): the
  * variable it points into by its address register's last write in the
- * block, or 0 when only the whole-program sets tell (addr_targets.c). */
+ * block, or 0 when only the whole-program sets tell (addr_targets.c).
+ * NULL when the program has no address register (so no indirect
+ * operand): all 0. */
 uint32_t *ra_addr_local_bases(struct ir_prog *p);
 
 /* Address-taken GRF vregs the spiller can move to scratch, by vreg

@@ -41,7 +41,8 @@ struct sp {
 	uint32_t *home;       /* spilled flag vreg -> its GRF copy */
 	uint32_t *array_of;   /* address vreg -> the spilled array it points
 	                       * into, 0 if none */
-	const uint32_t *local;   /* per indirect operand: its variable */
+	const uint32_t *local;   /* per indirect operand: its variable (NULL:
+	                          * no address register, all 0) */
 	uint32_t pos;            /* index of the instruction being rewritten */
 	struct filled *fills;    /* NFILLED temporaries holding spilled GRFs */
 };
@@ -104,7 +105,7 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 	uint32_t base = ra_frame_base_units(p) * IR_GRF_BYTES;
 	uint8_t *busy = ir_alloc(p, MAX_SLOT_UNITS);
 	memset(busy, 0, MAX_SLOT_UNITS);
-	struct slot_key *order = ir_alloc(p, p->vregs.n * sizeof *order);
+	struct slot_key *order = ir_alloc_raw(p, p->vregs.n * sizeof *order);
 	uint32_t n = 0, top = (p->spill_base + p->spill_size - base +
 	                       IR_GRF_BYTES - 1) / IR_GRF_BYTES;
 	if (p->spill_base + p->spill_size < base)
@@ -447,7 +448,7 @@ static unsigned arrays_before(struct sp *s, struct ir_inst *in,
 	for (unsigned k = 0; k < 4; k++) {
 		if ((k < 3 && k >= in->nsrc) || ops[k]->kind != IR_O_IND)
 			continue;
-		uint32_t only = s->local[(size_t)s->pos * 4 + k];
+		uint32_t only = s->local ? s->local[(size_t)s->pos * 4 + k] : 0;
 		uint32_t arr = only ? only : s->array_of[ops[k]->v];
 		if (!arr || !(ir_vreg(p, arr)->flags & IR_V_SPILLED))
 			continue;
@@ -673,13 +674,43 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		memset(s->fills, 0, NFILLED * sizeof *s->fills);
 }
 
+/* Is operand k of the instruction at s->pos (3: destination) a spilled
+ * register (a GRF or flag one), or indirect into a spilled array? */
+static bool opnd_spilled(const struct sp *s, const struct ir_opnd *o,
+                         unsigned k)
+{
+	const struct ir_prog *p = s->p;
+	if (o->kind == IR_O_REG)
+		return (p->vregs.a[o->v].flags & IR_V_SPILLED) != 0;
+	if (o->kind != IR_O_IND)
+		return false;
+	uint32_t only = s->local ? s->local[(size_t)s->pos * 4 + k] : 0;
+	uint32_t arr = only ? only : s->array_of[o->v];
+	return arr && (p->vregs.a[arr].flags & IR_V_SPILLED);
+}
+
+/* Does 'in' touch a spilled register: a spilled operand, a spilled
+ * predicate or condition flag?  When not, rewrite_inst would copy it
+ * unchanged (most instructions: the test keeps the rewrite from costing
+ * more). */
+static bool touches_spilled(const struct sp *s, const struct ir_inst *in)
+{
+	if (in->op == IR_OP_LABEL)
+		return false;
+	if (flag_spilled(s->p, in->flag))
+		return true;
+	for (unsigned k = 0; k < in->nsrc; k++)
+		if (opnd_spilled(s, &in->src[k], k))
+			return true;
+	return opnd_spilled(s, &in->dst, 3);
+}
+
 /* For every address vreg, the spilled array it points into (its only
  * target, as linscan.c guarantees through ra_arrays_spillable), or 0. */
 static uint32_t *spilled_arrays(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ntaken;
 	uint32_t *of = ir_alloc(p, nv * sizeof *of);
-	memset(of, 0, nv * sizeof *of);
 	uint32_t *taken = ir_addr_taken(p, &ntaken);
 	uint32_t nw;
 	const uint64_t *sets = ra_addr_targets(p, taken, ntaken, &nw);
@@ -710,18 +741,31 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
 	s.array_of = spilled_arrays(p);
 	s.local = ra_addr_local_bases(p);
-	struct ir_insts_old old = ir_rewrite_begin(p);
+	/* in place (ir.h): one instruction array, not two (issue 12) */
+	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
-		const struct ir_inst *in = &old.a[i];
+		const struct ir_inst *at = &old.a[i];
 		/* the stack-call functions follow the kernel and its
 		 * subroutines (build_call.c): from the first one on, code runs
 		 * in a frame of its own */
-		if (in->op == IR_OP_LABEL && in->src[0].v < p->labels.n &&
-		    p->labels.a[in->src[0].v].kind == IR_L_FUNCTION)
+		if (at->op == IR_OP_LABEL && at->src[0].v < p->labels.n &&
+		    p->labels.a[at->src[0].v].kind == IR_L_FUNCTION)
 			s.in_function = true;
 		s.pos = i;
-		rewrite_inst(&s, *in);
+		if (!touches_spilled(&s, at)) {
+			/* what rewrite_inst does to an instruction it leaves
+			 * alone; in place it mostly stays where it is */
+			if (fills_end(at))
+				memset(s.fills, 0, NFILLED * sizeof *s.fills);
+			ir_emit_copy(p, at);
+			ir_inplace_next(p, i + 1);
+			continue;
+		}
+		const struct ir_inst in = *at;
+		ir_inplace_next(p, i + 1);   /* 'in' is a copy */
+		rewrite_inst(&s, in);
 	}
+	ir_inplace_end(p);
 	return true;
 }
 

@@ -57,18 +57,30 @@
 #define NREG 129
 #define A0_REG 128
 #define DONE 0xFF
+/* The per-register arrays have NREG rounded up to 16 entries, the extra
+ * ones always DONE / no token: the loops over every register that run
+ * for each instruction then have a trip count the compiler vectorizes
+ * without a remainder (they are most of the pass's time). */
+#define NSLOT 144
 
 struct sb_state {
 	bool reached;
 	bool arf_next;              /* the next instruction takes @1 */
-	uint8_t wd[NREG], wlim[NREG], rd[NREG];
-	uint16_t dtok[NREG], stok[NREG];
+	uint8_t wd[NSLOT], wlim[NSLOT], rd[NSLOT];
+	uint16_t dtok[NSLOT], stok[NSLOT];
 };
 
-/* One instruction's register sets, as GRF numbers plus A0_REG. */
+/* One instruction's register set, as GRF numbers plus A0_REG: a view
+ * into the pass's pool (struct pass, regs_of). */
 struct regs {
 	unsigned n;
-	uint8_t r[NREG];
+	const uint8_t *r;
+};
+
+/* Where the sets of instruction i lie in the pool: reads, then writes. */
+struct iregs {
+	uint32_t at;
+	uint8_t nrd, nwr;
 };
 
 struct pass {
@@ -82,6 +94,10 @@ struct pass {
 	struct gen_inst *pre;
 	size_t npre, cap_pre;
 	struct swsb_stats st;
+	/* every instruction's register sets, computed once (the footprint is
+	 * asked for at each of the four or more walks over the code) */
+	struct iregs *ir;
+	uint8_t *pool;
 };
 
 static void state_init(struct sb_state *s)
@@ -119,16 +135,16 @@ static bool state_merge(struct sb_state *d, const struct sb_state *s)
 	return ch;
 }
 
-static void to_regs(const struct gen_fp *f, struct regs *out)
+/* Append the registers of f to out[*n]. */
+static void to_regs(const struct gen_fp *f, uint8_t *out, unsigned *n)
 {
-	out->n = 0;
 	if (f->all) {
 		for (unsigned r = 0; r < GEN_FP_GRFS; r++)
-			out->r[out->n++] = (uint8_t)r;
+			out[(*n)++] = (uint8_t)r;
 		return;
 	}
 	for (unsigned i = 0; i < f->n; i++)
-		out->r[out->n++] = f->reg[i];
+		out[(*n)++] = f->reg[i];
 }
 
 static bool reads_a0(const struct gen_inst *in)
@@ -216,24 +232,77 @@ static bool push_sync_mask(struct pass *p, unsigned fc, uint16_t mask)
 static void clear_token(struct sb_state *s, unsigned t, bool dst)
 {
 	uint16_t m = (uint16_t)~(1u << t);
-	for (unsigned r = 0; r < NREG; r++) {
+	for (unsigned r = 0; r < NSLOT; r++)
 		s->stok[r] &= m;
-		if (dst)
+	if (dst)
+		for (unsigned r = 0; r < NSLOT; r++)
 			s->dtok[r] &= m;
+}
+
+/* A wait for distance dist completes every in-order write and read that
+ * far back or farther (DONE is above every distance, so it stays). */
+static void wait_dist(struct sb_state *s, unsigned dist)
+{
+	for (unsigned r = 0; r < NSLOT; r++) {
+		s->wd[r] = s->wd[r] >= dist ? DONE : s->wd[r];
+		s->rd[r] = s->rd[r] >= dist ? DONE : s->rd[r];
 	}
 }
 
-static void inst_regs(const struct gen_inst *in, struct regs *rd,
+/* One more in-order instruction: every pending write and read is one
+ * further back, and complete at its limit.  (DONE does not move; written
+ * without && or || so that the loop has no branch to keep it from being
+ * vectorized.) */
+static void age(struct sb_state *s, uint8_t rlim)
+{
+	for (unsigned r = 0; r < NSLOT; r++) {
+		uint8_t wn = (uint8_t)(s->wd[r] + (s->wd[r] != DONE));
+		uint8_t dn = (uint8_t)(s->rd[r] + (s->rd[r] != DONE));
+		s->wd[r] = wn >= s->wlim[r] ? DONE : wn;
+		s->rd[r] = dn >= rlim ? DONE : dn;
+	}
+}
+
+/* The register sets of every instruction into p->ir / p->pool. */
+static bool all_regs(struct pass *p)
+{
+	size_t cap = p->s.n * 8 + 2 * NREG, used = 0;
+	p->ir = malloc((p->s.n ? p->s.n : 1) * sizeof(*p->ir));
+	p->pool = malloc(cap);
+	if (!p->ir || !p->pool)
+		return false;
+	for (size_t i = 0; i < p->s.n; i++) {
+		const struct gen_inst *in = &p->s.a[i];
+		if (cap - used < 2 * NREG) {
+			uint8_t *m = realloc(p->pool, cap * 2);
+			if (!m)
+				return false;
+			p->pool = m;
+			cap *= 2;
+		}
+		struct gen_fp frd, fwr;
+		unsigned nrd = 0, nwr = 0;
+		uint8_t *r = p->pool + used;
+		gen_inst_footprint(in, NULL, &frd, &fwr);
+		to_regs(&frd, r, &nrd);
+		if (reads_a0(in))
+			r[nrd++] = A0_REG;
+		to_regs(&fwr, r + nrd, &nwr);
+		if (in->dst.kind == GEN_OPND_DIRECT && in->dst.rn == GEN_RN_A)
+			r[nrd + nwr++] = A0_REG;
+		p->ir[i] = (struct iregs){ (uint32_t)used, (uint8_t)nrd,
+		                           (uint8_t)nwr };
+		used += nrd + nwr;
+	}
+	return true;
+}
+
+static void inst_regs(const struct pass *p, size_t i, struct regs *rd,
                       struct regs *wr)
 {
-	struct gen_fp frd, fwr;
-	gen_inst_footprint(in, NULL, &frd, &fwr);
-	to_regs(&frd, rd);
-	to_regs(&fwr, wr);
-	if (reads_a0(in))
-		rd->r[rd->n++] = A0_REG;
-	if (in->dst.kind == GEN_OPND_DIRECT && in->dst.rn == GEN_RN_A)
-		wr->r[wr->n++] = A0_REG;
+	const struct iregs *x = &p->ir[i];
+	*rd = (struct regs){ x->nrd, p->pool + x->at };
+	*wr = (struct regs){ x->nwr, p->pool + x->at + x->nrd };
 }
 
 /* The waits an instruction needs in state s: the smallest distance
@@ -279,7 +348,7 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 	bool ooo = swsb_is_ooo((enum gen_op)in->op);
 	bool inorder = swsb_counts_inorder((enum gen_op)in->op);
 	struct regs rd, wr;
-	inst_regs(in, &rd, &wr);
+	inst_regs(p, i, &rd, &wr);
 	int t = p->tok[i];
 	if (ooo && t >= 0)
 		clear_token(s, (unsigned)t, true);   /* reuse waits */
@@ -345,12 +414,7 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 
 	/* the waits */
 	if (dist != DONE)
-		for (unsigned r = 0; r < NREG; r++) {
-			if (s->wd[r] != DONE && s->wd[r] >= dist)
-				s->wd[r] = DONE;
-			if (s->rd[r] != DONE && s->rd[r] >= dist)
-				s->rd[r] = DONE;
-		}
+		wait_dist(s, dist);
 	for (unsigned b = 0; b < m->tokens; b++) {
 		if ((tdst >> b) & 1)
 			clear_token(s, b, true);
@@ -360,12 +424,7 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 
 	/* what the instruction leaves in flight */
 	if (inorder) {
-		for (unsigned r = 0; r < NREG; r++) {
-			if (s->wd[r] != DONE && ++s->wd[r] >= s->wlim[r])
-				s->wd[r] = DONE;
-			if (s->rd[r] != DONE && ++s->rd[r] >= m->inorder_done)
-				s->rd[r] = DONE;
-		}
+		age(s, (uint8_t)m->inorder_done);
 		for (unsigned k = 0; k < wr.n; k++) {
 			s->wd[wr.r[k]] = 1;
 			s->wlim[wr.r[k]] = (uint8_t)lim;
@@ -416,7 +475,7 @@ static void repick_tokens(struct pass *p)
 				struct regs rd, wr;
 				unsigned dist;
 				uint16_t tdst, tsrc;
-				inst_regs(in, &rd, &wr);
+				inst_regs(p, i, &rd, &wr);
 				deps(p, &cur, in, &rd, &wr, &dist, &tdst, &tsrc);
 				unsigned t = 0;
 				if (tdst | tsrc) {
@@ -434,24 +493,39 @@ static void repick_tokens(struct pass *p)
 	}
 }
 
+/* Sweeps over the blocks in layout order until no state changes.  A
+ * block whose entry state has not changed since it was last walked is
+ * skipped: it would leave the same state, and merging a state a
+ * successor already holds changes nothing (the merge only moves toward
+ * nearer writes, later limits and more tokens), so the sweeps and the
+ * fixed point are those of walking every block every time. */
 static bool dataflow(struct pass *p)
 {
 	struct sb_state cur;
 	bool changed = true;
+	bool *dirty = malloc((p->g.nb ? p->g.nb : 1) * sizeof(*dirty));
+	for (unsigned b = 0; dirty && b < p->g.nb; b++)
+		dirty[b] = true;
 	while (changed) {
 		changed = false;
 		p->st.iterations++;
 		for (unsigned b = 0; b < p->g.nb; b++) {
-			if (!p->in[b].reached)
+			if (!p->in[b].reached || (dirty && !dirty[b]))
 				continue;
+			if (dirty)
+				dirty[b] = false;
 			cur = p->in[b];
 			for (uint32_t i = p->g.b[b].first; i < p->g.b[b].end; i++)
 				step(p, &cur, i, NULL);
 			for (unsigned k = 0; k < p->g.b[b].nsucc; k++)
-				if (state_merge(&p->in[p->g.b[b].succ[k]], &cur))
+				if (state_merge(&p->in[p->g.b[b].succ[k]], &cur)) {
 					changed = true;
+					if (dirty)
+						dirty[p->g.b[b].succ[k]] = true;
+				}
 		}
 	}
+	free(dirty);
 	return true;
 }
 
@@ -464,6 +538,8 @@ static void pass_free(struct pass *p)
 	free(p->before);
 	free(p->pre_at);
 	free(p->pre);
+	free(p->ir);
+	free(p->pool);
 }
 
 enum vf_status swsb_assign(const struct plat_info *pl,
@@ -494,7 +570,7 @@ enum vf_status swsb_assign(const struct plat_info *pl,
 	p.in = calloc(p.g.nb ? p.g.nb : 1, sizeof(*p.in));
 	p.before = calloc(nn, sizeof(*p.before));
 	p.pre_at = calloc(nn, sizeof(*p.pre_at));
-	if (!p.tok || !p.in || !p.before || !p.pre_at) {
+	if (!p.tok || !p.in || !p.before || !p.pre_at || !all_regs(&p)) {
 		pass_free(&p);
 		return vf_err_oom(err);
 	}

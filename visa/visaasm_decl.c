@@ -220,7 +220,7 @@ static bool va_var_attrs(struct va_parser *p, struct vf_attrs *list)
 /* ---- .decl ---- */
 
 /* keyword '=' at the current token (e.g. num_elts=). */
-static bool va_keyword_eq(struct va_parser *p, const char *kw)
+static inline bool va_keyword_eq(struct va_parser *p, const char *kw)
 {
 	if (!va_is_ident(p, va_peek(p), kw) ||
 	    !va_is_punct(va_peek_at(p, 1), '='))
@@ -247,26 +247,13 @@ static bool va_num_elts(struct va_parser *p, unsigned max, uint32_t *n)
 static int va_type_from_name(const struct va_parser *p,
                              const struct va_token *t, bool decl)
 {
-	static const char *const names[] = {
-		"ud", "d", "uw", "w", "ub", "b", "df", "f",
-		"v", "vf", "bool", "uq", "uv", "q", "hf", "bf",
-	};
-	if (t->kind != VA_IDENT || t->len > 4)
+	if (t->kind != VA_IDENT)
 		return -1;
-	char low[5] = { 0 };
-	for (size_t i = 0; i < t->len; i++) {
-		char c = p->src[t->start + i];
-		low[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-	}
-	for (int i = 0; i < 16; i++) {
-		if (strcmp(low, names[i]) != 0)
-			continue;
-		if (decl && (i == VISA_TYPE_V || i == VISA_TYPE_VF ||
-		             i == VISA_TYPE_UV))
-			return -1;
-		return i;
-	}
-	return -1;
+	int i = va_type_code(p->src + t->start, t->len);
+	if (decl && (i == VISA_TYPE_V || i == VISA_TYPE_VF ||
+	             i == VISA_TYPE_UV))
+		return -1;
+	return i;
 }
 
 static bool va_align(struct va_parser *p, unsigned *align)
@@ -279,25 +266,26 @@ static bool va_align(struct va_parser *p, unsigned *align)
 	if (!va_keyword_eq(p, "align"))
 		return true;
 	const struct va_token *t = va_peek(p);
-	size_t end;
-	size_t len = va_glued(p, &end);
-	const char *w = p->src + t->start;
 	static const struct { const char *s; unsigned a; } kw[] = {
 		{ "2GRF", 6 }, { "32word", 8 }, { "64word", 9 },
 	};
-	for (size_t i = 0; i < 3; i++)
-		if (strlen(kw[i].s) == len && memcmp(w, kw[i].s, len) == 0) {
+	/* These names start with a digit: a number token glued to a word. */
+	for (size_t i = 0; i < 3 && t->kind == VA_INT; i++) {
+		size_t end, len = va_glued(p, &end);
+		if (strlen(kw[i].s) == len &&
+		    memcmp(p->src + t->start, kw[i].s, len) == 0) {
 			p->pos = end;
 			*align = kw[i].a;
 			return true;
 		}
+	}
 	if (t->kind == VA_IDENT) {
-		for (unsigned i = 0; i < 10; i++)
-			if (va_token_is(p, t, names[i])) {
-				va_next(p);
-				*align = i;
-				return true;
-			}
+		int i = va_token_in(p, t, names, 10);
+		if (i >= 0) {
+			va_next(p);
+			*align = (unsigned)i;
+			return true;
+		}
 		return va_fail(p, t, "an alignment (byte, word, dword, qword, "
 		               "oword, GRF, GRFx2, hword, wordx32, wordx64)");
 	}
@@ -367,7 +355,7 @@ static bool va_decl_general(struct va_parser *p, const struct va_token *nt,
 	v->name = va_add_string(p, name);
 	if (v->name == UINT32_MAX || !va_alias(p, v))
 		return false;
-	if (!va_declare(p, nt, name, strlen(name), VA_SYM_GENERAL, id, false))
+	if (!va_declare(p, nt, name, nt->len, VA_SYM_GENERAL, id, false))
 		return false;
 	return va_var_attrs(p, &v->attrs);
 }
@@ -414,7 +402,7 @@ static bool va_decl_symvar(struct va_parser *p, const struct va_token *nt,
 	v->num_elements = (uint16_t)n;
 	v->name = va_add_string(p, pool_name);
 	if (v->name == UINT32_MAX ||
-	    !va_declare(p, nt, name, strlen(name), cls, id, false))
+	    !va_declare(p, nt, name, nt->len, cls, id, false))
 		return false;
 	return va_var_attrs(p, &v->attrs);
 }

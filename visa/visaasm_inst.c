@@ -589,6 +589,23 @@ static const struct va_row va_rows[] = {
 	{ "dpasw", VISA_OP_DPASW, 0, 0, va_h_dpas },
 };
 
+#define VA_NROWS (sizeof va_rows / sizeof va_rows[0])
+_Static_assert(VA_NROWS <= sizeof ((struct va_inst_ctx *)0)->row_next /
+                          sizeof(int16_t), "va_inst_ctx.row_next too small");
+
+/* Chain the rows by first byte, keeping table order in each chain. */
+static void va_index_rows(struct va_inst_ctx *c)
+{
+	for (size_t i = 0; i < 128; i++)
+		c->row_head[i] = -1;
+	for (size_t i = VA_NROWS; i-- > 0;) {
+		unsigned f = (unsigned char)va_rows[i].name[0] & 127;
+		c->row_next[i] = c->row_head[f];
+		c->row_head[f] = (int16_t)i;
+		c->row_len[i] = (uint8_t)strlen(va_rows[i].name);
+	}
+}
+
 bool va_instruction(struct va_parser *p)
 {
 	struct va_inst_ctx *c = p->ictx;
@@ -596,6 +613,7 @@ bool va_instruction(struct va_parser *p)
 		c = p->ictx = calloc(1, sizeof *c);
 		if (!c)
 			return va_oom(p);
+		va_index_rows(c);
 	} else {
 		memset(c->ops, 0, c->hw * sizeof c->ops[0]);
 		memset(c, 0, offsetof(struct va_inst_ctx, ops));
@@ -618,10 +636,11 @@ bool va_instruction(struct va_parser *p)
 		ok = va_h_alu(c, &(struct va_row)ALU("add3.o", VISA_OP_ADD3O, 3, 0));
 		goto out;
 	}
-	for (size_t i = 0; i < sizeof va_rows / sizeof va_rows[0]; i++) {
+	/* An identifier starts with an ASCII letter or '_'. */
+	for (int i = c->row_head[(unsigned char)mn[0] & 127]; i >= 0;
+	     i = c->row_next[i]) {
 		const struct va_row *r = &va_rows[i];
-		if (r->name[0] != mn[0] || strncmp(r->name, mn, len) != 0 ||
-		    r->name[len])
+		if (c->row_len[i] != len || memcmp(r->name, mn, len) != 0)
 			continue;
 		c->in.opcode = r->opcode;
 		ok = r->fn(c, r);

@@ -30,8 +30,18 @@ static struct va_parser *owner(const struct va_lexer *lx)
 	return (struct va_parser *)((char *)lx - offsetof(struct va_parser, lx));
 }
 
+/* The text as unsigned bytes (a byte is a table index). */
+static const unsigned char *text(const struct va_lexer *lx)
+{
+	return (const unsigned char *)owner(lx)->src;
+}
+
 /* Character classes, one table lookup per byte. */
-enum { C_ALPHA = 1, C_DIGIT = 2, C_HEX = 4, C_LABEL = 8, C_PUNCT = 16 };
+enum {
+	C_ALPHA = 1, C_DIGIT = 2, C_HEX = 4, C_LABEL = 8, C_PUNCT = 16,
+	C_BLANK = 32,  /* space, tab, CR, FF, VT: skipped between tokens */
+	C_SKIP = 64,   /* '/' and '\\': may start a comment or continuation */
+};
 
 static const unsigned char cclass[256] = {
 #define R3(a) a, a, a
@@ -39,6 +49,8 @@ static const unsigned char cclass[256] = {
 #define R6(a) a, a, a, a, a, a
 #define R10(a) R4(a), R6(a)
 #define R20(a) R10(a), R10(a)
+	['\t'] = C_BLANK, ['\v'] = C_BLANK, ['\f'] = C_BLANK,
+	['\r'] = C_BLANK, [' '] = C_BLANK,
 	['0'] = R10(C_DIGIT | C_HEX | C_LABEL),
 	['A'] = R6(C_ALPHA | C_HEX | C_LABEL), R20(C_ALPHA | C_LABEL),
 	['a'] = R6(C_ALPHA | C_HEX | C_LABEL), R20(C_ALPHA | C_LABEL),
@@ -48,7 +60,8 @@ static const unsigned char cclass[256] = {
 	['*'] = C_PUNCT, ['+'] = C_PUNCT, ['='] = C_PUNCT, ['&'] = C_PUNCT,
 	['^'] = C_PUNCT, ['|'] = C_PUNCT, ['~'] = C_PUNCT, ['!'] = C_PUNCT,
 	['.'] = C_PUNCT, [','] = C_PUNCT, [';'] = C_PUNCT, [':'] = C_PUNCT,
-	['/'] = C_PUNCT, ['%'] = C_PUNCT, ['('] = C_PUNCT, [')'] = C_PUNCT,
+	['/'] = C_PUNCT | C_SKIP, ['\\'] = C_SKIP, ['%'] = C_PUNCT,
+	['('] = C_PUNCT, [')'] = C_PUNCT,
 	['{'] = C_PUNCT, ['}'] = C_PUNCT, ['<'] = C_PUNCT, ['>'] = C_PUNCT,
 	['['] = C_PUNCT, [']'] = C_PUNCT,
 #undef R3
@@ -56,6 +69,23 @@ static const unsigned char cclass[256] = {
 #undef R6
 #undef R10
 #undef R20
+};
+
+/* Classes only lex_common asks about: what may turn a one-character
+ * token or a short decimal into something longer. */
+enum {
+	N_MULTI = 1,   /* may start an operator, modifier or %builtin */
+	N_FOLLOW = 2,  /* may follow N_MULTI in such a token */
+	N_NUMEND = 4,  /* after digits: a float, hex or long literal */
+};
+
+static const unsigned char cnext[256] = {
+	['('] = N_MULTI, ['<'] = N_MULTI | N_FOLLOW,
+	['>'] = N_MULTI | N_FOLLOW, ['='] = N_MULTI | N_FOLLOW,
+	['!'] = N_MULTI, ['%'] = N_MULTI,
+	['-'] = N_FOLLOW, ['a'] = N_FOLLOW, ['~'] = N_FOLLOW,
+	['.'] = N_NUMEND, ['e'] = N_NUMEND, ['E'] = N_NUMEND,
+	['x'] = N_NUMEND, ['X'] = N_NUMEND,
 };
 
 /* c is a byte (0..255) or -1 past the end. */
@@ -74,11 +104,6 @@ static bool is_digit(int c)
 	return has(c, C_DIGIT);
 }
 
-static bool is_alnum(int c)
-{
-	return has(c, C_ALPHA | C_DIGIT);
-}
-
 static int hex_value(int c)
 {
 	if (is_digit(c))
@@ -93,23 +118,32 @@ static int hex_value(int c)
 static int at(const struct va_lexer *lx, size_t k)
 {
 	size_t j = lx->i + k;
-	return j < owner(lx)->size ? (unsigned char)owner(lx)->src[j] : -1;
+	return j < owner(lx)->size ? text(lx)[j] : -1;
 }
 
-static void advance(struct va_lexer *lx, size_t n)
+/* Column (1-based, in bytes) of byte i of the current line: the lexer
+ * keeps where the line begins rather than counting every byte. */
+static uint32_t col_of(const struct va_lexer *lx, size_t i)
 {
-	while (n-- && lx->i < owner(lx)->size) {
-		if (owner(lx)->src[lx->i] == '\n') {
-			lx->line++;
-			lx->col = 1;
-		} else {
-			lx->col++;
-		}
-		lx->i++;
-	}
+	return (uint32_t)(i - lx->line_begin + 1);
 }
 
-static bool lex_error(struct va_lexer *lx, const char *what)
+/* Step over a newline at byte i (lx->i moves separately). */
+static void newline_at(struct va_lexer *lx, size_t i)
+{
+	lx->line++;
+	lx->line_begin = i + 1;
+}
+
+/* "FILE:LINE:COL: expected WHAT, found <the byte at lx->i>". */
+/* Move over n bytes known to hold no newline. */
+static void skip(struct va_lexer *lx, size_t n)
+{
+	lx->i += n;
+}
+
+static bool lex_error_at(struct va_lexer *lx, uint32_t line, uint32_t col,
+                         const char *what)
 {
 	const char *found = "end of file";
 	char buf[32];
@@ -120,87 +154,107 @@ static bool lex_error(struct va_lexer *lx, const char *what)
 		snprintf(buf, sizeof buf, "'%c'", c), found = buf;
 	else if (c >= 0)
 		snprintf(buf, sizeof buf, "byte 0x%02x", (unsigned)c), found = buf;
-	vf_err_line(owner(lx)->err, owner(lx)->file, lx->line, lx->col,
+	vf_err_line(owner(lx)->err, owner(lx)->file, line, col,
 	            "expected %s, found %s", what, found);
 	return false;
 }
 
-static struct va_token *new_token(struct va_lexer *lx, enum va_tok_kind k)
+static bool lex_error(struct va_lexer *lx, const char *what)
+{
+	return lex_error_at(lx, lx->line, col_of(lx, lx->i), what);
+}
+
+/* Room for one more token in the current line's buffer. */
+static bool grow_tokens(struct va_lexer *lx)
 {
 	struct va_parser *p = owner(lx);
-	if (p->ntoks == lx->cap[lx->cur]) {
-		size_t ncap = lx->cap[lx->cur] ? lx->cap[lx->cur] * 2 : 64;
-		struct va_token *nt = realloc(lx->buf[lx->cur], ncap * sizeof *nt);
-		if (!nt) {
-			va_oom(p);
-			return NULL;
-		}
-		p->toks = lx->buf[lx->cur] = nt;
-		lx->cap[lx->cur] = ncap;
-	}
+	size_t ncap = lx->cap[lx->cur] ? lx->cap[lx->cur] * 2 : 64;
+	struct va_token *nt = realloc(lx->buf[lx->cur], ncap * sizeof *nt);
+	if (!nt)
+		return va_oom(p);
+	p->toks = lx->buf[lx->cur] = nt;
+	lx->cap[lx->cur] = ncap;
+	return true;
+}
+
+/* The next token of the line (va_lex_line keeps room for one). */
+static inline struct va_token *new_token(struct va_lexer *lx,
+                                         enum va_tok_kind k)
+{
+	struct va_parser *p = owner(lx);
 	struct va_token *t = &p->toks[p->ntoks++];
 	*t = (struct va_token){ .kind = (uint8_t)k,
 	                        .space_before = lx->space || lx->line_start,
-	                        .line = lx->line, .col = lx->col,
+	                        .line = lx->line, .col = col_of(lx, lx->i),
 	                        .start = lx->i };
 	lx->space = false;
 	lx->line_start = false;
 	return t;
 }
 
-/* Skip blanks, comments and backslash-newline continuations. */
+/* Skip blanks, comments and backslash-newline continuations.  The
+ * common cases (a run of blanks, a comment to the end of the line) are
+ * scanned without per-byte bookkeeping: only newlines move the line. */
 static bool skip_space(struct va_lexer *lx)
 {
+	const unsigned char *s = text(lx);
+	size_t n = owner(lx)->size, i = lx->i;
+	bool space = false;
 	for (;;) {
-		int c = at(lx, 0);
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
-		    c == '\v') {
-			advance(lx, 1);
-			lx->space = true;
-		} else if (c == '\\' && at(lx, 1) == '\n') {
-			advance(lx, 2);
-			lx->space = true;
-		} else if (c == '\\' && at(lx, 1) == '\r' && at(lx, 2) == '\n') {
-			advance(lx, 3);
-			lx->space = true;
-		} else if (c == '/' && at(lx, 1) == '/') {
-			while (at(lx, 0) >= 0 && at(lx, 0) != '\n')
-				advance(lx, 1);
-			lx->space = true;
-		} else if (c == '/' && at(lx, 1) == '*') {
-			uint32_t l = lx->line, co = lx->col;
-			advance(lx, 2);
-			while (at(lx, 0) >= 0 &&
-			       !(at(lx, 0) == '*' && at(lx, 1) == '/'))
-				advance(lx, 1);
-			if (at(lx, 0) < 0) {
-				lx->line = l, lx->col = co;
-				return lex_error(lx, "'*/' closing this comment "
-				                 "before the end of the file");
-			}
-			advance(lx, 2);
-			lx->space = true;
-		} else {
-			return true;
+		while (i < n && (cclass[s[i]] & C_BLANK)) {
+			i++;
+			space = true;
 		}
+		if (i + 1 >= n)
+			break;
+		if (s[i] == '\\' && s[i + 1] == '\n') {
+			newline_at(lx, i + 1);
+			i += 2;
+		} else if (s[i] == '\\' && s[i + 1] == '\r' && i + 2 < n &&
+		           s[i + 2] == '\n') {
+			newline_at(lx, i + 2);
+			i += 3;
+		} else if (s[i] == '/' && s[i + 1] == '/') {
+			const unsigned char *e = memchr(s + i, '\n', n - i);
+			i = e ? (size_t)(e - s) : n;
+		} else if (s[i] == '/' && s[i + 1] == '*') {
+			uint32_t l = lx->line, co = col_of(lx, i);
+			size_t j = i + 2;
+			while (j + 1 < n && !(s[j] == '*' && s[j + 1] == '/')) {
+				if (s[j] == '\n')
+					newline_at(lx, j);
+				j++;
+			}
+			if (j + 1 >= n) {
+				lx->i = n;
+				return lex_error_at(lx, l, co, "'*/' closing this "
+				                    "comment before the end of "
+				                    "the file");
+			}
+			i = j + 2;
+		} else {
+			break;
+		}
+		space = true;
 	}
+	lx->i = i;
+	if (space)
+		lx->space = true;
+	return true;
 }
 
 /* A label: at the start of a line, [A-Za-z_$@?][A-Za-z0-9_-$@?]* ':'. */
 static size_t label_length(const struct va_lexer *lx)
 {
-	int c = at(lx, 0);
-	if (!(is_alpha(c) || c == '$' || c == '@' || c == '?'))
+	const unsigned char *s = text(lx);
+	size_t n = owner(lx)->size, i = lx->i;
+	if (i >= n || !(cclass[s[i]] & C_LABEL) || (cclass[s[i]] & C_DIGIT) ||
+	    s[i] == '-')
 		return 0;
-	size_t n = 1;
-	for (;;) {
-		c = at(lx, n);
-		if (!(is_alnum(c) || c == '-' || c == '$' || c == '@' ||
-		      c == '?'))
-			break;
-		n++;
-	}
-	return at(lx, n) == ':' ? n : 0;
+	size_t j = i + 1;
+	while (j < n && (cclass[s[j]] & C_LABEL))
+		j++;
+	return j < n && s[j] == ':' ? j - i : 0;
 }
 
 static bool lex_escape(struct va_lexer *lx, char *out, size_t *n)
@@ -210,7 +264,7 @@ static bool lex_escape(struct va_lexer *lx, char *out, size_t *n)
 	for (const char *s = simple; *s; s += 2) {
 		if (c == s[0]) {
 			out[(*n)++] = s[1];
-			advance(lx, 2);
+			skip(lx, 2);
 			return true;
 		}
 	}
@@ -220,7 +274,7 @@ static bool lex_escape(struct va_lexer *lx, char *out, size_t *n)
 		while (k <= 3 && is_digit(at(lx, k)))
 			v = v * 8 + (unsigned)(at(lx, k++) - '0');
 		out[(*n)++] = (char)v;
-		advance(lx, k);
+		skip(lx, k);
 		return true;
 	}
 	if (c == 'x' && hex_value(at(lx, 2)) >= 0) {
@@ -228,19 +282,17 @@ static bool lex_escape(struct va_lexer *lx, char *out, size_t *n)
 		if (hex_value(at(lx, 3)) >= 0)
 			v = v * 16 + (unsigned)hex_value(at(lx, 3)), k = 4;
 		out[(*n)++] = (char)v;
-		advance(lx, k);
+		skip(lx, k);
 		return true;
 	}
-	advance(lx, 1);
+	skip(lx, 1);
 	return lex_error(lx, "an escape (\\n, \\t, \\\\, \\\", \\x.., \\0..)");
 }
 
 static bool lex_string(struct va_lexer *lx)
 {
 	struct va_token *t = new_token(lx, VA_STRING);
-	if (!t)
-		return false;
-	advance(lx, 1);
+	skip(lx, 1);
 	size_t start = lx->i, n = 0;
 	/* Decoded text is never longer than the source bytes. */
 	size_t end = start;
@@ -262,9 +314,9 @@ static bool lex_string(struct va_lexer *lx)
 			continue;
 		}
 		out[n++] = (char)c;
-		advance(lx, 1);
+		skip(lx, 1);
 	}
-	advance(lx, 1);
+	skip(lx, 1);
 	out[n] = '\0';
 	t->str = out;
 	t->slen = n;
@@ -307,78 +359,89 @@ static size_t float_length(const struct va_lexer *lx, bool *is_double)
 	return 0;
 }
 
-static bool lex_number(struct va_lexer *lx)
+static bool lex_float(struct va_lexer *lx, size_t fl, bool dbl)
 {
-	bool dbl = false;
-	size_t fl = float_length(lx, &dbl);
-	if (fl) {
-		struct va_token *t = new_token(lx, VA_FLOAT);
-		if (!t)
-			return false;
-		char buf[128];
-		size_t nlen = fl - (dbl ? 3 : 2);
-		if (nlen >= sizeof buf)
-			return lex_error(lx, "a shorter floating-point literal");
-		memcpy(buf, owner(lx)->src + lx->i, nlen);
-		buf[nlen] = '\0';
-		t->fval = strtod(buf, NULL);
-		t->is_double = dbl;
-		advance(lx, fl);
-		t->len = fl;
-		return true;
-	}
-	struct va_token *t = new_token(lx, VA_INT);
-	if (!t)
-		return false;
-	if (at(lx, 0) == '0' && (at(lx, 1) == 'x' || at(lx, 1) == 'X') &&
-	    hex_value(at(lx, 2)) >= 0) {
-		uint64_t v = 0;
-		size_t k = 2;
-		while (hex_value(at(lx, k)) >= 0) {
-			if (k - 2 == 16) {
-				advance(lx, k);
-				return lex_error(lx, "at most 16 hexadecimal "
-				                 "digits");
-			}
-			v = v * 16 + (uint64_t)hex_value(at(lx, k));
-			k++;
-		}
-		t->ival = (int64_t)v;
-		t->is_hex = true;
-		advance(lx, k);
-	} else {
-		/* Intel's lexer reads decimals with atoi(): 2^31..2^32-1 come
-		 * out negative (kept: the parser's range checks refuse them
-		 * where a count or size is meant); anything from 2^32 up would
-		 * wrap to a small value, so it is an error here. */
-		uint64_t v = 0;
-		size_t k = 0;
-		while (is_digit(at(lx, k))) {
-			v = v * 10 + (uint64_t)(at(lx, k) - '0');
-			if (v > UINT32_MAX) {
-				owner(lx)->ntoks--;
-				return lex_error(lx, "a decimal number below "
-				                 "4294967296");
-			}
-			k++;
-		}
-		t->ival = (int64_t)(int32_t)(uint32_t)v;
-		advance(lx, k);
-	}
-	t->len = lx->i - t->start;
+	struct va_token *t = new_token(lx, VA_FLOAT);
+	char buf[128];
+	size_t nlen = fl - (dbl ? 3 : 2);
+	if (nlen >= sizeof buf)
+		return lex_error(lx, "a shorter floating-point literal");
+	memcpy(buf, owner(lx)->src + lx->i, nlen);
+	buf[nlen] = '\0';
+	t->fval = strtod(buf, NULL);
+	t->is_double = dbl;
+	skip(lx, fl);
+	t->len = fl;
 	return true;
 }
 
-static bool lex_word(struct va_lexer *lx, enum va_tok_kind k, size_t skip)
+static bool lex_hex(struct va_lexer *lx)
+{
+	struct va_token *t = new_token(lx, VA_INT);
+	uint64_t v = 0;
+	size_t k = 2;
+	while (hex_value(at(lx, k)) >= 0) {
+		if (k - 2 == 16) {
+			skip(lx, k);
+			return lex_error(lx, "at most 16 hexadecimal digits");
+		}
+		v = v * 16 + (uint64_t)hex_value(at(lx, k));
+		k++;
+	}
+	t->ival = (int64_t)v;
+	t->is_hex = true;
+	skip(lx, k);
+	t->len = k;
+	return true;
+}
+
+/* A literal starting with a digit: decimal, 0x hexadecimal, or a
+ * floating-point literal with its type suffix. */
+static bool lex_number(struct va_lexer *lx)
+{
+	const unsigned char *s = text(lx);
+	size_t n = owner(lx)->size, i = lx->i, j = i;
+	while (j < n && (cclass[s[j]] & C_DIGIT))
+		j++;
+	/* Only a '.', 'e' or 'E' right after the digits can make a float. */
+	if (j < n && (s[j] == '.' || s[j] == 'e' || s[j] == 'E')) {
+		bool dbl = false;
+		size_t fl = float_length(lx, &dbl);
+		if (fl)
+			return lex_float(lx, fl, dbl);
+	}
+	if (s[i] == '0' && j == i + 1 && j + 1 < n &&
+	    (s[j] == 'x' || s[j] == 'X') && (cclass[s[j + 1]] & C_HEX))
+		return lex_hex(lx);
+	/* Intel's lexer reads decimals with atoi(): 2^31..2^32-1 come out
+	 * negative (kept: the parser's range checks refuse them where a
+	 * count or size is meant); anything from 2^32 up would wrap to a
+	 * small value, so it is an error here. */
+	uint64_t v = 0;
+	for (size_t k = i; k < j; k++) {
+		v = v * 10 + (uint64_t)(s[k] - '0');
+		if (v > UINT32_MAX) {
+			return lex_error(lx, "a decimal number below "
+			                 "4294967296");
+		}
+	}
+	struct va_token *t = new_token(lx, VA_INT);
+	t->ival = (int64_t)(int32_t)(uint32_t)v;
+	t->len = j - i;
+	lx->i = j;
+	return true;
+}
+
+/* [A-Za-z0-9_]* after the first prefix bytes. */
+static bool lex_word(struct va_lexer *lx, enum va_tok_kind k, size_t prefix)
 {
 	struct va_token *t = new_token(lx, k);
-	if (!t)
-		return false;
-	size_t n = skip;
-	while (is_alnum(at(lx, n)))
-		n++;
-	advance(lx, n);
-	t->len = n;
+	const unsigned char *s = text(lx);
+	size_t n = owner(lx)->size, j = lx->i + prefix;
+	while (j < n && (cclass[s[j]] & (C_ALPHA | C_DIGIT)))
+		j++;
+	t->len = j - lx->i;
+	lx->i = j;
 	return true;
 }
 
@@ -423,73 +486,66 @@ static size_t multi_punct(const struct va_lexer *lx, int *code, bool *mod)
 	}
 }
 
-static bool lex_punct(struct va_lexer *lx)
+/* A token of n bytes whose punct field says what it is. */
+static bool punct_token(struct va_lexer *lx, enum va_tok_kind k, int code,
+                        size_t n)
 {
-	int code;
-	bool mod;
-	size_t n = multi_punct(lx, &code, &mod);
-	if (n) {
-		struct va_token *t = new_token(lx, mod ? VA_SRCMOD : VA_PUNCT);
-		if (!t)
-			return false;
-		t->punct = code;
-		t->len = n;
-		advance(lx, n);
-		return true;
-	}
-	int c = at(lx, 0);
-	if (!has(c, C_PUNCT))
-		return lex_error(lx, "a token");
-	struct va_token *t = new_token(lx, VA_PUNCT);
-	if (!t)
-		return false;
-	t->punct = c;
-	t->len = 1;
-	advance(lx, 1);
+	struct va_token *t = new_token(lx, k);
+	t->punct = code;
+	t->len = n;
+	skip(lx, n);
 	return true;
 }
 
+static bool lex_punct(struct va_lexer *lx, int c)
+{
+	int code;
+	bool mod;
+	/* Only these five start a longer operator or a modifier. */
+	if (c == '(' || c == '<' || c == '>' || c == '=' || c == '!') {
+		size_t n = multi_punct(lx, &code, &mod);
+		if (n)
+			return punct_token(lx, mod ? VA_SRCMOD : VA_PUNCT,
+			                   code, n);
+	}
+	if (!has(c, C_PUNCT))
+		return lex_error(lx, "a token");
+	return punct_token(lx, VA_PUNCT, c, 1);
+}
+
+/* The token at byte lx->i (not a blank, not past the end). */
 static bool lex_one(struct va_lexer *lx)
 {
-	int c = at(lx, 0);
+	int c = text(lx)[lx->i];
 	if (c == '\n') {
 		struct va_token *t = new_token(lx, VA_NL);
-		if (!t)
-			return false;
 		t->len = 1;
-		advance(lx, 1);
+		newline_at(lx, lx->i);
+		lx->i++;
 		lx->line_start = true;
 		return true;
 	}
-	if (lx->col == 1) {
+	if (lx->i == lx->line_begin) {
 		size_t n = label_length(lx);
 		if (n) {
 			struct va_token *t = new_token(lx, VA_LABEL);
-			if (!t)
-				return false;
 			t->len = n;
-			advance(lx, n + 1);
+			skip(lx, n + 1);
 			return true;
 		}
 	}
+	unsigned cls = cclass[c];
+	if (cls & C_DIGIT)
+		return lex_number(lx);
+	if (c == 'r' && at(lx, 1) == '[')
+		return punct_token(lx, VA_PUNCT, VA_P_INDLBRACK, 2);
+	if (cls & C_ALPHA)
+		return lex_word(lx, VA_IDENT, 0);
 	if (c == '"')
 		return lex_string(lx);
-	if (is_digit(c))
-		return lex_number(lx);
-	if (c == 'r' && at(lx, 1) == '[') {
-		struct va_token *t = new_token(lx, VA_PUNCT);
-		if (!t)
-			return false;
-		t->punct = VA_P_INDLBRACK;
-		t->len = 2;
-		advance(lx, 2);
-		return true;
-	}
-	if (is_alpha(c))
-		return lex_word(lx, VA_IDENT, 0);
 	if (c == '%' && is_alpha(at(lx, 1)))
 		return lex_word(lx, VA_BUILTIN, 1);
-	return lex_punct(lx);
+	return lex_punct(lx, c);
 }
 
 /* A line that ends the token stream: a lone VA_EOF (at the end of the
@@ -497,13 +553,98 @@ static bool lex_one(struct va_lexer *lx)
 static void end_stream(struct va_lexer *lx)
 {
 	struct va_parser *p = owner(lx);
-	if (!new_token(lx, VA_EOF)) {
+	if (p->ntoks == lx->cap[lx->cur] && !grow_tokens(lx)) {
 		/* Out of memory: fall back on a static end of file. */
 		static const struct va_token eof = { .kind = VA_EOF };
 		p->toks = (struct va_token *)&eof;
 		p->ntoks = 1;
 		lx->failed = true;
+		return;
 	}
+	new_token(lx, VA_EOF);
+}
+
+/* The tokens most lines are made of, cut by a function of the bytes
+ * alone: an identifier, one-character punctuation, a
+ * decimal of at most 9 digits.  Fills kind, punct and ival of *t and
+ * returns the token's length, or 0 to leave the token to lex_one (which
+ * also decides everything this declines: labels, literals with a
+ * '.', exponent, 0x or many digits, "r[", operators of two or more
+ * characters, source modifiers, %builtins, strings, newlines). */
+static size_t lex_common(const unsigned char *s, size_t n, size_t i,
+                         struct va_token *t)
+{
+	int c = s[i];
+	unsigned cls = cclass[c];
+	size_t j = i + 1;
+	if (cls & C_ALPHA) {
+		if (c == 'r' && j < n && s[j] == '[')
+			return 0;
+		while (j < n && (cclass[s[j]] & (C_ALPHA | C_DIGIT)))
+			j++;
+		t->kind = VA_IDENT;
+		return j - i;
+	}
+	if (cls & C_DIGIT) {
+		uint32_t v = (uint32_t)(c - '0');
+		while (j < n && (cclass[s[j]] & C_DIGIT) && j - i < 10)
+			v = v * 10 + (uint32_t)(s[j++] - '0');
+		/* Ten digits may overflow: lex_number decides. */
+		if (j - i > 9 || (j < n && (cnext[s[j]] & N_NUMEND)))
+			return 0;
+		t->kind = VA_INT;
+		t->ival = (int64_t)v;
+		return j - i;
+	}
+	if (!(cls & C_PUNCT) ||
+	    ((cnext[c] & N_MULTI) && (c == '%' ||
+	                              (j < n && (cnext[s[j]] & N_FOLLOW)))))
+		return 0;
+	t->kind = VA_PUNCT;
+	t->punct = c;
+	return 1;
+}
+
+/* Cut blanks and common tokens (lex_common) from lx->i on, with the
+ * position, line and token count in locals (registers) rather than in
+ * the lexer state; stop, with that state brought up to date, before
+ * anything else: a comment or continuation, the end of the text, a full
+ * token buffer, the first byte of a line (maybe a label), a token
+ * lex_common declines. */
+static void lex_run(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	struct va_token *toks = p->toks;
+	size_t n = p->size, i = lx->i, nt = p->ntoks, cap = lx->cap[lx->cur];
+	size_t line_begin = lx->line_begin;
+	uint32_t line = lx->line;
+	bool before = lx->space || lx->line_start;
+	while (i < n) {
+		unsigned cls = cclass[s[i]];
+		if (cls & C_BLANK) {
+			i++;
+			before = true;
+			continue;
+		}
+		if ((cls & C_SKIP) || nt == cap || i == line_begin)
+			break;
+		struct va_token *t = &toks[nt];
+		*t = (struct va_token){ .space_before = before, .line = line,
+		                        .col = (uint32_t)(i - line_begin + 1),
+		                        .start = i };
+		size_t len = lex_common(s, n, i, t);
+		if (!len)
+			break;
+		t->len = len;
+		nt++;
+		i += len;
+		before = false;
+	}
+	lx->i = i;
+	p->ntoks = nt;
+	lx->space = before;
+	lx->line_start = false;
 }
 
 void va_lex_line(struct va_parser *p)
@@ -518,13 +659,17 @@ void va_lex_line(struct va_parser *p)
 		return;
 	}
 	for (;;) {
+		lex_run(p);
 		if (!skip_space(lx))
 			break;
 		if (lx->i >= p->size) {
 			end_stream(lx);
 			return;
 		}
-		bool nl = at(lx, 0) == '\n';
+		/* Room for the token (new_token relies on it). */
+		if (p->ntoks == lx->cap[lx->cur] && !grow_tokens(lx))
+			break;
+		bool nl = text(lx)[lx->i] == '\n';
 		if (!lex_one(lx))
 			break;
 		if (nl)
@@ -537,7 +682,7 @@ void va_lex_line(struct va_parser *p)
 
 enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch)
 {
-	p->lx = (struct va_lexer){ .scratch = scratch, .line = 1, .col = 1,
+	p->lx = (struct va_lexer){ .scratch = scratch, .line = 1,
 	                           .line_start = true };
 	va_lex_line(p);
 	if (p->lx.failed)

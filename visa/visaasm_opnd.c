@@ -338,29 +338,36 @@ uint8_t va_exec_byte(unsigned channels, unsigned emask)
 /* Region value -> 4-bit code; -1 when not allowed. */
 static int va_region_code(int64_t v, int64_t max)
 {
-	static const int64_t vals[] = { 0, 1, 2, 4, 8, 16, 32 };
-	for (int i = 0; i < 7; i++)
-		if (v == vals[i] && v <= max)
-			return i + 1;
-	return -1;
+	int code;
+	switch (v) {
+	case 0: code = 1; break;
+	case 1: code = 2; break;
+	case 2: code = 3; break;
+	case 4: code = 4; break;
+	case 8: code = 5; break;
+	case 16: code = 6; break;
+	case 32: code = 7; break;
+	default: return -1;
+	}
+	return v <= max ? code : -1;
 }
 
 /* ---- execution size, predicate ---- */
 
+/* M1..M8 (0..7), M1_NM..M8_NM and NoMask (8..15, 8). */
 static int va_emask(const struct va_parser *p, const struct va_token *t)
 {
-	static const char *const names[16] = {
-		"M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M1_NM",
-		"M2_NM", "M3_NM", "M4_NM", "M5_NM", "M6_NM", "M7_NM", "M8_NM",
-	};
+	const char *w = p->src + t->start;
 	if (t->kind != VA_IDENT)
 		return -1;
 	if (va_token_is(p, t, "NoMask"))
 		return 8;
-	for (int i = 0; i < 16; i++)
-		if (va_token_is(p, t, names[i]))
-			return i;
-	return -1;
+	if ((t->len != 2 && t->len != 5) || w[0] != 'M' || w[1] < '1' ||
+	    w[1] > '8')
+		return -1;
+	if (t->len == 2)
+		return w[1] - '1';
+	return w[2] == '_' && w[3] == 'N' && w[4] == 'M' ? 8 + w[1] - '1' : -1;
 }
 
 bool va_exec_size(struct va_parser *p, uint8_t *exec)
@@ -444,10 +451,46 @@ static void va_vec(struct vf_opnd *o, unsigned cls)
 }
 
 /* (row, col) */
+/* Fast paths (issue 12).  Most operands spell their offsets and regions
+ * with plain literals: "(0,0)", "<1;1,0>", "<1>".  The callers look at
+ * the next tokens (va_run: the current one and n - 1 more, all on this
+ * line) and, when they are exactly such a run, take each literal's value
+ * (va_lit): each is a whole expression there (va_lone_int), so the value
+ * is the one the general path computes.  They take the fast path only
+ * when every value is valid and leave everything else, errors included,
+ * to the general path. */
+static const struct va_token *va_run(const struct va_parser *p, size_t n)
+{
+	return p->pos + n <= p->ntoks ? &p->toks[p->pos] : NULL;
+}
+
+static bool va_lit(const struct va_token *t, int64_t *v)
+{
+	*v = t->ival;
+	return t->kind == VA_INT;
+}
+
+/* Step over n tokens that va_run() gave: they are never the line's last
+ * token (VA_NL or VA_EOF), so no line is cut here. */
+static void va_skip(struct va_parser *p, size_t n)
+{
+	p->pos += n;
+}
+
 static bool va_two_dim(struct va_parser *p, uint8_t *row, uint8_t *col)
 {
 	int64_t r, c;
 	const struct va_token *t;
+	const struct va_token *f = va_run(p, 5);
+	if (f && va_is_punct(&f[0], '(') && va_lit(&f[1], &r) &&
+	    va_is_punct(&f[2], ',') && va_lit(&f[3], &c) &&
+	    va_is_punct(&f[4], ')') && r >= 0 && r <= 255 && c >= 0 &&
+	    c <= 255) {
+		*row = (uint8_t)r;
+		*col = (uint8_t)c;
+		va_skip(p, 5);
+		return true;
+	}
 	if (!va_expect(p, '(', "'(' opening the (row,column) offset"))
 		return false;
 	t = va_peek(p);
@@ -470,13 +513,22 @@ static bool va_two_dim(struct va_parser *p, uint8_t *row, uint8_t *col)
 /* <h>: a destination region. */
 static bool va_dst_region(struct va_parser *p, uint16_t *region)
 {
+	const struct va_token *f = va_run(p, 3);
+	int64_t v;
+	int code;
+	if (f && va_is_punct(&f[0], '<') && va_lit(&f[1], &v) &&
+	    va_is_punct(&f[2], '>') && (code = va_region_code(v, 4)) >= 0) {
+		*region = (uint16_t)(code << 8);
+		va_skip(p, 3);
+		return true;
+	}
 	if (!va_expect(p, '<', "'<' opening the destination stride"))
 		return false;
 	const struct va_token *t = va_peek(p);
 	int64_t h;
 	if (!va_int_nra(p, &h))
 		return false;
-	int code = va_region_code(h, 4);
+	code = va_region_code(h, 4);
 	if (code < 0 || h == 8)
 		return va_fail(p, t, "a horizontal stride of 0, 1, 2 or 4");
 	*region = (uint16_t)(code << 8);
@@ -487,6 +539,20 @@ static bool va_dst_region(struct va_parser *p, uint16_t *region)
 static bool va_src_region(struct va_parser *p, bool indirect,
                           uint16_t *region)
 {
+	const struct va_token *f = va_run(p, 7);
+	int64_t v[3];
+	if (f && va_is_punct(&f[0], '<') && va_lit(&f[1], &v[0]) &&
+	    va_is_punct(&f[2], ';') && va_lit(&f[3], &v[1]) &&
+	    va_is_punct(&f[4], ',') && va_lit(&f[5], &v[2]) &&
+	    va_is_punct(&f[6], '>')) {
+		int cv = va_region_code(v[0], 32), cw = va_region_code(v[1], 16),
+		    ch = va_region_code(v[2], 4);
+		if (cv >= 0 && cw >= 0 && ch >= 0) {
+			*region = (uint16_t)(cv | cw << 4 | ch << 8);
+			va_skip(p, 7);
+			return true;
+		}
+	}
 	if (!va_expect(p, '<', "'<' opening the source region"))
 		return false;
 	const struct va_token *t = va_peek(p);
@@ -537,27 +603,42 @@ static bool va_src_region(struct va_parser *p, bool indirect,
 	return va_expect(p, '>', "'>' closing the region");
 }
 
-static bool va_type_suffix(struct va_parser *p, unsigned *type)
+int va_type_code(const char *s, size_t n)
 {
-	static const char *const names[] = {
+	/* Indexed by VISA_TYPE_*; a name shorter than 5 ends in NULs. */
+	static const char names[16][5] = {
 		"ud", "d", "uw", "w", "ub", "b", "df", "f",
 		"v", "vf", "bool", "uq", "uv", "q", "hf", "bf",
 	};
+	char low[4];
+	if (n == 0 || n > 4)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		low[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a'
+		                                           : s[i]);
+	for (int i = 0; i < 16; i++) {
+		if (names[i][0] != low[0])
+			continue;
+		size_t k = 0;
+		while (k < n && names[i][k] == low[k])
+			k++;
+		if (k == n && names[i][n] == '\0')
+			return i;
+	}
+	return -1;
+}
+
+static bool va_type_suffix(struct va_parser *p, unsigned *type)
+{
 	if (!va_expect(p, ':', "':' before the operand type"))
 		return false;
 	const struct va_token *t = va_peek(p);
-	if (t->kind == VA_IDENT && t->len <= 4) {
-		char low[5] = { 0 };
-		for (size_t i = 0; i < t->len; i++) {
-			char c = p->src[t->start + i];
-			low[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-		}
-		for (unsigned i = 0; i < 16; i++)
-			if (strcmp(low, names[i]) == 0) {
-				va_next(p);
-				*type = i;
-				return true;
-			}
+	int k = t->kind == VA_IDENT ? va_type_code(p->src + t->start, t->len)
+	                            : -1;
+	if (k >= 0) {
+		va_next(p);
+		*type = (unsigned)k;
+		return true;
 	}
 	return va_fail(p, t, "an operand type (ud, d, uw, w, ub, b, q, uq, "
 	               "df, f, hf, v, vf, uv, bool)");

@@ -98,37 +98,27 @@ bool va_oom(struct va_parser *p)
 
 /* ---- token helpers ---- */
 
-bool va_is_punct(const struct va_token *t, int c)
+bool va_expect_failed(struct va_parser *p, const char *what)
 {
-	return t->kind == VA_PUNCT && t->punct == c;
-}
-
-bool va_accept(struct va_parser *p, int c)
-{
-	if (!va_is_punct(va_peek(p), c))
-		return false;
-	va_next(p);
-	return true;
-}
-
-bool va_expect(struct va_parser *p, int c, const char *what)
-{
-	if (va_accept(p, c))
-		return true;
 	return va_fail(p, va_peek(p), what);
 }
 
-bool va_token_is(const struct va_parser *p, const struct va_token *t,
-                 const char *s)
+int va_token_in(const struct va_parser *p, const struct va_token *t,
+                const char *const *names, unsigned n)
 {
-	size_t n = strlen(s);
-	return t->len == n && memcmp(p->src + t->start, s, n) == 0;
-}
-
-bool va_is_ident(const struct va_parser *p, const struct va_token *t,
-                 const char *s)
-{
-	return t->kind == VA_IDENT && va_token_is(p, t, s);
+	const char *w = p->src + t->start;
+	for (unsigned i = 0; i < n; i++) {
+		const char *s = names[i];
+		if (s[0] != w[0])
+			continue;
+		/* Stops at the name's NUL, so s[t->len] is inside it. */
+		size_t k = 0;
+		while (k < t->len && s[k] && s[k] == w[k])
+			k++;
+		if (k == t->len && s[k] == '\0')
+			return (int)i;
+	}
+	return -1;
 }
 
 char *va_token_text(struct va_parser *p, const struct va_token *t)
@@ -220,6 +210,15 @@ static unsigned va_namespace(unsigned cls)
 	return 0;
 }
 
+/* Same bytes; names are short, a loop beats a call to memcmp. */
+static bool va_same_name(const char *a, const char *b, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
 static const struct va_sym *va_find(const struct va_routine *rt,
                                     const char *name, size_t len,
                                     unsigned ns)
@@ -229,7 +228,7 @@ static const struct va_sym *va_find(const struct va_routine *rt,
 	for (; k != VA_NONE; k = rt->syms[k].next) {
 		const struct va_sym *s = &rt->syms[k];
 		if (s->hash == full && s->len == len &&
-		    va_namespace(s->cls) == ns && memcmp(s->name, name, len) == 0)
+		    va_namespace(s->cls) == ns && va_same_name(s->name, name, len))
 			return s;
 	}
 	return NULL;
@@ -248,7 +247,7 @@ const struct va_sym *va_lookup(const struct va_parser *p, const char *name,
 const struct va_sym *va_lookup_tok(const struct va_parser *p,
                                    const struct va_token *t)
 {
-	return va_lookup(p, p->src + t->start, t->len, false, false);
+	return p->rt ? va_find(p->rt, p->src + t->start, t->len, 0) : NULL;
 }
 
 /* Double the hash table when it holds as many symbols as heads, so
@@ -258,10 +257,11 @@ const struct va_sym *va_lookup_tok(const struct va_parser *p,
 static bool va_rehash(struct va_parser *p, struct va_routine *rt)
 {
 	uint32_t n = rt->nbuckets * 2;
-	uint32_t *b = vf_arena_array_raw(p->a, n, sizeof *b);
+	uint32_t *b = malloc((size_t)n * sizeof *b);
 	if (!b)
 		return va_oom(p);
 	memset(b, 0xFF, n * sizeof *b);
+	free(rt->buckets);
 	rt->buckets = b;
 	rt->nbuckets = n;
 	for (uint32_t k = 0; k < rt->nsyms; k++) {
@@ -299,19 +299,15 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
 	uint32_t cap = rt->nsyms;
 	if ((cap & (cap - 1)) == 0) {
 		uint32_t ncap = cap ? cap * 2 : 64;
-		struct va_sym *ns2 = vf_arena_grow(p->a, cap ? rt->syms : NULL,
-		                                   cap, ncap, sizeof *ns2);
+		struct va_sym *ns2 = realloc(rt->syms, (size_t)ncap * sizeof *ns2);
 		if (!ns2)
 			return va_oom(p);
 		rt->syms = ns2;
 	}
-	/* Names are kept once, together in the arena, not in the text: the
-	 * lookups that follow read a compact area. */
-	char *copy = vf_arena_strndup(p->a, name, len);
-	if (!copy)
-		return va_oom(p);
+	/* The name is not copied: every caller passes one that lives as
+	 * long as the module (arena or static; see va_declare). */
 	struct va_sym *s = &rt->syms[rt->nsyms];
-	*s = (struct va_sym){ .name = copy, .len = len, .cls = (uint8_t)cls,
+	*s = (struct va_sym){ .name = name, .len = len, .cls = (uint8_t)cls,
 	                      .unique = unique, .scope = rt->scope,
 	                      .index = index, .next = rt->buckets[h],
 	                      .line = at ? at->line : 0, .hash = full };
@@ -434,7 +430,7 @@ bool va_begin_routine(struct va_parser *p, bool kernel, const char *name)
 	struct va_routine *rt = vf_arena_alloc(p->a, sizeof *rt);
 	if (!rt)
 		return va_oom(p);
-	rt->buckets = vf_arena_array(p->a, VA_BUCKETS, sizeof *rt->buckets);
+	rt->buckets = malloc(VA_BUCKETS * sizeof *rt->buckets);
 	if (!rt->buckets)
 		return va_oom(p);
 	memset(rt->buckets, 0xFF, VA_BUCKETS * sizeof *rt->buckets);
@@ -535,7 +531,8 @@ static bool va_default_target(struct va_parser *p, struct va_routine *rt)
 /* Instruction offsets and the routine's size and entry.  A parsed
  * routine has every field of every instruction: it is laid out in the
  * complete layout (docs/objmodel.md, "Two instruction layouts"). */
-static bool va_layout(struct va_parser *p, struct vf_routine *r)
+static bool va_layout(struct va_parser *p, struct vf_routine *r,
+                      struct va_size_memo *memo)
 {
 	unsigned version = vf_version(p->m);
 	/* Each instruction's size, counted without writing it (the
@@ -544,7 +541,7 @@ static bool va_layout(struct va_parser *p, struct vf_routine *r)
 	r->layout = VF_LAYOUT_COMPLETE;
 	for (uint32_t i = 0; i < r->inst_count; i++) {
 		r->insts[i].offset = (uint32_t)size;
-		size += visa_inst_size_ex(version, &r->insts[i], VISA_IO_SPEC);
+		size += va_inst_size(memo, version, &r->insts[i]);
 	}
 	if (size > UINT32_MAX)
 		return va_fail_msg(p, va_peek(p), "a routine whose binary form "
@@ -657,25 +654,18 @@ static bool va_parse_text(struct va_parser *p, bool first_text)
 
 /* ---- the module ---- */
 
-static enum vf_status va_build_module(struct va_parser *p)
+/* Lay out every routine and hand it to the module, in text order. */
+static enum vf_status va_build_routines(struct va_parser *p,
+                                        struct va_size_memo *memo)
 {
 	struct vf_module *m = p->m;
-	if (p->nkernels > UINT16_MAX || p->nfunctions > UINT16_MAX)
-		return vf_err(p->err, VF_ERR_UNSUPPORTED,
-		              "more than 65535 kernels or functions");
-	m->kernels = vf_arena_array(p->a, p->nkernels ? p->nkernels : 1,
-	                            sizeof *m->kernels);
-	m->functions = vf_arena_array(p->a, p->nfunctions ? p->nfunctions : 1,
-	                              sizeof *m->functions);
-	if (!m->kernels || !m->functions)
-		return vf_err_oom(p->err);
 	for (struct va_routine *rt = p->first; rt; rt = rt->next) {
 		rt->r.addr_count = (uint16_t)rt->naddrs;
 		rt->r.pred_count = (uint16_t)rt->npreds;
 		rt->r.label_count = (uint16_t)rt->nlabels;
 		rt->r.sampler_count = (uint8_t)rt->nsamplers;
 		rt->r.surface_count = (uint8_t)rt->nsurfaces;
-		if (!va_default_target(p, rt) || !va_layout(p, &rt->r))
+		if (!va_default_target(p, rt) || !va_layout(p, &rt->r, memo))
 			return p->err->status;
 		char *name = vf_arena_strdup(p->a, rt->name);
 		if (!name)
@@ -694,6 +684,40 @@ static enum vf_status va_build_module(struct va_parser *p)
 	return VF_OK;
 }
 
+static enum vf_status va_build_module(struct va_parser *p)
+{
+	struct vf_module *m = p->m;
+	if (p->nkernels > UINT16_MAX || p->nfunctions > UINT16_MAX)
+		return vf_err(p->err, VF_ERR_UNSUPPORTED,
+		              "more than 65535 kernels or functions");
+	m->kernels = vf_arena_array(p->a, p->nkernels ? p->nkernels : 1,
+	                            sizeof *m->kernels);
+	m->functions = vf_arena_array(p->a, p->nfunctions ? p->nfunctions : 1,
+	                              sizeof *m->functions);
+	if (!m->kernels || !m->functions)
+		return vf_err_oom(p->err);
+	struct va_size_memo *memo = va_size_memo_new();
+	enum vf_status st = va_build_routines(p, memo);
+	va_size_memo_free(memo);
+	return st;
+}
+
+/* The symbol tables serve only while their routine's text is parsed
+ * (a routine ends with its text): they live outside the module's arena
+ * and go when the text is done, not with the module (at 200k
+ * declarations they and their dead doubled copies were about 15 MB of
+ * it). */
+static void va_drop_symbols(struct va_parser *p)
+{
+	for (struct va_routine *rt = p->first; rt; rt = rt->next) {
+		free(rt->syms);
+		free(rt->buckets);
+		rt->syms = NULL;
+		rt->buckets = NULL;
+		rt->nsyms = rt->nbuckets = 0;
+	}
+}
+
 static enum vf_status va_read_one(struct va_parser *p, const struct vf_text *t,
                                   bool first)
 {
@@ -707,6 +731,7 @@ static enum vf_status va_read_one(struct va_parser *p, const struct vf_text *t,
 	if (st == VF_OK && (!va_parse_text(p, first) || p->lx.failed))
 		st = p->err->status != VF_OK ? p->err->status : VF_ERR_INPUT;
 	va_lex_end(p);
+	va_drop_symbols(p);
 	vf_arena_free(scratch);
 	return st;
 }

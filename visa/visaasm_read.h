@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "err.h"
 #include "visa_model.h"
@@ -117,7 +118,9 @@ struct va_routine {
 struct va_lexer {
 	struct vf_arena *scratch;  /* decoded string literals */
 	size_t i;               /* next byte */
-	uint32_t line, col;     /* position of byte i */
+	uint32_t line;          /* line of byte i */
+	size_t line_begin;      /* offset of that line's first byte (the
+	                         * column of byte i is i - line_begin + 1) */
 	bool line_start;        /* no token yet on this line */
 	bool space;             /* whitespace seen since the last token */
 	bool failed;            /* a lexical error was reported */
@@ -187,13 +190,49 @@ bool va_fail(struct va_parser *p, const struct va_token *at,
 bool va_fail_msg(struct va_parser *p, const struct va_token *at,
                  const char *fmt, ...) VF_PRINTF(3, 4);
 bool va_oom(struct va_parser *p);
-bool va_is_punct(const struct va_token *t, int c);
-bool va_accept(struct va_parser *p, int c);
-bool va_expect(struct va_parser *p, int c, const char *what);
-bool va_is_ident(const struct va_parser *p, const struct va_token *t,
-                 const char *s);
-bool va_token_is(const struct va_parser *p, const struct va_token *t,
-                 const char *s);
+/* Punctuation tests, inline: the parser makes one or more per token. */
+static inline bool va_is_punct(const struct va_token *t, int c)
+{
+	return t->kind == VA_PUNCT && t->punct == c;
+}
+static inline bool va_accept(struct va_parser *p, int c)
+{
+	if (!va_is_punct(va_peek(p), c))
+		return false;
+	va_next(p);
+	return true;
+}
+/* The error of va_expect, out of line. */
+bool va_expect_failed(struct va_parser *p, const char *what);
+static inline bool va_expect(struct va_parser *p, int c, const char *what)
+{
+	return va_accept(p, c) || va_expect_failed(p, what);
+}
+/* The token's text is s.  Inline, with a byte loop rather than
+ * memcmp: callers pass string literals, whose length the compiler
+ * knows, so a keyword test becomes a length compare and a few byte
+ * compares (issue 12: no strlen or memcmp call per test). */
+static inline bool va_token_is(const struct va_parser *p,
+                               const struct va_token *t, const char *s)
+{
+	size_t n = strlen(s);
+	if (t->len != n)
+		return false;
+	const char *w = p->src + t->start;
+	for (size_t i = 0; i < n; i++)
+		if (w[i] != s[i])
+			return false;
+	return true;
+}
+static inline bool va_is_ident(const struct va_parser *p,
+                               const struct va_token *t, const char *s)
+{
+	return t->kind == VA_IDENT && va_token_is(p, t, s);
+}
+/* Index of the token's text among names[0..n-1], or -1 (a table
+ * search: first bytes compared before anything else, no strlen). */
+int va_token_in(const struct va_parser *p, const struct va_token *t,
+                const char *const *names, unsigned n);
 char *va_token_text(struct va_parser *p, const struct va_token *t);
 /* Adjacent word: the tokens from the current one that touch each other
  * and spell [A-Za-z0-9_.]+; returns its length and sets *end_tok. */
@@ -206,6 +245,9 @@ const struct va_sym *va_lookup(const struct va_parser *p, const char *name,
                                bool labels_block);
 const struct va_sym *va_lookup_tok(const struct va_parser *p,
                                    const struct va_token *t);
+/* Declare name (len bytes) in the current scope.  The symbol keeps the
+ * pointer: name must live as long as the module (its arena, or static
+ * storage), which spares a copy per declaration. */
 bool va_declare(struct va_parser *p, const struct va_token *at,
                 const char *name, size_t len, enum va_sym_class cls,
                 uint32_t index, bool unique);
@@ -221,6 +263,15 @@ bool va_label_ref(struct va_parser *p, const struct va_token *at,
 unsigned va_var_type(const struct va_parser *p, uint32_t id);
 uint32_t va_var_bytes(const struct va_parser *p, uint32_t id);
 bool va_begin_routine(struct va_parser *p, bool kernel, const char *name);
+
+/* visaasm_size.c: an instruction's size in the complete binary layout
+ * (visa_inst_size_ex with VISA_IO_SPEC), remembered by shape; a NULL
+ * memo (out of memory) just asks the writer every time. */
+struct va_size_memo;
+struct va_size_memo *va_size_memo_new(void);
+void va_size_memo_free(struct va_size_memo *m);
+size_t va_inst_size(struct va_size_memo *m, unsigned version,
+                    const struct vf_inst *in);
 
 /* visaasm_decl.c: directives and labels. */
 bool va_directive(struct va_parser *p);
@@ -259,6 +310,8 @@ bool va_surface(struct va_parser *p, struct vf_opnd *o);
 bool va_sampler(struct va_parser *p, struct vf_opnd *o);
 bool va_channels(struct va_parser *p, unsigned *mask);
 bool va_imm(struct va_parser *p, struct vf_opnd *o);
+/* VISA_TYPE_* of a type name (ud, d, ..., bf; any case), or -1. */
+int va_type_code(const char *s, size_t n);
 void va_other(struct vf_opnd *o, unsigned size, uint64_t v);
 void va_imm_set(struct vf_opnd *o, unsigned type, uint64_t v);
 /* Exec-size byte from a size in channels and an emask. */
@@ -276,7 +329,13 @@ struct va_inst_ctx {
 	unsigned hw;                 /* operands handed out (va_op) */
 	uint16_t pred;               /* parsed predicate word (0 = none) */
 	bool has_pred_text;
-	struct vf_opnd ops[64];      /* last: see above */
+	struct vf_opnd ops[64];      /* cleared as used: see above */
+	/* Kept from one instruction to the next (after ops, out of the
+	 * clearing): visaasm_inst.c's mnemonic rows chained by first byte,
+	 * in table order (-1 ends a chain), built with the context. */
+	int16_t row_head[128];
+	int16_t row_next[128];
+	uint8_t row_len[128];        /* strlen of each row's name */
 };
 bool va_instruction(struct va_parser *p);
 /* Append the instruction to the routine (copies the operands). */

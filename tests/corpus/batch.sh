@@ -2,7 +2,10 @@
 # Guards: batch mode ("visafin -p skl -j N IN... -o DIR/", cli/cmd_batch.c)
 # writes for every SKL corpus kernel the same bytes as one run per input,
 # at 1 and 3 threads, in every output form it has (.gen, --raw .dat, -S
-# .asm); function texts listed as inputs are skipped (their kernel pulls
+# .asm); with --raw -S --fat together, one finalization writes the .dat,
+# .asm and .isa that GenX_IR's command line ("K.visaasm -platform skl
+# -output -binary") writes for each kernel, byte for byte; function texts
+# listed as inputs are skipped (their kernel pulls
 # them in); a bad input among good ones fails that input only.  And a
 # module of several kernels (several texts in one run) gives the same
 # .gen with vf_finalize_all on 1 and on 4 threads (-j).
@@ -36,6 +39,26 @@ for j in 1 3; do
 			if cmp -s "$f" "$TMP/one/$(basename "$f")"; then ok
 			else bad "batch -j $j $form: $(basename "$f") differs"; fi
 		done
+	done
+done
+# GenX_IR's three outputs from one batch run: against the GenX_IR command
+# line run on copies (it writes X.isa next to its input).
+mkdir -p "$TMP/gx" "$TMP/b3forms"
+cp "$CORPUS"/skl/*.visaasm "$TMP/gx/"
+(cd "$TMP/gx" && for v in *.visaasm; do
+	case "$v" in *.f[0-9]*.visaasm) continue ;; esac
+	"$VF" "$v" -platform skl -output -binary >/dev/null 2>&1 ||
+		echo "$v" >>failed
+done)
+[ -e "$TMP/gx/failed" ] && bad "GenX_IR command line failed: $(head -3 "$TMP/gx/failed")"
+"$VF" -p skl -j 2 "$TMP"/gx/*.visaasm --raw -S --fat -o "$TMP/b3forms/" ||
+	bad "batch --raw -S --fat: exit $?"
+for form in dat asm isa; do
+	got=$(ls "$TMP/b3forms"/*.$form | wc -l)
+	[ "$got" -eq "$n" ] || bad "batch --raw -S --fat: $got .$form for $n kernels"
+	for f in "$TMP/b3forms"/*.$form; do
+		if cmp -s "$f" "$TMP/gx/$(basename "$f")"; then ok
+		else bad "batch --raw -S --fat: $(basename "$f") differs"; fi
 	done
 done
 # One bad input: its error, the others still written, exit 1.

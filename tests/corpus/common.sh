@@ -13,23 +13,9 @@ VF=$VF_BUILD/visafin
 GS=$VF_BUILD/gensim
 CORPUS=${VF_CORPUS:-$VF_SRC/../shared/corpus}
 
-# skip WHY: skipped (77), or failed under CI=true
-skip() {
-	echo "$*"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-}
-
-# need_tools HINT TOOL...: skip unless every TOOL is on the PATH; HINT
-# says where they come from ("" for none)
-need_tools() {
-	hint=$1
-	shift
-	for tool in "$@"; do
-		command -v "$tool" >/dev/null 2>&1 ||
-			skip "$tool not found${hint:+ ($hint)}"
-	done
-}
+# skip and need_tools (tests/common.sh, shared with the other test
+# scripts); this file adds the corpus
+. "$(dirname "$0")/../common.sh"
 
 # need_corpus [FILE...]: skip unless the corpus, and FILE... in it, exist
 need_corpus() {

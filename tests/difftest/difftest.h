@@ -63,7 +63,9 @@ struct dt_target {
 #define DT_GX_PRED_HF_COPY 1u  /* a predicated f -> hf mov: the copy out of
                                 * GenX_IR's temporary drops the predicate */
 #define DT_GX_MACL_SAT     2u  /* mul.sat with dword operands: GenX_IR's
-                                * mul + macl sequence drops the .sat */
+                                * mul + macl sequence drops the .sat
+                                * (ICLLP, TGLLP), its mul + mach + mov
+                                * clamps only the low 32 bits (BXT) */
 #define DT_GX_Q_STRIDED    4u  /* a q/uq <-> 32-bit conversion with a
                                 * strided destination or of one channel:
                                 * GenX_IR's 64-bit emulation writes both

@@ -191,7 +191,7 @@ int main(int argc, char **argv)
 		unsigned quirks;
 	} names[] = {
 		{ "bdw", "BDW", DT_GX_PRED_HF_COPY }, { "skl", "SKL", 0 },
-		{ "bxt", "BXT", 0 },
+		{ "bxt", "BXT", DT_GX_MACL_SAT },
 		{ "icllp", "ICLLP", DT_GX_MACL_SAT | DT_GX_Q_STRIDED },
 		{ "tgllp", "TGLLP", DT_GX_MACL_SAT | DT_GX_Q_STRIDED },
 	};

@@ -5,11 +5,8 @@
 # reproduces.  Exit 77 without GenX_IR unless CI=true.
 set -u
 VF_BUILD=${VF_BUILD:-.}
-if ! command -v GenX_IR >/dev/null 2>&1; then
-	echo "GenX_IR not found"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+. "$(dirname "$0")/../common.sh"
+need_tools "" GenX_IR
 keep=$(mktemp -d)
 trap 'rm -rf "$keep"' EXIT
 out=$("$VF_BUILD/tests/difftest/difftest" -p skl -n "${VF_DIFFTEST_N:-30}" \

@@ -19,11 +19,8 @@ VF_BUILD=${VF_BUILD:-.}
 VF_SRC=${VF_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 VF=$VF_BUILD/visafin
 GS=$VF_BUILD/gensim
-if ! command -v iga64 >/dev/null 2>&1; then
-	echo "iga64 not found"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+. "$(dirname "$0")/../common.sh"
+need_tools "" iga64
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pass=0

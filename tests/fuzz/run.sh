@@ -35,11 +35,8 @@ bound_for() {
 		echo "-runs=${VF_FUZZ_FINALIZE_RUNS:-5000} -seed=${VF_FUZZ_SEED:-1}"
 	fi
 }
-if ! command -v clang >/dev/null 2>&1; then
-	echo "clang not found: fuzzing skipped"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+. "$(dirname "$0")/../common.sh"
+need_tools "fuzzing skipped" clang
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 corpus=${VF_CORPUS:-$VF_SRC/../shared/corpus}

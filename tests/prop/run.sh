@@ -22,11 +22,8 @@ VF_BUILD=${VF_BUILD:-.}
 GEN=$VF_BUILD/tests/prop/gen_random
 SEED=${VF_PROP_SEED:-20240611}
 COUNT=${VF_PROP_COUNT:-2000}
-if ! command -v iga64 >/dev/null 2>&1; then
-	echo "iga64 not found"
-	if [ "${CI:-}" = true ]; then exit 1; fi
-	exit 77
-fi
+. "$(dirname "$0")/../common.sh"
+need_tools "" iga64
 if [ ! -x "$GEN" ]; then
 	echo "$GEN not built (make check builds it)"
 	exit 1

@@ -441,6 +441,64 @@ START_TEST(bxt_64bit_sources_at_destination_offset)
 }
 END_TEST
 
+/* Indirect operands in 64-bit instructions (CHV/BXT: "indirect
+ * addressing must not be used"): BXT copies indirect :q sources and
+ * routes an indirect :q destination through a preloaded temporary
+ * (legalize.c copy_64bit_ind_src, fix_64bit_ind_dst) and its binary
+ * obeys the rules (and so does a flag read into a :q: legalize.c copies
+ * it to a GRF first); SKL's, checked against BXT's rules, does not.  A :q
+ * source with per-channel addresses is refused with a message
+ * (tests/fin/indirect64 checks the values). */
+START_TEST(bxt_indirect_64bit_operands)
+{
+	struct vf_kernel_result r;
+	struct vf_error e = { 0 };
+	const char *why;
+	const char *body =
+		".decl V0040 v_type=G type=q num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=q num_elts=8 align=hword\n"
+		".decl A0 v_type=A num_elts=1\n"
+		".decl P1 v_type=P num_elts=8\n"
+		".input V0040 offset=64 size=64\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    addr_add (M1_NM, 1) A0(0)<1> &V0040 0x8:uw\n"
+		"    add (M1, 8) V0041(0,0)<1> r[A0(0),0]<1;1,0>:q 0x5:q\n"
+		"    mov (M1, 8) V0041(0,0)<1> r[A0(0),16]<0;1,0>:q\n"
+		"    cmp.lt (M1, 8) P1 V0041(0,0)<1;1,0> 0x0:q\n"
+		"    addr_add (M1_NM, 1) A0(0)<1> &V0041 0x0:uw\n"
+		"    (P1) mov (M1, 8) r[A0(0),0]<1>:q V0040(0,0)<1;1,0>\n"
+		"    mov (M1_NM, 1) V0041(0,1)<1> P1\n"
+		"    mov (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_msg(unit_finalize(with(body), VF_PLATFORM_BXT, &r, &e) == VF_OK,
+	              "%s", e.msg);
+	ck_assert_msg(region64_breaks(&r, &why) == 0, "bxt: %s", why);
+	vf_kernel_result_clear(&r);
+	ck_assert_msg(unit_finalize(with(body), VF_PLATFORM_SKL, &r, &e) == VF_OK,
+	              "%s", e.msg);
+	ck_assert_uint_ge(region64_breaks(&r, &why), 4);
+	vf_kernel_result_clear(&r);
+	const char *vxh =
+		".decl V0040 v_type=G type=q num_elts=8 align=hword\n"
+		".decl V0041 v_type=G type=q num_elts=8 align=hword\n"
+		".decl V0042 v_type=G type=uw num_elts=8 align=hword\n"
+		".decl A8 v_type=A num_elts=8\n"
+		".input V0040 offset=64 size=64\n"
+		".input V0042 offset=128 size=16\n"
+		".kernel_attr SimdSize=8\n.function \"_main_0\"\n_main_0:\n"
+		"    addr_add (M1, 8) A8(0)<1> &V0040 V0042(0,0)<1;1,0>\n"
+		"    mov (M1, 8) V0041(0,0)<1> r[A8(0),0]<1,0>:q\n"
+		"    mov (M1, 8) V0040(0,0)<1> V0041(0,0)<1;1,0>\n"
+		"    ret (M1, 1)\n";
+	ck_assert_int_eq(unit_finalize(with(vxh), VF_PLATFORM_BXT, &r, &e),
+	                 VF_ERR_UNSUPPORTED);
+	ck_assert_msg(strstr(e.msg, "indirect 64-bit source with per-channel "
+	                     "addresses on bxt") != NULL, "%s", e.msg);
+	ck_assert_int_eq(unit_finalize(with(vxh), VF_PLATFORM_SKL, &r, &e), VF_OK);
+	vf_kernel_result_clear(&r);
+}
+END_TEST
+
 /* A 64-bit add of two negated sources finalizes where Q is emulated
  * (lower64.c: 0 - (a + b)); tests/fin/int64_neg_add checks the values. */
 START_TEST(int64_add_of_two_negations_on_icllp)
@@ -778,6 +836,7 @@ static Suite *suite(void)
 	tcase_add_test(t, rotate_is_unsupported_on_skl);
 	tcase_add_test(t, dword_mul_through_acc_on_bxt);
 	tcase_add_test(t, bxt_64bit_sources_at_destination_offset);
+	tcase_add_test(t, bxt_indirect_64bit_operands);
 	tcase_add_test(t, int64_add_of_two_negations_on_icllp);
 	tcase_add_test(t, mul_dword_operand_first);
 	tcase_add_test(t, bxt_64bit_sources_are_qword_strided);

@@ -335,6 +335,7 @@ END_TEST
 START_TEST(field_table_is_consistent)
 {
 	ck_assert_int_eq(gen_fields_check(), -1);
+	ck_assert_int_eq(gen_compact_check(), -1);
 	for (int e = 0; e < GEN_ENC_COUNT; e++) {
 		for (int f = 0; f < GEN_FIELD_COUNT; f++) {
 			struct gen_bits b = { { 0, 0 } };

@@ -1,0 +1,232 @@
+/*
+ * compact_memo.c - compaction with a memo: gen_compact's answer for an
+ * instruction that differs from an earlier one only in register numbers.
+ *
+ * Compaction looks register numbers up in no table: it copies them into
+ * the compacted form, and expansion copies them back.  So two native
+ * instructions that differ only in those bits either both compact or
+ * both fail, and their compacted forms differ only in the copied fields.
+ * The memo keys an instruction by its bits without the register bits
+ * ("free" bits below), keeps gen_compact's answer for the first
+ * instruction with that key, and answers the next ones by writing their
+ * register numbers into the kept compacted form.  A kernel has few
+ * distinct keys (types, regions, subregisters, options), so most
+ * instructions cost a hash lookup instead of the table searches and the
+ * expansion check of gen_compact.
+ *
+ * Free bits are computed from the field table and the platform's
+ * compaction tables, never listed by hand: the native bits of a register
+ * field that its compacted field holds (Gen8/9 3-src keeps 7 of 8 bits),
+ * minus every bit a table map covers, every bit of the other fields
+ * compaction or expansion read or write, and the immediate (a compacted
+ * immediate is rebuilt, not copied).  A pair whose compacted field shares
+ * bits with another compacted field is not free at all.  Taking fewer
+ * free bits only makes keys more specific, so each doubt is settled by
+ * leaving bits in the key.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "gen.h"
+
+/* Register fields copied verbatim: native field, compacted field (a
+ * list's size is NPAIRS too). */
+static const enum gen_field pairs2[][2] = {
+	{ GEN_F_DST_REG, GEN_FC_DST_REG },
+	{ GEN_F_SRC0_REG, GEN_FC_SRC0_REG },
+	{ GEN_F_SRC1_REG, GEN_FC_SRC1_REG },   /* not with an immediate */
+};
+static const enum gen_field pairs3[][2] = {
+	{ GEN_F_T_DST_REG, GEN_FC3_DST_REG },
+	{ GEN_F_T_SRC0_REG, GEN_FC3_SRC0_REG },
+	{ GEN_F_T_SRC1_REG, GEN_FC3_SRC1_REG },
+	{ GEN_F_T_SRC2_REG, GEN_FC3_SRC2_REG },
+};
+#define NPAIRS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Native fields (other than the pairs) that compaction or expansion of
+ * each layout touch (compact.c); their bits stay in the key.  The two
+ * layouts place fields differently, so each has its own list. */
+static const enum gen_field native2[] = {
+	GEN_F_OPCODE, GEN_F_DEBUG_CTRL, GEN_F_CMPT_CTRL, GEN_F_ACC_WR_EN,
+	GEN_F_COND_MOD, GEN_F_SWSB, GEN_F_SATURATE, GEN_F_SRC0_FILE,
+	GEN_F_SRC1_FILE, GEN_F_SRC0_IS_IMM, GEN_F_SRC1_IS_IMM, GEN_F_SRC0_TYPE,
+	GEN_F_SRC1_TYPE,
+};
+static const enum gen_field native3[] = {
+	GEN_F_OPCODE, GEN_F_DEBUG_CTRL, GEN_F_CMPT_CTRL, GEN_F_COND_MOD,
+	GEN_F_SWSB, GEN_F_SATURATE, GEN_F_A16_SRC0_REP, GEN_F_A16_SRC1_REP,
+	GEN_F_A16_SRC2_REP, GEN_F_A16_SRC0_SUBREG, GEN_F_A16_SRC1_SUBREG,
+	GEN_F_A16_SRC2_SUBREG,
+};
+
+/* Compacted fields of each layout, to check the pairs' compacted fields
+ * share no bits with the others. */
+static const enum gen_field compact2[] = {
+	GEN_FC_OPCODE, GEN_FC_DEBUG, GEN_FC_CONTROL_INDEX,
+	GEN_FC_DATATYPE_INDEX, GEN_FC_SUBREG_INDEX, GEN_FC_ACC_WR_EN,
+	GEN_FC_COND_MOD, GEN_FC_CMPT_CTRL, GEN_FC_SRC0_INDEX, GEN_FC_SRC1_INDEX,
+	GEN_FC_DST_REG, GEN_FC_SRC0_REG, GEN_FC_SRC1_REG, GEN_FC_SWSB,
+};
+static const enum gen_field compact3[] = {
+	GEN_FC_OPCODE, GEN_FC_CMPT_CTRL, GEN_FC_SWSB, GEN_FC3_CONTROL_INDEX,
+	GEN_FC3_SOURCE_INDEX, GEN_FC3_DEBUG, GEN_FC3_SUBREG_INDEX,
+	GEN_FC3_DST_REG, GEN_FC3_SRC0_REP, GEN_FC3_SRC1_REP, GEN_FC3_SRC2_REP,
+	GEN_FC3_SATURATE, GEN_FC3_SRC0_REG, GEN_FC3_SRC1_REG, GEN_FC3_SRC2_REG,
+	GEN_FC3_SRC0_SUBREG, GEN_FC3_SRC1_SUBREG, GEN_FC3_SRC2_SUBREG,
+};
+
+static void or_bits(struct gen_bits *a, const struct gen_bits *b)
+{
+	a->w[0] |= b->w[0];
+	a->w[1] |= b->w[1];
+}
+
+static struct gen_bits field_bits(enum gen_enc e, enum gen_field f)
+{
+	struct gen_bits b = { { 0, 0 } };
+	gen_set(&b, e, f, ~0ull);
+	return b;
+}
+
+static void add_table(struct gen_bits *b, const struct plat_ctable *t)
+{
+	for (unsigned i = 0; i < PLAT_CMAP_MAX && t->map[i].len; i++) {
+		const struct plat_cmap *m = &t->map[i];
+		b->w[m->lo / 64] |= (~0ull >> (64 - m->len)) << (m->lo % 64);
+	}
+}
+
+/* Native bits of pair k that may leave the key, given the bits that must
+ * stay ('kept') and the compacted fields of the layout. */
+static struct gen_bits free_of(enum gen_enc e, const enum gen_field *pair,
+                               const struct gen_bits *kept,
+                               const enum gen_field *cf, size_t ncf)
+{
+	struct gen_bits none = { { 0, 0 } };
+	struct gen_bits ones = { { ~0ull, ~0ull } };
+	if (!gen_has_field(e, pair[0]) || !gen_has_field(e, pair[1]))
+		return none;
+	struct gen_bits mine = field_bits(e, pair[1]);
+	for (size_t i = 0; i < ncf; i++) {
+		if (cf[i] == pair[1] || !gen_has_field(e, cf[i]))
+			continue;
+		struct gen_bits o = field_bits(e, cf[i]);
+		if ((o.w[0] & mine.w[0]) || (o.w[1] & mine.w[1]))
+			return none;
+	}
+	/* the native bits of the value bits the compacted field holds */
+	struct gen_bits b = { { 0, 0 } };
+	gen_set(&b, e, pair[0], gen_get(&ones, e, pair[1]));
+	b.w[0] &= ~kept->w[0];
+	b.w[1] &= ~kept->w[1];
+	return b;
+}
+
+void gen_compact_memo_init(struct gen_compact_memo *m,
+                           const struct plat_info *p)
+{
+	enum gen_enc e = p->enc;
+	const struct plat_compact *c = p->compact;
+	memset(m, 0, sizeof(*m));
+	m->p = p;
+	struct gen_bits kept = { { 0, 0 } }, kept3 = { { 0, 0 } };
+	for (size_t i = 0; i < NPAIRS(native2); i++) {
+		struct gen_bits f = field_bits(e, native2[i]);
+		or_bits(&kept, &f);
+	}
+	for (size_t i = 0; i < NPAIRS(native3); i++) {
+		struct gen_bits f = field_bits(e, native3[i]);
+		or_bits(&kept3, &f);
+	}
+	add_table(&kept, &c->control);
+	add_table(&kept, &c->datatype);
+	add_table(&kept, &c->subreg);
+	add_table(&kept, &c->src0);
+	add_table(&kept, &c->src1);
+	add_table(&kept3, &c->control3);
+	add_table(&kept3, &c->source3);
+	add_table(&kept3, &c->subreg3);
+	struct gen_bits kept_imm = field_bits(e, GEN_F_IMM32);
+	or_bits(&kept_imm, &kept);
+	for (size_t k = 0; k < NPAIRS(pairs2); k++) {
+		struct gen_bits f = free_of(e, pairs2[k], &kept, compact2,
+		                            NPAIRS(compact2));
+		or_bits(&m->free2, &f);
+		if (f.w[0] | f.w[1])
+			m->copy2 |= 1u << k;
+		if (pairs2[k][0] == GEN_F_SRC1_REG)
+			continue;
+		f = free_of(e, pairs2[k], &kept_imm, compact2, NPAIRS(compact2));
+		or_bits(&m->free2_imm, &f);
+		if (f.w[0] | f.w[1])
+			m->copy2_imm |= 1u << k;
+	}
+	for (size_t k = 0; k < NPAIRS(pairs3); k++) {
+		struct gen_bits f = free_of(e, pairs3[k], &kept3, compact3,
+		                            NPAIRS(compact3));
+		or_bits(&m->free3, &f);
+		if (f.w[0] | f.w[1])
+			m->copy3 |= 1u << k;
+	}
+}
+
+/* Does the 2-src instruction have an immediate (as compact.c asks)? */
+static bool has_imm(enum gen_enc e, const struct gen_bits *in)
+{
+	if (e == GEN_ENC_GEN12)
+		return gen_get(in, e, GEN_F_SRC0_IS_IMM) ||
+		       gen_get(in, e, GEN_F_SRC1_IS_IMM);
+	return gen_get(in, e, GEN_F_SRC0_FILE) == 3 ||
+	       gen_get(in, e, GEN_F_SRC1_FILE) == 3;
+}
+
+/* Write the copied register fields of 'in' named in 'which' (bit k:
+ * pair k) into the compacted form. */
+static void copy_regs(enum gen_enc e, const enum gen_field (*pairs)[2],
+                      size_t n, unsigned which, const struct gen_bits *in,
+                      struct gen_bits *out)
+{
+	for (size_t k = 0; k < n; k++)
+		if (which & (1u << k))
+			gen_set(out, e, pairs[k][1], gen_get(in, e, pairs[k][0]));
+}
+
+bool gen_compact_memo(struct gen_compact_memo *m, const struct gen_bits *in,
+                      struct gen_bits *out)
+{
+	const struct plat_info *p = m->p;
+	enum gen_enc e = p->enc;
+	enum gen_op op = gen_op_from_hw(e, (unsigned)gen_get(in, e, GEN_F_OPCODE));
+	if (op == GEN_OP_INVALID || !gen_op_compactable(e, op))
+		return false;
+	bool three = gen_op_table[op].fmt == GEN_FMT_TERNARY;
+	bool imm = !three && has_imm(e, in);
+	const struct gen_bits *free = three ? &m->free3
+	                              : imm ? &m->free2_imm : &m->free2;
+	struct gen_bits key = { { in->w[0] & ~free->w[0], in->w[1] & ~free->w[1] } };
+	uint64_t h = key.w[0] * 0x9E3779B97F4A7C15ull ^
+	             (key.w[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+	struct gen_compact_slot *s = &m->slot[h >> (64 - GEN_COMPACT_MEMO_BITS)];
+	if (!s->used || s->key.w[0] != key.w[0] || s->key.w[1] != key.w[1]) {
+		struct gen_bits c = { { 0, 0 } };
+		s->used = true;
+		s->key = key;
+		s->ok = gen_compact(p, in, &c);
+		s->word = c.w[0];
+		if (s->ok)
+			*out = c;
+		return s->ok;
+	}
+	if (!s->ok)
+		return false;
+	struct gen_bits c = { { s->word, 0 } };
+	if (three)
+		copy_regs(e, pairs3, NPAIRS(pairs3), m->copy3, in, &c);
+	else
+		copy_regs(e, pairs2, NPAIRS(pairs2),
+		          imm ? m->copy2_imm : m->copy2, in, &c);
+	*out = c;
+	return true;
+}
