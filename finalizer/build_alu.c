@@ -143,6 +143,17 @@ static bool mulh(struct bld *b)
 	    !bld_src(b, 1, &in.src[0]) || !bld_src(b, 2, &in.src[1]))
 		return false;
 	in.nsrc = 2;
+	/* D x D or UD x UD (spec MULH.md): a 64-bit or float operand is
+	 * invalid (a :uq source read past its variable as two dwords) */
+	for (unsigned s = 0; s <= 2; s++) {
+		enum gen_type t = (enum gen_type)(s ? in.src[s - 1].type
+		                                    : in.dst.type);
+		bool ok = s ? !gen_type_is_float(t) && gen_type_size(t) <= 4
+		            : t == GEN_TYPE_D || t == GEN_TYPE_UD;
+		if (!ok)
+			return ir_bad_input(b->p, "mulh takes D or UD operands, "
+			                    "not :%s", gen_type_name(t));
+	}
 	widen_imm(&in.src[0]);
 	widen_imm(&in.src[1]);
 	if (in.src[0].kind == IR_O_IMM && in.src[1].kind != IR_O_IMM) {

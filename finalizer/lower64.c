@@ -169,6 +169,34 @@ static struct ir_opnd imm32(uint32_t v, enum gen_type t)
 
 /* ---- operand views ------------------------------------------------------ */
 
+/* A qword source region whose dword view (strides doubled) the hardware
+ * can still encode (vertical stride up to 32, horizontal up to 4); the
+ * implied parts of 3-source regions are left as they are. */
+static bool dword_view_fits(struct gen_region g)
+{
+	if (g.vs == GEN_RGN_NONE || g.vs == GEN_VS_VXH || g.w == GEN_RGN_NONE ||
+	    g.hs == GEN_RGN_NONE)
+		return true;
+	return g.vs <= 16 && g.hs <= 2;
+}
+
+/* The same elements, in the same order, with smaller strides where the
+ * region allows: a row of one element has no horizontal stride, one row
+ * (the execution size n within the width) no vertical one, and rows that
+ * follow each other at w * hs are one row of stride hs, <hs;1,0>.  The
+ * vISA text may write <0;1,4> for a scalar; doubled, its stride 8 would
+ * not encode. */
+static struct gen_region one_stride(struct gen_region g, unsigned n)
+{
+	if (g.w == 1)
+		g.hs = 0;
+	if (n <= g.w)
+		g.vs = (uint8_t)(g.w * g.hs);
+	if (g.w > 1 && g.vs == g.w * g.hs)
+		g = (struct gen_region){ g.hs, 1, 0 };
+	return g;
+}
+
 /* The halves of a 64-bit register operand (no modifiers): :ud views with
  * doubled strides; the high one :d for a signed type. */
 static bool reg_pair(struct l64 *c, const struct ir_opnd *o, bool dst,
@@ -191,10 +219,27 @@ static bool reg_pair(struct l64 *c, const struct ir_opnd *o, bool dst,
 		return true;
 	}
 	if (dst) {
-		r->lo.rgn.hs = (uint8_t)((o->rgn.hs ? o->rgn.hs : 1) * 2);
+		unsigned hs = o->rgn.hs ? o->rgn.hs : 1;
+		if (hs > 2 && c->n == 1)   /* one channel: the stride is moot */
+			hs = 1;
+		if (hs > 2)
+			return ir_unsupported(c->p, "a 64-bit destination stride of "
+			                      "%u is unsupported on %s", hs,
+			                      c->p->plat->name);
+		r->lo.rgn.hs = (uint8_t)(hs * 2);
 	} else {
-		r->lo.rgn.vs = (uint8_t)(o->rgn.vs * 2);
-		r->lo.rgn.hs = (uint8_t)(o->rgn.hs * 2);
+		struct gen_region g = o->rgn;
+		if (!dword_view_fits(g)) {
+			g = one_stride(g, c->n);
+			if (!dword_view_fits(g))
+				return ir_unsupported(c->p, "a 64-bit source region "
+				                      "<%u;%u,%u> is unsupported on %s",
+				                      o->rgn.vs, o->rgn.w, o->rgn.hs,
+				                      c->p->plat->name);
+		}
+		r->lo.rgn.vs = (uint8_t)(g.vs * 2);
+		r->lo.rgn.w = g.w;
+		r->lo.rgn.hs = (uint8_t)(g.hs * 2);
 	}
 	r->hi = r->lo;
 	r->hi.type = (uint8_t)ht;

@@ -264,6 +264,9 @@ static bool join(struct jctx *c, uint32_t i)
 	for (unsigned k = 0; k < 2; k++) {
 		struct piece *e = piece_of(c, i, k);
 		if (e) {
+			/* the payload now holds a vISA variable: like it, it may
+			 * be read before anything writes it */
+			ir_vreg(p, pl)->flags |= ir_vreg(p, e->v)->flags & IR_V_VISA;
 			e->to = pl;
 			e->add = (int32_t)(at[k] * IR_GRF_BYTES) - (int32_t)e->lo;
 		} else {

@@ -367,15 +367,34 @@ static bool half_clobbers(const struct ir_inst *w, const struct ir_inst *r)
 	return false;
 }
 
+/* Whether the instruction writes or reads the accumulator (addc's carry,
+ * subb's borrow, mach, AccWrEn, an acc operand).  A half below four
+ * channels keeps the channel offset, so its accumulator channels are
+ * the other half's: the high half's addc would overwrite the low half's
+ * carries before the add reading them. */
+static bool uses_acc(const struct ir_inst *in)
+{
+	if (in->op == GEN_OP_ADDC || in->op == GEN_OP_SUBB ||
+	    in->op == GEN_OP_MACH || (in->opts & GEN_OPT_ACCWREN))
+		return true;
+	if (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_ACC)
+		return true;
+	for (unsigned s = 0; s < in->nsrc; s++)
+		if (in->src[s].kind == IR_O_ARF && in->src[s].rn == GEN_RN_ACC)
+			return true;
+	return false;
+}
+
 static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
                          unsigned depth)
 {
 	unsigned half = in->exec / 2u;
 	/* below four channels the channel offset cannot follow the halves;
 	 * fine when no mask, predicate or flag write depends on it (sel's
-	 * condition selects a source, it writes no flag) */
+	 * condition selects a source, it writes no flag), nor on the
+	 * accumulator */
 	bool maskfree = in->nomask && !in->pred &&
-	                (!in->cmod || in->op == GEN_OP_SEL);
+	                (!in->cmod || in->op == GEN_OP_SEL) && !uses_acc(in);
 	if (half < 4 && !maskfree)
 		return ir_unsupported(p, "an instruction that must be split below "
 		                      "four channels");

@@ -3,7 +3,8 @@
 # what is wrong, never wrong code and never an output file
 # (docs/hardening.md): kernel arguments against the .input table, aliases
 # within their base, mod on float operands, Gen binaries given to
-# "fat --add", an empty .isa, SimdSize; and the documented options
+# "fat --add", an empty .isa, SimdSize, 64-bit halves below four
+# channels (unsupported, exit 3), mulh on qwords; and the documented options
 # (--no-siblings, gensim --help) and the state-variable naming rule of
 # "visafin dump" (S0/T6 in a binary = S000/T006 in the text).
 . "$(dirname "$0")/common.sh"
@@ -109,4 +110,26 @@ sed 's/v_name=T006/v_name=T6/; s/v_name=S000/v_name=S0/' "$k" > short.visaasm
 "$vf" convert short.visaasm -o short.isa
 "$vf" dump short.isa > d1.txt; "$vf" dump "$k" > d2.txt
 check "dump: S0/T6 in a binary = S000/T006 in a text" $(cmp -s d1.txt d2.txt && grep -q 'v_name=T006' d1.txt; echo $?)
+# mulh on qwords (D x D or UD x UD only): the source was read as two
+# dwords past its variable
+printf '%s\n' '.version 4.1' '.kernel "mq"' \
+	'.decl A v_type=G type=uq num_elts=1 align=qword' \
+	'.decl B v_type=G type=uq num_elts=1 align=qword' \
+	'.input B offset=32 size=8' '.kernel_attr SimdSize=8' \
+	'.function "_main_0"' '_main_0:' \
+	'    mulh (M1_NM, 1) A(0,0)<1> B(0,0)<0;1,0> 0x300:uq' \
+	'    ret (M1, 1)' > mulhq.visaasm
+expect_input "mulh on qwords" "mulhq.visaasm: line 9: .*mulh takes D or UD operands, not :uq" -p skl mulhq.visaasm -o out.gen
+
+# a 64-bit add on a platform without 64-bit integers whose dword view
+# must be split into halves of two channels: their carries would share
+# the accumulator (finalizer/split.c), so it is unsupported (exit 3), not
+# wrong code
+sed 's/add (M1_NM, 2) D(0,0)<1> S(0,0)<8;2,4>/add (M1_NM, 4) D(0,0)<1> S(0,0)<8;2,4>/' \
+	"$VF_SRC/tests/fin/region64_stride.visaasm" > acc.visaasm
+grep -q 'add (M1_NM, 4) D(0,0)<1> S(0,0)<8;2,4>' acc.visaasm || echo "note: acc.visaasm unchanged"
+rm -f out.gen
+"$vf" -p tgllp acc.visaasm -o out.gen 2>err.txt; r=$?
+check "64-bit halves below four channels: unsupported" $([ $r -eq 3 ] && [ ! -e out.gen ] &&
+	grep -q "split below four channels" err.txt; echo $?)
 exit $fail
