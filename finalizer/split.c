@@ -459,11 +459,18 @@ static bool split_in_two(struct ir_prog *p, const struct ir_inst *in,
 	return emit_split(p, lo, depth + 1) && emit_split(p, hi, depth + 1);
 }
 
+/* invm/rsqtm: macros built at SIMD4 (build_math.c), never split or
+ * normalized here. */
+static bool is_math_macro(const struct ir_inst *in)
+{
+	return in->op == GEN_OP_MATH &&
+	       (in->fc == GEN_MATH_INVM || in->fc == GEN_MATH_RSQTM);
+}
+
 static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth)
 {
-	if (in.op == GEN_OP_MATH && (in.fc == GEN_MATH_INVM ||
-	                             in.fc == GEN_MATH_RSQTM)) {
-		ir_emit_copy(p, &in);  /* macros are built at SIMD4 */
+	if (is_math_macro(&in)) {
+		ir_emit_copy(p, &in);
 		return true;
 	}
 	normalize(p, &in);
@@ -485,8 +492,7 @@ bool ir_split(struct ir_prog *p)
 		struct ir_inst *in = &old.a[i];
 		ir_inplace_next(p, i);
 		p->loc = in->loc;   /* errors name the vISA instruction */
-		bool macro = in->op == GEN_OP_MATH && (in->fc == GEN_MATH_INVM ||
-		                                      in->fc == GEN_MATH_RSQTM);
+		bool macro = is_math_macro(in);
 		if (!macro)
 			normalize(p, in);
 		if (macro || !needs_split(p, in)) {

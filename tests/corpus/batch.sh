@@ -10,6 +10,16 @@
 # module of several kernels (several texts in one run) gives the same
 # .gen with vf_finalize_all on 1 and on 4 threads (-j).
 . "$(dirname "$0")/common.sh"
+# same_as WHAT DIR REF FORM: DIR holds one .FORM for each of the n
+# kernels, each byte-identical to REF's file of the same name.
+same_as() {
+	got=$(ls "$2"/*."$4" | wc -l)
+	[ "$got" -eq "$n" ] || bad "$1: $got .$4 outputs for $n kernels"
+	for f in "$2"/*."$4"; do
+		if cmp -s "$f" "$3/$(basename "$f")"; then ok
+		else bad "$1: $(basename "$f") differs"; fi
+	done
+}
 mkdir -p "$TMP/one"
 n=0
 for v in "$CORPUS"/skl/*.visaasm; do
@@ -33,12 +43,7 @@ for j in 1 3; do
 		# shellcheck disable=SC2086
 		"$VF" -p skl -j $j "$CORPUS"/skl/*.visaasm $opt -o "$d/" ||
 			bad "batch -j $j $form: exit $?"
-		got=$(ls "$d"/*.$form | wc -l)
-		[ "$got" -eq "$n" ] || bad "batch -j $j $form: $got outputs for $n kernels"
-		for f in "$d"/*.$form; do
-			if cmp -s "$f" "$TMP/one/$(basename "$f")"; then ok
-			else bad "batch -j $j $form: $(basename "$f") differs"; fi
-		done
+		same_as "batch -j $j $form" "$d" "$TMP/one" "$form"
 	done
 done
 # GenX_IR's three outputs from one batch run: against the GenX_IR command
@@ -54,12 +59,7 @@ done)
 "$VF" -p skl -j 2 "$TMP"/gx/*.visaasm --raw -S --fat -o "$TMP/b3forms/" ||
 	bad "batch --raw -S --fat: exit $?"
 for form in dat asm isa; do
-	got=$(ls "$TMP/b3forms"/*.$form | wc -l)
-	[ "$got" -eq "$n" ] || bad "batch --raw -S --fat: $got .$form for $n kernels"
-	for f in "$TMP/b3forms"/*.$form; do
-		if cmp -s "$f" "$TMP/gx/$(basename "$f")"; then ok
-		else bad "batch --raw -S --fat: $(basename "$f") differs"; fi
-	done
+	same_as "batch --raw -S --fat" "$TMP/b3forms" "$TMP/gx" "$form"
 done
 # One bad input: its error, the others still written, exit 1.
 mkdir -p "$TMP/mix"
