@@ -254,6 +254,12 @@ static bool general(struct bld *b, const struct vf_vector *v, bool dst,
 		o->rgn.hs = 1;
 	if (!dst && o->rgn.w == 0)
 		o->rgn.w = 1;
+	/* A row of one element has no horizontal step: the PRM's region rules
+	 * want HorzStride 0 when Width is 1, and passes that scale strides
+	 * (dword_mul's word halves) would otherwise make an unencodable one
+	 * from a meaningless <1;1,4>. */
+	if (!dst && o->rgn.w == 1)
+		o->rgn.hs = 0;
 	return true;
 }
 
