@@ -85,8 +85,8 @@ int fin_cache_lookup(struct fin_cache *fc, struct vf_kernel_result **r,
 /* Store results; a cache that cannot be written only warns. */
 void fin_cache_store(struct fin_cache *fc, const struct vf_kernel_result *r,
                      size_t n);
-/* Parse the module from the bytes that were read. */
-int fin_cache_module(const struct fin_cache *fc, struct vf_module **m);
+/* Parse the module from the bytes that were read, then free them. */
+int fin_cache_module(struct fin_cache *fc, struct vf_module **m);
 void fin_cache_end(struct fin_cache *fc);
 
 /* GenX_IR's command line (cmd_genx.c). */
