@@ -22,7 +22,12 @@ int fin_cache_begin(struct fin_cache *fc, const char *dir,
 {
 	struct vf_error err = { 0 };
 	memset(fc, 0, sizeof *fc);
-	if (cli_read_inputs(in, nin, no_siblings, &fc->in, &err) != VF_OK)
+	/* With a cache the bytes keyed must be the bytes parsed: they are
+	 * read into memory then; without one, large inputs are mapped. */
+	const char *env = getenv("VISAFIN_CACHE_DIR");
+	bool caching = use && ((dir && *dir) || (env && *env));
+	if (cli_read_inputs(in, nin, no_siblings, !caching, &fc->in, &err)
+	    != VF_OK)
 		return cli_fail(&err);
 	fc->have_inputs = true;
 	if (!use)
