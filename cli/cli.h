@@ -53,6 +53,10 @@ void cli_unmap(uint8_t *data, size_t mapped);
  * output), refused when 'path' is a file this command read. */
 enum vf_status cli_write(const char *path, const void *data, size_t size,
                          struct vf_error *err);
+/* The same for an output made of pieces (fileio.h vf_file_write_pieces). */
+struct vf_piece;
+enum vf_status cli_write_pieces(const char *path, const struct vf_piece *pc,
+                                size_t n, struct vf_error *err);
 /* The first file cli_read read (the command's main input), or NULL. */
 const char *cli_first_input(void);
 /* cli_fail for errors of finalizing: the message names the input file. */

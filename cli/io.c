@@ -129,8 +129,8 @@ const char *cli_first_input(void)
 	return first_input;
 }
 
-enum vf_status cli_write(const char *path, const void *data, size_t size,
-                         struct vf_error *err)
+enum vf_status cli_write_pieces(const char *path, const struct vf_piece *pc,
+                                size_t n, struct vf_error *err)
 {
 	struct stat sb;
 	if (strcmp(path, "-") && stat(path, &sb) == 0)
@@ -139,5 +139,12 @@ enum vf_status cli_write(const char *path, const void *data, size_t size,
 				return vf_err(err, VF_ERR_INPUT, "%s: the output is one of "
 				              "the inputs (refused: it would be replaced)",
 				              path);
-	return vf_file_write(path, data, size, err);
+	return vf_file_write_pieces(path, pc, n, err);
+}
+
+enum vf_status cli_write(const char *path, const void *data, size_t size,
+                         struct vf_error *err)
+{
+	struct vf_piece one = { data, size };
+	return cli_write_pieces(path, &one, 1, err);
 }

@@ -146,10 +146,19 @@ static int write_all(int fd, const uint8_t *p, size_t size)
 	return 0;
 }
 
+/* Writes the pieces in order; 0 or an errno value. */
+static int write_pieces(int fd, const struct vf_piece *pc, size_t n)
+{
+	int e = 0;
+	for (size_t i = 0; i < n && !e; i++)
+		e = write_all(fd, pc[i].data, pc[i].size);
+	return e;
+}
+
 /* Devices, FIFOs, sockets and standard output are written in place: they
  * cannot be replaced by a rename, and replacing them is never wanted. */
 static enum vf_status write_in_place(const char *path, int fd,
-                                     const void *data, size_t size,
+                                     const struct vf_piece *pc, size_t n,
                                      struct vf_error *err)
 {
 	bool own = fd < 0;
@@ -158,7 +167,7 @@ static enum vf_status write_in_place(const char *path, int fd,
 	if (fd < 0)
 		return vf_err(err, VF_ERR_IO, "%s: cannot open: %s", path,
 		              strerror(errno));
-	int e = write_all(fd, data, size);
+	int e = write_pieces(fd, pc, n);
 	if (own && close(fd) != 0 && !e)
 		e = errno;
 	if (e)
@@ -209,9 +218,16 @@ static int create_temp(const char *target, mode_t mode, char **tmp_out)
 enum vf_status vf_file_write(const char *path, const void *data, size_t size,
                              struct vf_error *err)
 {
+	struct vf_piece one = { data, size };
+	return vf_file_write_pieces(path, &one, 1, err);
+}
+
+enum vf_status vf_file_write_pieces(const char *path,
+                                    const struct vf_piece *pc, size_t n,
+                                    struct vf_error *err)
+{
 	if (!strcmp(path, "-"))
-		return write_in_place("standard output", STDOUT_FILENO, data, size,
-		                      err);
+		return write_in_place("standard output", STDOUT_FILENO, pc, n, err);
 	/* lstat first: only a symbolic link needs resolving, so a new or
 	 * regular file (every output but a link) costs no realpath (a getcwd
 	 * and a readlink per component). */
@@ -223,7 +239,7 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 	if (exists && !S_ISREG(st.st_mode)) {
 		if (S_ISDIR(st.st_mode))
 			return vf_err(err, VF_ERR_IO, "%s: is a directory", path);
-		return write_in_place(path, -1, data, size, err);
+		return write_in_place(path, -1, pc, n, err);
 	}
 	if (exists && ((st.st_mode & 0222) == 0 || access(path, W_OK) != 0))
 		return vf_err(err, VF_ERR_IO, "%s: the file is read-only", path);
@@ -247,7 +263,7 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 		(void)fchmod(fd, st.st_mode & 07777);
 		(void)!fchown(fd, st.st_uid, st.st_gid);
 	}
-	int e = write_all(fd, data, size);
+	int e = write_pieces(fd, pc, n);
 	if (close(fd) != 0 && !e)
 		e = errno;
 	if (!e && rename(tmp, target) != 0)

@@ -33,6 +33,15 @@ enum vf_status vf_file_map(const char *path, uint8_t **data, size_t *size,
 void vf_file_unmap(uint8_t *data, size_t mapped);
 enum vf_status vf_file_write(const char *path, const void *data, size_t size,
                              struct vf_error *err);
+/* The same for an output made of pieces, written in order (no copy of
+ * them into one buffer first). */
+struct vf_piece {
+	const void *data;
+	size_t size;
+};
+enum vf_status vf_file_write_pieces(const char *path,
+                                    const struct vf_piece *pc, size_t n,
+                                    struct vf_error *err);
 /* True when both paths exist and name the same file (device and inode). */
 bool vf_file_same(const char *a, const char *b);
 
