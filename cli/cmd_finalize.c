@@ -380,9 +380,12 @@ int fin_one(const struct fin_args *a, const struct plat_info *pl)
 	                                 .threads = a->batch || a->time_passes
 	                                 ? 1 : a->jobs ? a->jobs : fin_cores() };
 	struct fin_cache fc;
+	/* Batch mode reads its inputs: its threads write outputs while
+	 * others parse, and the handler of a truncated mapping ends the
+	 * process at once (cli/io.c), which could leave a temporary file. */
 	int rc = fin_cache_begin(&fc, a->cache, a->in, a->nin, a->no_siblings,
 	                         a->kernel, &o,
-	                         !a->dump && !a->time_passes);
+	                         !a->dump && !a->time_passes, !a->batch);
 	if (rc)
 		return rc;
 	struct vf_module *m = NULL;

@@ -18,16 +18,16 @@
 int fin_cache_begin(struct fin_cache *fc, const char *dir,
                     const char *const *in, int nin, bool no_siblings,
                     const char *kernel,
-                    const struct vf_finalize_options *o, bool use)
+                    const struct vf_finalize_options *o, bool use, bool map)
 {
 	struct vf_error err = { 0 };
 	memset(fc, 0, sizeof *fc);
 	/* With a cache the bytes keyed must be the bytes parsed: they are
-	 * read into memory then; without one, large inputs are mapped. */
+	 * read into memory then; without one, large inputs may be mapped. */
 	const char *env = getenv("VISAFIN_CACHE_DIR");
 	bool caching = use && ((dir && *dir) || (env && *env));
-	if (cli_read_inputs(in, nin, no_siblings, !caching, &fc->in, &err)
-	    != VF_OK)
+	if (cli_read_inputs(in, nin, no_siblings, map && !caching, &fc->in,
+	                    &err) != VF_OK)
 		return cli_fail(&err);
 	fc->have_inputs = true;
 	if (!use)

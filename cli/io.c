@@ -31,7 +31,8 @@ static size_t input_count;
 static const char *first_input;
 
 /* The live mappings, for the SIGBUS handler (read there without locks:
- * they are made and dropped by the one thread that parses). */
+ * one thread maps, parses and unmaps; batch mode, whose threads load
+ * inputs at once, reads them instead: cmd_finalize.c fin_one). */
 #define MAX_MAPS 8
 static struct { const uint8_t *base; size_t len; char msg[320]; } maps[MAX_MAPS];
 
