@@ -194,7 +194,10 @@ static int write_dats(const struct vf_kernel_result *r, size_t n,
 	return rc;
 }
 
-static int write_outputs(struct vf_module *m, const struct genx_args *g,
+/* The .isa first: the module is freed once it is written (*m = NULL), so
+ * the listing's decoded instructions and text (gen_disasm) do not come on
+ * top of it (straight 50k: the peak of this command line). */
+static int write_outputs(struct vf_module **m, const struct genx_args *g,
                          const struct plat_info *pl,
                          const struct vf_kernel_result *r, size_t n)
 {
@@ -204,19 +207,21 @@ static int write_outputs(struct vf_module *m, const struct genx_args *g,
 		return oom();
 	const char *name = g->asm_name ? g->asm_name : base;
 	int rc = 0;
-	if (g->output) {
-		char *p = concat(name, ".asm", "");
-		rc = p ? fin_write_asm(pl, r, n, p) : oom();
-		free(p);
-	}
-	if (!rc && g->binary)
-		rc = write_dats(r, n, name);
 	bool binary_in = cli_has_suffix(g->in[0], ".isa");
-	if (!rc && (g->isa_name || !binary_in)) {
+	if (g->isa_name || !binary_in) {
 		char *p = g->isa_name ? NULL : concat(stem, ".isa", "");
-		rc = g->isa_name || p ? fin_write_fat(m, r, n, g->isa_name
+		rc = g->isa_name || p ? fin_write_fat(*m, r, n, g->isa_name
 		                                              ? g->isa_name : p)
 		     : oom();
+		free(p);
+	}
+	vf_module_free(*m);
+	*m = NULL;
+	if (!rc && g->binary)
+		rc = write_dats(r, n, name);
+	if (!rc && g->output) {
+		char *p = concat(name, ".asm", "");
+		rc = p ? fin_write_asm(pl, r, n, p) : oom();
 		free(p);
 	}
 	free(stem);
@@ -249,7 +254,7 @@ int cmd_genx(int argc, char **argv)
 	size_t n = 0;
 	int rc = fin_compile(m, NULL, &o, &r, &n);
 	if (!rc)
-		rc = write_outputs(m, &g, pl, r, n);
+		rc = write_outputs(&m, &g, pl, r, n);
 	vf_kernel_results_free(r, n);
 	vf_module_free(m);
 	return rc;

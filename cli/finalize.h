@@ -66,7 +66,8 @@ int fin_write_gen(const struct vf_kernel_result *r, size_t n,
                   const char *out);
 
 /* The kernel cache of the finalize command (fin_cache.c).  fin_cache_begin
- * reads the inputs; with 'use' it opens the cache ('dir', else
+ * reads the inputs (with 'map' and no cache, large ones are mapped:
+ * cli_map); with 'use' it opens the cache ('dir', else
  * $VISAFIN_CACHE_DIR; neither: no cache) and keys the inputs.  Functions
  * returning int return an exit code after printing any error. */
 struct fin_cache {
@@ -78,15 +79,16 @@ struct fin_cache {
 int fin_cache_begin(struct fin_cache *fc, const char *dir,
                     const char *const *in, int nin, bool no_siblings,
                     const char *kernel,
-                    const struct vf_finalize_options *o, bool use);
+                    const struct vf_finalize_options *o, bool use,
+                    bool map);
 /* *hit with *r (*n results) when the cache holds them. */
 int fin_cache_lookup(struct fin_cache *fc, struct vf_kernel_result **r,
                      size_t *n, bool *hit);
 /* Store results; a cache that cannot be written only warns. */
 void fin_cache_store(struct fin_cache *fc, const struct vf_kernel_result *r,
                      size_t n);
-/* Parse the module from the bytes that were read. */
-int fin_cache_module(const struct fin_cache *fc, struct vf_module **m);
+/* Parse the module from the bytes that were read, then free them. */
+int fin_cache_module(struct fin_cache *fc, struct vf_module **m);
 void fin_cache_end(struct fin_cache *fc);
 
 /* GenX_IR's command line (cmd_genx.c). */

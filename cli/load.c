@@ -43,15 +43,17 @@ static bool is_function_text(const char *path)
 }
 
 static enum vf_status add_text(struct cli_inputs *ts, const char *path,
-                               uint8_t *d, size_t size, struct vf_error *err)
+                               uint8_t *d, size_t size, size_t mapped,
+                               struct vf_error *err)
 {
 	if (ts->n == CLI_MAX_TEXTS) {
-		free(d);
+		cli_unmap(d, mapped);
 		return vf_err(err, VF_ERR_INPUT, "too many input texts (max %d)",
 		              CLI_MAX_TEXTS);
 	}
 	ts->names[ts->n] = strdup(path);
 	ts->data[ts->n] = d;
+	ts->mapped[ts->n] = mapped;
 	ts->texts[ts->n] = (struct vf_text){ ts->names[ts->n], (const char *)d,
 	                                     size };
 	ts->n++;
@@ -59,7 +61,7 @@ static enum vf_status add_text(struct cli_inputs *ts, const char *path,
 }
 
 static enum vf_status add_siblings(struct cli_inputs *ts, const char *path,
-                                   struct vf_error *err)
+                                   bool map, struct vf_error *err)
 {
 	if (!cli_has_suffix(path, ".visaasm") || is_function_text(path))
 		return VF_OK;
@@ -72,10 +74,11 @@ static enum vf_status add_siblings(struct cli_inputs *ts, const char *path,
 			return VF_OK;
 		}
 		uint8_t *d;
-		size_t size;
-		enum vf_status st = cli_read(sp, &d, &size, err);
+		size_t size, mapped = 0;
+		enum vf_status st = map ? cli_map(sp, &d, &size, &mapped, err)
+		                    : cli_read(sp, &d, &size, err);
 		if (st == VF_OK)
-			st = add_text(ts, sp, d, size, err);
+			st = add_text(ts, sp, d, size, mapped, err);
 		free(sp);
 		if (st != VF_OK)
 			return st;
@@ -83,30 +86,31 @@ static enum vf_status add_siblings(struct cli_inputs *ts, const char *path,
 }
 
 enum vf_status cli_read_inputs(const char *const *paths, int n,
-                               bool no_siblings, struct cli_inputs *ts,
-                               struct vf_error *err)
+                               bool no_siblings, bool map,
+                               struct cli_inputs *ts, struct vf_error *err)
 {
 	enum vf_status st = VF_OK;
 	memset(ts, 0, sizeof *ts);
 	for (int i = 0; i < n && st == VF_OK; i++) {
 		uint8_t *d;
-		size_t size;
-		st = cli_read(paths[i], &d, &size, err);
+		size_t size, mapped = 0;
+		st = map ? cli_map(paths[i], &d, &size, &mapped, err)
+		         : cli_read(paths[i], &d, &size, err);
 		if (st != VF_OK)
 			break;
 		if (is_binary(paths[i], d, size) && n != 1) {
-			free(d);
+			cli_unmap(d, mapped);
 			st = vf_err(err, VF_ERR_INPUT, "%s: a binary vISA object "
 			            "must be the only input", paths[i]);
 			break;
 		}
-		st = add_text(ts, paths[i], d, size, err);
+		st = add_text(ts, paths[i], d, size, mapped, err);
 		if (st == VF_OK && is_binary(paths[i], d, size)) {
 			ts->binary = true;
 			break;
 		}
 		if (st == VF_OK && !no_siblings && n == 1)
-			st = add_siblings(ts, paths[i], err);
+			st = add_siblings(ts, paths[i], map, err);
 	}
 	if (st != VF_OK)
 		cli_inputs_free(ts);
@@ -126,7 +130,7 @@ enum vf_status cli_parse_inputs(const struct cli_inputs *ts,
 void cli_inputs_free(struct cli_inputs *ts)
 {
 	for (size_t i = 0; i < ts->n; i++) {
-		free(ts->data[i]);
+		cli_unmap(ts->data[i], ts->mapped[i]);
 		free(ts->names[i]);
 	}
 	ts->n = 0;
@@ -137,7 +141,8 @@ enum vf_status cli_load(const char *const *paths, int n, bool no_siblings,
 {
 	struct cli_inputs ts;
 	*out = NULL;
-	enum vf_status st = cli_read_inputs(paths, n, no_siblings, &ts, err);
+	enum vf_status st = cli_read_inputs(paths, n, no_siblings, true, &ts,
+	                                    err);
 	if (st != VF_OK)
 		return st;
 	st = cli_parse_inputs(&ts, out, err);

@@ -9,7 +9,19 @@
  * touching their pages.  Invariant the growth path relies on: a block is
  * a big block exactly when its size (as the caller states it) is at least
  * BIG_MIN; chunk allocations never grow in place past that size.
+ *
+ * A block of HUGE_MIN bytes or more (the instruction arrays of a large
+ * kernel, the parser's tables) is mapped by the arena itself, its length
+ * a multiple of 2 MB, with MADV_HUGEPAGE: the kernel then fills it with
+ * 2 MB pages, one page fault where 4 KB pages take 512 (transparent huge
+ * pages are "madvise" on the usual distributions; elsewhere the hint is
+ * a no-op).  Mapping it ourselves also keeps these blocks out of glibc's
+ * dynamic mmap threshold, which freeing a large malloc'ed block raises
+ * (every smaller block after it then comes from the heap and stays).
  */
+#if defined(__linux__)
+#define _GNU_SOURCE   /* mremap */
+#endif
 #include "arena.h"
 
 #include <stdbool.h>
@@ -17,6 +29,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define ARENA_MIN_CHUNK (64u * 1024u)
 #define ARENA_MAX_CHUNK (1024u * 1024u)
@@ -31,6 +46,7 @@ struct chunk {
 
 struct big {
 	struct big *prev, *next;
+	size_t mapped;          /* length of its own mapping, 0: malloc'ed */
 	_Alignas(16) unsigned char data[];
 };
 
@@ -41,6 +57,92 @@ struct vf_arena {
 	size_t next_size;
 	size_t requested;
 };
+
+/* Under AddressSanitizer every allocation is a block of its own, so that
+ * a read or write past the end of one is caught (inside a chunk it would
+ * land in the next allocation). */
+#if defined(__SANITIZE_ADDRESS__)
+#define EACH_OWN_BLOCK 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EACH_OWN_BLOCK 1
+#endif
+#endif
+#ifndef EACH_OWN_BLOCK
+#define EACH_OWN_BLOCK 0
+#endif
+
+/* Blocks mapped by the arena (see the top): Linux only, and not under
+ * AddressSanitizer (it checks malloc'ed memory only). */
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && !EACH_OWN_BLOCK
+#define HAVE_HUGE 1
+#define HUGE_MIN ((size_t)4 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static size_t huge_len(size_t size)
+{
+	size_t need = sizeof(struct big) + size;
+	return need > SIZE_MAX - HUGE_PAGE ? 0
+	       : (need + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+}
+
+/* A new mapped block of 'size' bytes (zero, as fresh mappings are). */
+static struct big *huge_new(size_t size)
+{
+	size_t len = huge_len(size);
+	if (!len)
+		return NULL;
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	(void)madvise(p, len, MADV_HUGEPAGE);
+	struct big *b = p;
+	b->mapped = len;
+	return b;
+}
+
+/* The block grown to 'size' bytes: in place when its mapping has room,
+ * else moved by the kernel (no copy; the hint moves with it). */
+static struct big *huge_grow(struct big *b, size_t size)
+{
+	size_t len = huge_len(size);
+	if (!len)
+		return NULL;
+	if (len <= b->mapped)
+		return b;
+	void *p = mremap(b, b->mapped, len, MREMAP_MAYMOVE);
+	if (p == MAP_FAILED)
+		return NULL;
+	b = p;
+	b->mapped = len;
+	return b;
+}
+#else
+#define HAVE_HUGE 0
+#define HUGE_MIN SIZE_MAX
+static struct big *huge_new(size_t size)
+{
+	(void)size;
+	return NULL;
+}
+static struct big *huge_grow(struct big *b, size_t size)
+{
+	(void)b, (void)size;
+	return NULL;
+}
+#endif
+
+static void big_free(struct big *b)
+{
+#if HAVE_HUGE
+	if (b->mapped) {
+		munmap(b, b->mapped);
+		return;
+	}
+#endif
+	free(b);
+}
 
 struct vf_arena *vf_arena_new(void)
 {
@@ -60,7 +162,7 @@ void vf_arena_free(struct vf_arena *a)
 	}
 	for (struct big *b = a->bigs, *n; b; b = n) {
 		n = b->next;
-		free(b);
+		big_free(b);
 	}
 	free(a);
 }
@@ -93,28 +195,18 @@ static void *big_alloc(struct vf_arena *a, size_t size, bool zero)
 {
 	if (size > SIZE_MAX - sizeof(struct big))
 		return NULL;
-	struct big *b = zero ? calloc(1, sizeof *b + size)
-	                     : malloc(sizeof *b + size);
-	if (!b)
-		return NULL;
+	/* (a mapping that fails falls back to malloc) */
+	struct big *b = size >= HUGE_MIN ? huge_new(size) : NULL;
+	if (!b) {
+		b = zero ? calloc(1, sizeof *b + size) : malloc(sizeof *b + size);
+		if (!b)
+			return NULL;
+		b->mapped = 0;
+	}
 	big_link(a, b);
 	a->requested += size;
 	return b->data;
 }
-
-/* Under AddressSanitizer every allocation is a block of its own, so that
- * a read or write past the end of one is caught (inside a chunk it would
- * land in the next allocation). */
-#if defined(__SANITIZE_ADDRESS__)
-#define EACH_OWN_BLOCK 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define EACH_OWN_BLOCK 1
-#endif
-#endif
-#ifndef EACH_OWN_BLOCK
-#define EACH_OWN_BLOCK 0
-#endif
 
 static void *alloc(struct vf_arena *a, size_t size, bool zero)
 {
@@ -185,9 +277,20 @@ void *vf_arena_grow(struct vf_arena *a, void *p, size_t old_n, size_t new_n,
 		if (new_size > SIZE_MAX - sizeof *b)
 			return NULL;
 		struct big *prev = b->prev, *next = b->next;
-		struct big *nb = realloc(b, sizeof *nb + new_size);
+		struct big *nb;
+		if (b->mapped)
+			nb = huge_grow(b, new_size);
+		else if (new_size >= HUGE_MIN &&
+		         (nb = huge_new(new_size)) != NULL) {
+			/* from malloc to a mapping: the one copy */
+			memcpy(nb->data, b->data, old_size);
+			free(b);
+		} else
+			nb = realloc(b, sizeof *nb + new_size);
 		if (!nb)
 			return NULL;
+		nb->prev = prev;
+		nb->next = next;
 		if (prev)
 			prev->next = nb;
 		else
@@ -220,7 +323,7 @@ void vf_arena_release(struct vf_arena *a, void *p, size_t size)
 		return;
 	struct big *b = big_of(p);
 	big_unlink(a, b);
-	free(b);
+	big_free(b);
 }
 
 void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size)

@@ -1,6 +1,7 @@
 /* fileio.c - whole-file reads and safe writes (see fileio.h). */
-/* realpath() is an X/Open function */
+/* realpath() is an X/Open function, MAP_POPULATE Linux's */
 #define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE
 #include "fileio.h"
 
 #include <errno.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,15 +51,10 @@ static int read_all(int fd, size_t cap, uint8_t **data, size_t *size)
 	return -1;
 }
 
-enum vf_status vf_file_read(const char *path, uint8_t **data, size_t *size,
-                            struct vf_error *err)
+/* Reads the open file fd (closing it) into a malloc'ed buffer. */
+static enum vf_status read_fd(const char *path, int fd, uint8_t **data,
+                              size_t *size, struct vf_error *err)
 {
-	*data = NULL;
-	*size = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return vf_err(err, VF_ERR_IO, "%s: cannot open: %s", path,
-		              strerror(errno));
 	/* A regular file is read into a buffer of its size (plus the NUL and
 	 * one byte to see the end in the same read); anything else, or a
 	 * file that grows meanwhile, into a buffer that doubles. */
@@ -74,6 +71,62 @@ enum vf_status vf_file_read(const char *path, uint8_t **data, size_t *size,
 		return vf_err(err, VF_ERR_IO, "%s: read error: %s", path,
 		              strerror(e));
 	return VF_OK;
+}
+
+static int open_input(const char *path, struct vf_error *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		vf_err(err, VF_ERR_IO, "%s: cannot open: %s", path,
+		       strerror(errno));
+	return fd;
+}
+
+enum vf_status vf_file_read(const char *path, uint8_t **data, size_t *size,
+                            struct vf_error *err)
+{
+	*data = NULL;
+	*size = 0;
+	int fd = open_input(path, err);
+	return fd < 0 ? VF_ERR_IO : read_fd(path, fd, data, size, err);
+}
+
+enum vf_status vf_file_map(const char *path, uint8_t **data, size_t *size,
+                           size_t *mapped, struct vf_error *err)
+{
+	*data = NULL;
+	*size = 0;
+	*mapped = 0;
+	int fd = open_input(path, err);
+	if (fd < 0)
+		return VF_ERR_IO;
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size >= VF_FILE_MAP_MIN &&
+	    (uintmax_t)st.st_size < SIZE_MAX / 4) {
+		/* MAP_POPULATE maps every page now, in one call: no fault a
+		 * page later, no page cleared and no copy (what read() into a
+		 * fresh buffer costs). */
+		size_t len = (size_t)st.st_size;
+		void *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+		               fd, 0);
+		if (p != MAP_FAILED) {
+			close(fd);
+			*data = p;
+			*size = len;
+			*mapped = len;
+			return VF_OK;
+		}
+	}
+	return read_fd(path, fd, data, size, err);
+}
+
+void vf_file_unmap(uint8_t *data, size_t mapped)
+{
+	if (mapped)
+		munmap(data, mapped);
+	else
+		free(data);
 }
 
 /* Writes all of 'size' bytes to fd; 0 or an errno value. */
@@ -93,10 +146,19 @@ static int write_all(int fd, const uint8_t *p, size_t size)
 	return 0;
 }
 
+/* Writes the pieces in order; 0 or an errno value. */
+static int write_pieces(int fd, const struct vf_piece *pc, size_t n)
+{
+	int e = 0;
+	for (size_t i = 0; i < n && !e; i++)
+		e = write_all(fd, pc[i].data, pc[i].size);
+	return e;
+}
+
 /* Devices, FIFOs, sockets and standard output are written in place: they
  * cannot be replaced by a rename, and replacing them is never wanted. */
 static enum vf_status write_in_place(const char *path, int fd,
-                                     const void *data, size_t size,
+                                     const struct vf_piece *pc, size_t n,
                                      struct vf_error *err)
 {
 	bool own = fd < 0;
@@ -105,7 +167,7 @@ static enum vf_status write_in_place(const char *path, int fd,
 	if (fd < 0)
 		return vf_err(err, VF_ERR_IO, "%s: cannot open: %s", path,
 		              strerror(errno));
-	int e = write_all(fd, data, size);
+	int e = write_pieces(fd, pc, n);
 	if (own && close(fd) != 0 && !e)
 		e = errno;
 	if (e)
@@ -156,9 +218,16 @@ static int create_temp(const char *target, mode_t mode, char **tmp_out)
 enum vf_status vf_file_write(const char *path, const void *data, size_t size,
                              struct vf_error *err)
 {
+	struct vf_piece one = { data, size };
+	return vf_file_write_pieces(path, &one, 1, err);
+}
+
+enum vf_status vf_file_write_pieces(const char *path,
+                                    const struct vf_piece *pc, size_t n,
+                                    struct vf_error *err)
+{
 	if (!strcmp(path, "-"))
-		return write_in_place("standard output", STDOUT_FILENO, data, size,
-		                      err);
+		return write_in_place("standard output", STDOUT_FILENO, pc, n, err);
 	/* lstat first: only a symbolic link needs resolving, so a new or
 	 * regular file (every output but a link) costs no realpath (a getcwd
 	 * and a readlink per component). */
@@ -170,7 +239,7 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 	if (exists && !S_ISREG(st.st_mode)) {
 		if (S_ISDIR(st.st_mode))
 			return vf_err(err, VF_ERR_IO, "%s: is a directory", path);
-		return write_in_place(path, -1, data, size, err);
+		return write_in_place(path, -1, pc, n, err);
 	}
 	if (exists && ((st.st_mode & 0222) == 0 || access(path, W_OK) != 0))
 		return vf_err(err, VF_ERR_IO, "%s: the file is read-only", path);
@@ -194,7 +263,7 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 		(void)fchmod(fd, st.st_mode & 07777);
 		(void)!fchown(fd, st.st_uid, st.st_gid);
 	}
-	int e = write_all(fd, data, size);
+	int e = write_pieces(fd, pc, n);
 	if (close(fd) != 0 && !e)
 		e = errno;
 	if (!e && rename(tmp, target) != 0)

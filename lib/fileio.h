@@ -20,8 +20,28 @@
 /* *data is malloc'ed with one extra NUL byte (not counted in *size). */
 enum vf_status vf_file_read(const char *path, uint8_t **data, size_t *size,
                             struct vf_error *err);
+/* Like vf_file_read, but a regular file of at least VF_FILE_MAP_MIN bytes
+ * is mapped read-only (*mapped = its length, 0 when *data was read into
+ * a malloc'ed buffer as by vf_file_read).  A mapped text has no NUL after
+ * it.  The mapping shows the file as it is: a file truncated while
+ * mapped raises SIGBUS on reading past its new end (the caller handles
+ * that, cli/io.c); one rewritten meanwhile shows the new bytes.  Release
+ * with vf_file_unmap. */
+#define VF_FILE_MAP_MIN (1u << 20)
+enum vf_status vf_file_map(const char *path, uint8_t **data, size_t *size,
+                           size_t *mapped, struct vf_error *err);
+void vf_file_unmap(uint8_t *data, size_t mapped);
 enum vf_status vf_file_write(const char *path, const void *data, size_t size,
                              struct vf_error *err);
+/* The same for an output made of pieces, written in order (no copy of
+ * them into one buffer first). */
+struct vf_piece {
+	const void *data;
+	size_t size;
+};
+enum vf_status vf_file_write_pieces(const char *path,
+                                    const struct vf_piece *pc, size_t n,
+                                    struct vf_error *err);
 /* True when both paths exist and name the same file (device and inode). */
 bool vf_file_same(const char *a, const char *b);
 

@@ -4,13 +4,16 @@
  * liveness (live-in/out and may-be-defined sets: full writes kill,
  * predicated and partial writes do not, values live around loops,
  * address-taken registers); the verifier, where every check is made to
- * fire by one broken program and a correct one passes. */
+ * fire by one broken program and a correct one passes; the arena's
+ * blocks (chunks, malloc'ed blocks, its own mappings of 4 MB and more)
+ * keep their contents as an array grows through all three. */
 #include <check.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "err.h"
 #include "visafin.h"
 #include "../../ir/cfg.h"
@@ -972,6 +975,46 @@ START_TEST(pipeline_times_every_pass)
 }
 END_TEST
 
+/* An array grown by doubling from a chunk allocation through a block of
+ * its own (128 KB) to one the arena maps (4 MB) keeps every element. */
+START_TEST(arena_grow_keeps_contents)
+{
+	struct vf_arena *a = vf_arena_new();
+	ck_assert_ptr_nonnull(a);
+	size_t n = 1000;
+	uint32_t *v = vf_arena_array_raw(a, n, sizeof *v);
+	ck_assert_ptr_nonnull(v);
+	for (size_t i = 0; i < n; i++)
+		v[i] = (uint32_t)(i * 2654435761u);
+	while (n < (size_t)3 << 20) {   /* 12 MB of elements at the end */
+		uint32_t *w = vf_arena_grow(a, v, n, n * 2, sizeof *v);
+		ck_assert_ptr_nonnull(w);
+		size_t bad = 0;
+		for (size_t i = 0; i < n; i++)
+			bad += w[i] != (uint32_t)(i * 2654435761u);
+		ck_assert_uint_eq(bad, 0);
+		for (size_t i = n; i < n * 2; i++)
+			w[i] = (uint32_t)(i * 2654435761u);
+		v = w;
+		n *= 2;
+	}
+	/* zeroed blocks of each kind, then released */
+	static const size_t sizes[] = { 100, (size_t)200 << 10, (size_t)6 << 20 };
+	for (unsigned k = 0; k < 3; k++) {
+		unsigned char *z = vf_arena_alloc(a, sizes[k]);
+		ck_assert_ptr_nonnull(z);
+		size_t nonzero = 0;
+		for (size_t i = 0; i < sizes[k]; i++)
+			nonzero += z[i] != 0;
+		ck_assert_uint_eq(nonzero, 0);
+		memset(z, 0xab, sizes[k]);
+		vf_arena_release(a, z, sizes[k]);
+	}
+	vf_arena_release(a, v, n * sizeof *v);
+	vf_arena_free(a);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ir");
@@ -1006,6 +1049,9 @@ int main(void)
 	tcase_add_test(c, verify_undefined);
 	tcase_add_test(c, verify_swsb);
 	tcase_add_test(c, pipeline_times_every_pass);
+	suite_add_tcase(s, c);
+	c = tcase_create("arena");
+	tcase_add_test(c, arena_grow_keeps_contents);
 	suite_add_tcase(s, c);
 	return unit_run(s);
 }
