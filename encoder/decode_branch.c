@@ -16,7 +16,7 @@
 
 #include "decode_priv.h"
 
-static void label(struct dctx *c, unsigned s, int32_t off, uint8_t type)
+static void label(struct dctx *c, unsigned s, int64_t off, uint8_t type)
 {
 	struct gen_opnd *o = &c->in->src[s];
 	int64_t target = c->in->op == GEN_OP_CALLA ? off
@@ -45,7 +45,8 @@ static bool branch_typed(struct dctx *c)
 	case GEN_FMT_JMPI:
 		if (!src1_imm)
 			return dec_src(c, 1, 0);
-		label(c, 0, jip + in->length, imm_type(c, GEN_F_SRC1_TYPE));
+		/* in 64 bits: a JIP near INT32_MAX must not overflow */
+		label(c, 0, (int64_t)jip + in->length, imm_type(c, GEN_F_SRC1_TYPE));
 		return true;
 	case GEN_FMT_RET:
 		return dec_src(c, 0, 0);
