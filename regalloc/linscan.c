@@ -47,6 +47,9 @@ struct ls {
 	bool *array_ok;      /* address-taken vreg that spill.c can spill */
 	                     /* (both NULL until spill_tables) */
 	bool spilled;
+	/* A scan of some files only (fast_files), that gives up (retry)
+	 * where the whole scan could decide otherwise. */
+	bool fast, retry;
 };
 
 static uint32_t alloc_size(const struct ir_vreg *v)
@@ -217,19 +220,38 @@ static bool place(struct ls *s, uint32_t v)
 	struct ir_vreg *r = ir_vreg(s->p, v);
 	uint32_t loc;
 	while (!find_slot(s, r, &loc)) {
+		if (s->fast && r->file == IR_RF_GRF) {
+			/* fast_files made sure no GRF register spills */
+			s->retry = true;
+			return false;
+		}
 		spill_tables(s);
 		int32_t best = -1;
+		bool tie = false;   /* another candidate as cheap as best */
 		for (uint32_t k = 0; k < s->nactive; k++) {
 			const struct ir_vreg *a = ir_vreg(s->p, s->active[k]);
-			if (a->file == r->file && spillable(s, s->active[k]) &&
-			    (best < 0 || weight(s, s->active[k]) <
-			                 weight(s, s->active[(uint32_t)best])))
+			if (a->file != r->file || !spillable(s, s->active[k]))
+				continue;
+			if (best < 0 || weight(s, s->active[k]) <
+			                weight(s, s->active[(uint32_t)best])) {
 				best = (int32_t)k;
+				tie = false;
+			} else if (weight(s, s->active[k]) ==
+			           weight(s, s->active[(uint32_t)best])) {
+				tie = true;
+			}
 		}
 		if (spillable(s, v) &&
 		    (best < 0 || weight(s, v) <= weight(s, s->active[best]))) {
 			spill(s, v);
 			return true;
+		}
+		if (s->fast && (best < 0 || tie)) {
+			/* the victim among equals (or the error) depends on the
+			 * order of the active array, which the other files' entries
+			 * shape: only the whole scan knows it */
+			s->retry = true;
+			return false;
 		}
 		if (best < 0) {
 			static const char *const names[IR_RF_COUNT] = {
@@ -247,42 +269,53 @@ static bool place(struct ls *s, uint32_t v)
 }
 
 /*
- * Linear scan over the intervals by start (then by vreg).  Positions run
+ * Linear scan over the intervals by start (then by vreg) of the files in
+ * 'files' (a bit per file); the others keep their places.  Positions run
  * from 0 to p->insts.n (ra_intervals), so the order is a counting sort
  * over positions and the per-end lists are indexed by position; pinned
- * registers take their place first, in vreg order.
+ * registers take their place first, in vreg order.  With 'fast', false
+ * with s->retry set where the scan of all files could decide otherwise.
  */
-bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
+static bool scan(struct ls *s, unsigned files)
 {
-	struct ls s = { .p = p, .iv = iv };
+	struct ir_prog *p = s->p;
+	const struct ra_interval *iv = s->iv;
 	static const uint32_t sizes[IR_RF_COUNT] = {
 		IR_GRF_COUNT * IR_GRF_BYTES, IR_FLAG_BYTES, IR_ADDR_BYTES };
 	for (unsigned f = 0; f < IR_RF_COUNT; f++)
-		rfile_init(p, &s.f[f], sizes[f]);
+		if (files & 1u << f)
+			rfile_init(p, &s->f[f], sizes[f]);
 	uint32_t nv = p->vregs.n, ni = p->insts.n, n = 0;
 	/* written before read: not zeroed (a byte each costs as much as
 	 * the rest of a round's scan) */
-	s.active = ir_alloc_raw(p, nv * sizeof *s.active);
-	s.where = ir_alloc_raw(p, nv * sizeof *s.where);
-	s.size = ir_alloc_raw(p, nv * sizeof *s.size);
-	s.end_next = ir_alloc_raw(p, nv * sizeof *s.end_next);
-	s.end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s.end_head);
+	s->active = ir_alloc_raw(p, nv * sizeof *s->active);
+	s->where = ir_alloc_raw(p, nv * sizeof *s->where);
+	s->size = ir_alloc_raw(p, nv * sizeof *s->size);
+	s->end_next = ir_alloc_raw(p, nv * sizeof *s->end_next);
+	s->end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s->end_head);
 	/* first[t + 1]: intervals starting at t; 'todo' lists them in vreg
 	 * order */
 	uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
 	uint32_t *todo = ir_alloc_raw(p, nv * sizeof *todo);
-	s.where[0] = NOT_ACTIVE;
+	s->where[0] = NOT_ACTIVE;
 	for (uint32_t v = 1; v < nv; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
+		s->where[v] = NOT_ACTIVE;
+		if (!(files & 1u << r->file))
+			continue;
 		r->loc = -1;
-		s.where[v] = NOT_ACTIVE;
-		s.size[v] = alloc_size(r);
+		s->size[v] = alloc_size(r);
 		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
 			continue;
-		if ((uint32_t)iv[v].end > ni)
+		if ((uint32_t)iv[v].end > ni) {
+			if (s->fast) {
+				s->retry = true;
+				return false;
+			}
 			return ir_internal(p, "live interval of v%u past the code", v);
+		}
 		if (r->pin >= 0) {
-			activate(&s, v, (uint32_t)r->pin);
+			activate(s, v, (uint32_t)r->pin);
 		} else {
 			first[iv[v].start + 1]++;
 			todo[n++] = v;
@@ -294,19 +327,127 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 	for (uint32_t k = 0; k < n; k++)
 		order[first[iv[todo[k]].start]++] = todo[k];
 	for (uint32_t k = 0; k < n; k++) {
-		expire(&s, iv[order[k]].start);
-		if (!place(&s, order[k]))
+		expire(s, iv[order[k]].start);
+		if (!place(s, order[k]))
 			return false;
 	}
-	p->grf_used = 0;
-	for (uint32_t v = 1; v < nv; v++) {
-		const struct ir_vreg *r = ir_vreg(p, v);
-		if (r->file == IR_RF_GRF && r->loc >= 0) {
-			uint32_t top = ((uint32_t)r->loc + s.size[v] + 31) / 32;
-			if (top > p->grf_used)
-				p->grf_used = top;
+	if (files & 1u << IR_RF_GRF) {
+		p->grf_used = 0;
+		for (uint32_t v = 1; v < nv; v++) {
+			const struct ir_vreg *r = ir_vreg(p, v);
+			if (r->file == IR_RF_GRF && r->loc >= 0) {
+				uint32_t top = ((uint32_t)r->loc + s->size[v] + 31) / 32;
+				if (top > p->grf_used)
+					p->grf_used = top;
+			}
 		}
 	}
+	return true;
+}
+
+/*
+ * Can no GRF register spill, whatever the places of the others?  A
+ * register of n whole GRFs at a multiple of 'step' GRFs fits when one of
+ * the W = (128 - n) / step + 1 candidate places has no busy GRF; each
+ * busy GRF rules out at most ceil(n / step) of them, and at most K GRFs
+ * are busy, K the GRFs the other registers live there may touch (all
+ * intervals covering its start, a bound of those still active).  A
+ * smaller one fits in any empty GRF.  Checked for the worst request and
+ * the most GRFs live at any point at once.  Then the GRF file decides nothing
+ * the flag and address files see but the order of the active array
+ * (victims among equally cheap flags, which the fast scan refuses).
+ */
+static uint32_t grf_rows(const struct ir_vreg *r)
+{
+	uint32_t size = alloc_size(r);
+	if (!size)
+		return 0;
+	if (r->pin >= 0)
+		return ((uint32_t)r->pin + size - 1) / RF_ROW_BYTES -
+		       (uint32_t)r->pin / RF_ROW_BYTES + 1;
+	return (size + RF_ROW_BYTES - 1) / RF_ROW_BYTES;
+}
+
+static bool grf_cannot_spill(struct ir_prog *p, const struct ra_interval *iv)
+{
+	uint32_t nv = p->vregs.n, ni = p->insts.n;
+	int32_t *busy = ir_alloc(p, ((size_t)ni + 2) * sizeof *busy);
+	/* the worst request over the kernel: the most candidate places a
+	 * busy GRF rules out, the fewest candidates */
+	uint32_t most = 1, fewest = IR_GRF_COUNT;
+	for (uint32_t v = 1; v < nv; v++) {
+		const struct ir_vreg *r = ir_vreg(p, v);
+		if (r->file != IR_RF_GRF || iv[v].start < 0 ||
+		    (r->flags & IR_V_SPILLED))
+			continue;
+		if ((uint32_t)iv[v].end > ni)
+			return false;
+		int32_t rows = (int32_t)grf_rows(r);
+		/* pinned registers are placed before the scan starts */
+		busy[r->pin >= 0 ? 0 : iv[v].start] += rows;
+		busy[iv[v].end + 1] -= rows;
+		uint32_t size = alloc_size(r), align = r->align < 2 ? 2 : r->align;
+		if (r->pin >= 0 || !size)
+			continue;
+		if (size < IR_GRF_BYTES) {   /* any empty GRF */
+			if (IR_GRF_BYTES % align)
+				return false;
+			continue;
+		}
+		if (align < IR_GRF_BYTES)
+			align = IR_GRF_BYTES;
+		uint32_t n = size / IR_GRF_BYTES, step = align / IR_GRF_BYTES;
+		if (align % IR_GRF_BYTES || n > IR_GRF_COUNT)
+			return false;
+		uint32_t w = (IR_GRF_COUNT - n) / step + 1, c = (n + step - 1) / step;
+		if (w < fewest)
+			fewest = w;
+		if (c > most)
+			most = c;
+	}
+	int32_t k = 0, kmax = 0;
+	for (uint32_t t = 0; t <= ni; t++) {
+		k += busy[t];
+		if (k > kmax)
+			kmax = k;
+	}
+	return (uint64_t)kmax * most < fewest;
+}
+
+/*
+ * The whole scan places every file at once.  Most rounds that spill
+ * spill flags only (docs/ir.md), and when no GRF register can spill
+ * (grf_cannot_spill) the flag and address files come out the same
+ * scanned alone, unless a spill victim is chosen among equally cheap
+ * flags (retry); the GRF file is then scanned only when nothing spilled,
+ * as the last round needs its places (issue 12: a spilling round's GRF
+ * places were made and thrown away).
+ */
+bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
+{
+	const unsigned grf = 1u << IR_RF_GRF;
+	const unsigned others = (1u << IR_RF_COUNT) - 1 - grf;
+	if (grf_cannot_spill(p, iv)) {
+		struct ls s = { .p = p, .iv = iv, .fast = true };
+		if (scan(&s, others)) {
+			if (s.spilled) {
+				/* the next round places the GRF file */
+				for (uint32_t v = 1; v < p->vregs.n; v++)
+					if (p->vregs.a[v].file == IR_RF_GRF)
+						p->vregs.a[v].loc = -1;
+				*spilled = true;
+				return true;
+			}
+			struct ls g = { .p = p, .iv = iv, .fast = true };
+			if (scan(&g, grf)) {
+				*spilled = false;
+				return true;
+			}
+		}
+	}
+	struct ls s = { .p = p, .iv = iv };
+	if (!scan(&s, (1u << IR_RF_COUNT) - 1))
+		return false;
 	*spilled = s.spilled;
 	return true;
 }
