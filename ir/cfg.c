@@ -232,3 +232,33 @@ struct ir_cfg *ir_cfg_build(struct ir_prog *p)
 	loops(p, c);
 	return c;
 }
+
+bool ir_cfg_moved(const struct ir_prog *p, const struct ir_cfg *c,
+                  const uint32_t *lo, const uint32_t *self)
+{
+	for (uint32_t b = 0; b < c->nb; b++) {
+		/* only a block's last instruction may end it (a rewrite keeps
+		 * ops and options): nothing may follow it in its group */
+		uint32_t last = c->b[b].end - 1;
+		if (ends_block(&p->insts.a[self[last]]) &&
+		    self[last] + 1 != lo[last + 1])
+			return false;
+	}
+	return true;
+}
+
+void ir_cfg_move(struct ir_prog *p, struct ir_cfg *c, const uint32_t *lo,
+                 uint32_t old_n)
+{
+	uint32_t ni = lo[old_n];
+	c->blk_of = ir_alloc_raw(p, ((size_t)ni + 1) * sizeof *c->blk_of);
+	for (uint32_t b = 0; b < c->nb; b++) {
+		c->b[b].first = lo[c->b[b].first];
+		c->b[b].end = lo[c->b[b].end];
+		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
+			c->blk_of[i] = b;
+	}
+	for (uint32_t l = 0; l < p->labels.n; l++)
+		if (c->label_pos[l] >= 0)   /* a label is a group of its own */
+			c->label_pos[l] = (int32_t)lo[c->label_pos[l]];
+}

@@ -45,7 +45,14 @@ struct sp {
 	                          * no address register, all 0) */
 	uint32_t pos;            /* index of the instruction being rewritten */
 	struct filled *fills;    /* NFILLED temporaries holding spilled GRFs */
+	struct ra_moves *mv;     /* where instructions go, or NULL */
 };
+
+/* Instructions emitted so far by the open in-place rewrite. */
+static uint32_t emitted(const struct ir_prog *p)
+{
+	return p->insts.n + p->inplace.qlen;
+}
 
 /* A temporary that holds GRFs [g0, g0 + n) of spilled register v as they
  * are now (filled, or written whole), reused by the next instructions of
@@ -100,7 +107,8 @@ static int32_t find_units(const uint8_t *busy, unsigned n)
  * intervals any more.  Units count GRFs from the first 32-byte boundary
  * at or after SpillMemOffset.
  */
-static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
+static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv,
+                         uint32_t *nnew)
 {
 	uint32_t base = ra_frame_base_units(p) * IR_GRF_BYTES;
 	uint8_t *busy = ir_alloc(p, MAX_SLOT_UNITS);
@@ -122,6 +130,7 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 		}
 		order[n++] = (struct slot_key){ iv[v].start, iv[v].end, v };
 	}
+	*nnew = n;
 	qsort(order, n, sizeof *order, by_start);
 	struct slot_key *active = ir_alloc(p, (n ? n : 1) * sizeof *active);
 	uint32_t nactive = 0;
@@ -640,6 +649,10 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		ops[k]->v = used[j].tmp;
 		ops[k]->off -= (int32_t)(base[j] * IR_GRF_BYTES);
 	}
+	if (s->mv) {
+		s->mv->self[s->pos] = emitted(p);
+		s->mv->touched[s->mv->ntouched++] = s->pos;
+	}
 	ir_emit_copy(p, &in);
 	if (fstore)
 		flag_after(s, &in, fhome);
@@ -731,11 +744,15 @@ static uint32_t *spilled_arrays(struct ir_prog *p)
 	return of;
 }
 
-bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
+bool ra_spill(struct ir_prog *p, const struct ra_interval *iv,
+              struct ra_moves *mv)
 {
-	if (!assign_slots(p, iv))
+	uint32_t grf_spills;
+	if (!assign_slots(p, iv, &grf_spills))
 		return false;
-	struct sp s = { .p = p };
+	struct sp s = { .p = p, .mv = mv };
+	if (mv && mv->n != p->insts.n)
+		s.mv = mv = NULL;
 	s.fills = ir_alloc(p, NFILLED * sizeof *s.fills);
 	memset(s.fills, 0, NFILLED * sizeof *s.fills);
 	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
@@ -752,6 +769,8 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 		    p->labels.a[at->src[0].v].kind == IR_L_FUNCTION)
 			s.in_function = true;
 		s.pos = i;
+		if (mv)
+			mv->lo[i] = mv->self[i] = emitted(p);
 		if (!touches_spilled(&s, at)) {
 			/* what rewrite_inst does to an instruction it leaves
 			 * alone; in place it mostly stays where it is */
@@ -766,6 +785,10 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 		rewrite_inst(&s, in);
 	}
 	ir_inplace_end(p);
+	if (mv) {
+		mv->lo[old.n] = p->insts.n;
+		mv->flags_only = grf_spills == 0;
+	}
 	return true;
 }
 
@@ -787,19 +810,26 @@ bool ra_allocate(struct ir_prog *p)
 {
 	keep_return_addresses(p);
 	ra_reserve_call_areas(p);
+	/* what one round hands the next (live.c) lives across rounds; a
+	 * failing round's scopes are freed by the caller */
+	ir_scratch_begin(p);
+	struct ra_rounds *rs = ra_rounds_new(p);
 	for (unsigned round = 0; round < 6; round++) {
-		/* each round's intervals and tables are its own (a failing
-		 * round's scope is freed by the caller) */
+		struct ra_moves *mv = ra_rounds_prepare(p, rs);
+		/* each round's intervals and tables are its own */
 		ir_scratch_begin(p);
-		struct ra_interval *iv = ra_intervals(p);
+		struct ra_interval *iv = ra_rounds_intervals(p, rs);
 		bool sp = false;
 		if (!ra_linscan(p, iv, &sp))
 			return false;
-		if (sp && !ra_spill(p, iv))
+		if (sp && !ra_spill(p, iv, mv))
 			return false;
 		ir_scratch_end(p);
-		if (!sp)
+		if (!sp) {
+			ir_scratch_end(p);
 			return true;
+		}
 	}
+	ir_scratch_end(p);
 	return ir_unsupported(p, "register allocation did not converge");
 }
