@@ -50,6 +50,7 @@ struct ls {
 	/* A scan of some files only (fast_files), that gives up (retry)
 	 * where the whole scan could decide otherwise. */
 	bool fast, retry;
+	unsigned files;      /* a bit per file scanned */
 };
 
 static uint32_t alloc_size(const struct ir_vreg *v)
@@ -179,7 +180,9 @@ static void spill_tables(struct ls *s)
 		return;
 	s->refs = ir_alloc(s->p, s->p->vregs.n * sizeof *s->refs);
 	count_refs(s->p, s->refs);
-	s->array_ok = ra_arrays_spillable(s->p);
+	/* only GRF registers are address-taken (ir_addr_taken) */
+	if (s->files & 1u << IR_RF_GRF)
+		s->array_ok = ra_arrays_spillable(s->p);
 }
 
 /* GRF registers spill to scratch, flag registers to a GRF (spill.c);
@@ -269,23 +272,25 @@ static bool place(struct ls *s, uint32_t v)
 }
 
 /*
- * Linear scan over the intervals by start (then by vreg) of the files in
- * 'files' (a bit per file); the others keep their places.  Positions run
- * from 0 to p->insts.n (ra_intervals), so the order is a counting sort
- * over positions and the per-end lists are indexed by position; pinned
- * registers take their place first, in vreg order.  With 'fast', false
+ * Linear scan over the intervals by start (then by vreg) of 'list' (the
+ * registers of the files in s->files to place: unspilled, with an
+ * interval; n of them, in vreg order; the caller has set every
+ * register of those files to no place).  Positions run from 0 to
+ * p->insts.n (ra_intervals), so the order is a counting sort over
+ * positions and the per-end lists are indexed by position; pinned
+ * registers take their place first, in vreg order.  With s->fast, false
  * with s->retry set where the scan of all files could decide otherwise.
  */
-static bool scan(struct ls *s, unsigned files)
+static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 {
 	struct ir_prog *p = s->p;
 	const struct ra_interval *iv = s->iv;
 	static const uint32_t sizes[IR_RF_COUNT] = {
 		IR_GRF_COUNT * IR_GRF_BYTES, IR_FLAG_BYTES, IR_ADDR_BYTES };
 	for (unsigned f = 0; f < IR_RF_COUNT; f++)
-		if (files & 1u << f)
+		if (s->files & 1u << f)
 			rfile_init(p, &s->f[f], sizes[f]);
-	uint32_t nv = p->vregs.n, ni = p->insts.n, n = 0;
+	uint32_t nv = p->vregs.n, ni = p->insts.n, nt = 0;
 	/* written before read: not zeroed (a byte each costs as much as
 	 * the rest of a round's scan) */
 	s->active = ir_alloc_raw(p, nv * sizeof *s->active);
@@ -296,17 +301,12 @@ static bool scan(struct ls *s, unsigned files)
 	/* first[t + 1]: intervals starting at t; 'todo' lists them in vreg
 	 * order */
 	uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
-	uint32_t *todo = ir_alloc_raw(p, nv * sizeof *todo);
-	s->where[0] = NOT_ACTIVE;
-	for (uint32_t v = 1; v < nv; v++) {
-		struct ir_vreg *r = ir_vreg(p, v);
+	uint32_t *todo = ir_alloc_raw(p, (n ? n : 1) * sizeof *todo);
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t v = list[k];
+		const struct ir_vreg *r = ir_vreg(p, v);
 		s->where[v] = NOT_ACTIVE;
-		if (!(files & 1u << r->file))
-			continue;
-		r->loc = -1;
 		s->size[v] = alloc_size(r);
-		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
-			continue;
 		if ((uint32_t)iv[v].end > ni) {
 			if (s->fast) {
 				s->retry = true;
@@ -318,31 +318,48 @@ static bool scan(struct ls *s, unsigned files)
 			activate(s, v, (uint32_t)r->pin);
 		} else {
 			first[iv[v].start + 1]++;
-			todo[n++] = v;
+			todo[nt++] = v;
 		}
 	}
 	for (uint32_t t = 0; t <= ni; t++)
 		first[t + 1] += first[t];
-	uint32_t *order = ir_alloc_raw(p, (n ? n : 1) * sizeof *order);
-	for (uint32_t k = 0; k < n; k++)
+	uint32_t *order = ir_alloc_raw(p, (nt ? nt : 1) * sizeof *order);
+	for (uint32_t k = 0; k < nt; k++)
 		order[first[iv[todo[k]].start]++] = todo[k];
-	for (uint32_t k = 0; k < n; k++) {
+	for (uint32_t k = 0; k < nt; k++) {
 		expire(s, iv[order[k]].start);
 		if (!place(s, order[k]))
 			return false;
 	}
-	if (files & 1u << IR_RF_GRF) {
+	if (s->files & 1u << IR_RF_GRF) {
 		p->grf_used = 0;
-		for (uint32_t v = 1; v < nv; v++) {
-			const struct ir_vreg *r = ir_vreg(p, v);
+		for (uint32_t k = 0; k < n; k++) {
+			const struct ir_vreg *r = ir_vreg(p, list[k]);
 			if (r->file == IR_RF_GRF && r->loc >= 0) {
-				uint32_t top = ((uint32_t)r->loc + s->size[v] + 31) / 32;
+				uint32_t top = ((uint32_t)r->loc + s->size[list[k]] + 31) / 32;
 				if (top > p->grf_used)
 					p->grf_used = top;
 			}
 		}
 	}
 	return true;
+}
+
+/* Set every register of 'files' to no place; the ones to place into
+ * list, in vreg order; their count. */
+static uint32_t to_place(struct ir_prog *p, const struct ra_interval *iv,
+                         unsigned files, uint32_t *list)
+{
+	uint32_t n = 0;
+	for (uint32_t v = 1; v < p->vregs.n; v++) {
+		struct ir_vreg *r = ir_vreg(p, v);
+		if (!(files & 1u << r->file))
+			continue;
+		r->loc = -1;
+		if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+			list[n++] = v;
+	}
+	return n;
 }
 
 /*
@@ -353,58 +370,76 @@ static bool scan(struct ls *s, unsigned files)
  * are busy, K the GRFs the other registers live there may touch (all
  * intervals covering its start, a bound of those still active).  A
  * smaller one fits in any empty GRF.  Checked for the worst request and
- * the most GRFs live at any point at once.  Then the GRF file decides nothing
- * the flag and address files see but the order of the active array
- * (victims among equally cheap flags, which the fast scan refuses).
+ * the most GRFs live at any point at once.  Then the GRF file decides
+ * nothing the flag and address files see but the order of the active
+ * array (victims among equally cheap flags, which the fast scan
+ * refuses).
+ *
+ * The same walk over the registers sets the flag and address registers
+ * to no place and lists those to place (to_place).
  */
-static uint32_t grf_rows(const struct ir_vreg *r)
+static bool survey(struct ir_prog *p, const struct ra_interval *iv,
+                   uint32_t *list, uint32_t *n)
 {
-	uint32_t size = alloc_size(r);
-	if (!size)
-		return 0;
-	if (r->pin >= 0)
-		return ((uint32_t)r->pin + size - 1) / RF_ROW_BYTES -
-		       (uint32_t)r->pin / RF_ROW_BYTES + 1;
-	return (size + RF_ROW_BYTES - 1) / RF_ROW_BYTES;
-}
-
-static bool grf_cannot_spill(struct ir_prog *p, const struct ra_interval *iv)
-{
-	uint32_t nv = p->vregs.n, ni = p->insts.n;
+	uint32_t nv = p->vregs.n, ni = p->insts.n, nl = 0;
 	int32_t *busy = ir_alloc(p, ((size_t)ni + 2) * sizeof *busy);
 	/* the worst request over the kernel: the most candidate places a
-	 * busy GRF rules out, the fewest candidates */
-	uint32_t most = 1, fewest = IR_GRF_COUNT;
+	 * busy GRF rules out, the fewest candidates (one request shape at a
+	 * time: most registers have the last one's) */
+	uint32_t most = 1, fewest = IR_GRF_COUNT, seen_n = 0, seen_align = 0;
+	bool ok = true;
 	for (uint32_t v = 1; v < nv; v++) {
-		const struct ir_vreg *r = ir_vreg(p, v);
-		if (r->file != IR_RF_GRF || iv[v].start < 0 ||
-		    (r->flags & IR_V_SPILLED))
+		struct ir_vreg *r = ir_vreg(p, v);
+		if (r->file != IR_RF_GRF) {
+			r->loc = -1;
+			if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+				list[nl++] = v;
 			continue;
-		if ((uint32_t)iv[v].end > ni)
-			return false;
-		int32_t rows = (int32_t)grf_rows(r);
-		/* pinned registers are placed before the scan starts */
-		busy[r->pin >= 0 ? 0 : iv[v].start] += rows;
-		busy[iv[v].end + 1] -= rows;
-		uint32_t size = alloc_size(r), align = r->align < 2 ? 2 : r->align;
-		if (r->pin >= 0 || !size)
+		}
+		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED) || !ok)
 			continue;
+		if ((uint32_t)iv[v].end > ni) {
+			ok = false;
+			continue;
+		}
+		uint32_t size = alloc_size(r), rows;
+		if (r->pin >= 0) {   /* placed before the scan starts */
+			rows = size ? ((uint32_t)r->pin + size - 1) / RF_ROW_BYTES -
+			              (uint32_t)r->pin / RF_ROW_BYTES + 1 : 0;
+			busy[0] += (int32_t)rows;
+			busy[iv[v].end + 1] -= (int32_t)rows;
+			continue;
+		}
+		rows = (size + RF_ROW_BYTES - 1) / RF_ROW_BYTES;
+		busy[iv[v].start] += (int32_t)rows;
+		busy[iv[v].end + 1] -= (int32_t)rows;
+		uint32_t align = r->align < 2 ? 2 : r->align;
 		if (size < IR_GRF_BYTES) {   /* any empty GRF */
-			if (IR_GRF_BYTES % align)
-				return false;
+			if (size && IR_GRF_BYTES % align)
+				ok = false;
 			continue;
 		}
 		if (align < IR_GRF_BYTES)
 			align = IR_GRF_BYTES;
-		uint32_t n = size / IR_GRF_BYTES, step = align / IR_GRF_BYTES;
-		if (align % IR_GRF_BYTES || n > IR_GRF_COUNT)
-			return false;
-		uint32_t w = (IR_GRF_COUNT - n) / step + 1, c = (n + step - 1) / step;
+		if (rows == seen_n && align == seen_align)
+			continue;
+		seen_n = rows;
+		seen_align = align;
+		uint32_t step = align / IR_GRF_BYTES;
+		if (align % IR_GRF_BYTES || rows > IR_GRF_COUNT) {
+			ok = false;
+			continue;
+		}
+		uint32_t w = (IR_GRF_COUNT - rows) / step + 1;
+		uint32_t c = (rows + step - 1) / step;
 		if (w < fewest)
 			fewest = w;
 		if (c > most)
 			most = c;
 	}
+	*n = nl;
+	if (!ok)
+		return false;
 	int32_t k = 0, kmax = 0;
 	for (uint32_t t = 0; t <= ni; t++) {
 		k += busy[t];
@@ -417,19 +452,19 @@ static bool grf_cannot_spill(struct ir_prog *p, const struct ra_interval *iv)
 /*
  * The whole scan places every file at once.  Most rounds that spill
  * spill flags only (docs/ir.md), and when no GRF register can spill
- * (grf_cannot_spill) the flag and address files come out the same
- * scanned alone, unless a spill victim is chosen among equally cheap
- * flags (retry); the GRF file is then scanned only when nothing spilled,
- * as the last round needs its places (issue 12: a spilling round's GRF
- * places were made and thrown away).
+ * (survey) the flag and address files come out the same scanned alone,
+ * unless a spill victim is chosen among equally cheap flags (retry); the
+ * GRF file is then scanned only when nothing spilled, as the last round
+ * needs its places (issue 12: a spilling round's GRF places were made and
+ * thrown away).
  */
 bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 {
-	const unsigned grf = 1u << IR_RF_GRF;
-	const unsigned others = (1u << IR_RF_COUNT) - 1 - grf;
-	if (grf_cannot_spill(p, iv)) {
-		struct ls s = { .p = p, .iv = iv, .fast = true };
-		if (scan(&s, others)) {
+	const unsigned grf = 1u << IR_RF_GRF, all = (1u << IR_RF_COUNT) - 1;
+	uint32_t *list = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *list), n;
+	if (survey(p, iv, list, &n)) {
+		struct ls s = { .p = p, .iv = iv, .fast = true, .files = all & ~grf };
+		if (scan(&s, list, n)) {
 			if (s.spilled) {
 				/* the next round places the GRF file */
 				for (uint32_t v = 1; v < p->vregs.n; v++)
@@ -438,15 +473,15 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 				*spilled = true;
 				return true;
 			}
-			struct ls g = { .p = p, .iv = iv, .fast = true };
-			if (scan(&g, grf)) {
+			struct ls g = { .p = p, .iv = iv, .fast = true, .files = grf };
+			if (scan(&g, list, to_place(p, iv, grf, list))) {
 				*spilled = false;
 				return true;
 			}
 		}
 	}
-	struct ls s = { .p = p, .iv = iv };
-	if (!scan(&s, (1u << IR_RF_COUNT) - 1))
+	struct ls s = { .p = p, .iv = iv, .files = all };
+	if (!scan(&s, list, to_place(p, iv, all, list)))
 		return false;
 	*spilled = s.spilled;
 	return true;
