@@ -310,6 +310,11 @@ static void scan_ref_from(void *ctx, uint32_t v, bool def, bool full,
  * register and the address-taken registers it may touch. */
 static size_t refs_bound(const struct ir_prog *p, const struct ir_live *l)
 {
+	/* without address-taken registers at most 7 an instruction (three
+	 * sources, predicate, descriptor, condition, destination): no walk
+	 * (the room past the references is never touched) */
+	if (!l->ntaken)
+		return (size_t)p->insts.n * 7;
 	size_t n = 0;
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		const struct ir_inst *in = &p->insts.a[i];

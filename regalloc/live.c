@@ -259,7 +259,7 @@ struct ra_rounds *ra_rounds_new(struct ir_prog *p)
 }
 
 /* The position of point pt in the moved code (rs->c moved already). */
-static uint32_t moved_pt(const struct ra_rounds *rs, uint32_t *pt)
+static inline uint32_t moved_pt(const struct ra_rounds *rs, uint32_t *pt)
 {
 	uint32_t at = PT_AT(*pt);
 	switch (PT_KIND(*pt)) {
