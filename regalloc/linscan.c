@@ -51,6 +51,7 @@ struct ls {
 	 * where the whole scan could decide otherwise. */
 	bool fast, retry;
 	unsigned files;      /* a bit per file scanned */
+	struct ra_refs *carry;   /* reference counts kept across rounds */
 };
 
 static uint32_t alloc_size(const struct ir_vreg *v)
@@ -151,25 +152,36 @@ static void expire(struct ls *s, int32_t pos)
 /* References of each vreg: the register operands ir_for_each_opnd
  * reports (sources, the predicate's and the condition's flag, the
  * descriptor, the destination; not an indirect operand's address),
- * counted without a callback per operand. */
-static void count_refs(const struct ir_prog *p, uint32_t *refs)
+ * counted without a callback per operand; with 'from', only of
+ * registers from vmin on. */
+static inline __attribute__((always_inline)) void
+count_refs(const struct ir_prog *p, uint32_t *refs, bool from, uint32_t vmin,
+           uint32_t first, uint32_t end)
 {
-	for (uint32_t i = 0; i < p->insts.n; i++) {
+#define COUNT(v) do { if (!from || (v) >= vmin) refs[v]++; } while (0)
+	for (uint32_t i = first; i < end; i++) {
 		const struct ir_inst *in = &p->insts.a[i];
 		if (in->op == IR_OP_LABEL)
 			continue;
 		for (unsigned k = 0; k < in->nsrc; k++)
 			if (in->src[k].kind == IR_O_REG)
-				refs[in->src[k].v]++;
+				COUNT(in->src[k].v);
 		if (in->flag && in->pred)
-			refs[in->flag]++;
+			COUNT(in->flag);
 		if (in->flag && in->cmod && in->op != GEN_OP_SEL)
-			refs[in->flag]++;
+			COUNT(in->flag);
 		if (in->desc_reg)
-			refs[in->desc_reg]++;
+			COUNT(in->desc_reg);
 		if (in->dst.kind == IR_O_REG)
-			refs[in->dst.v]++;
+			COUNT(in->dst.v);
 	}
+#undef COUNT
+}
+
+void ra_count_refs(const struct ir_prog *p, uint32_t *refs, uint32_t vmin,
+                   uint32_t first, uint32_t end)
+{
+	count_refs(p, refs, true, vmin, first, end);
 }
 
 /* The tables spill decisions read, made at the first one of a round
@@ -178,8 +190,17 @@ static void spill_tables(struct ls *s)
 {
 	if (s->refs)
 		return;
-	s->refs = ir_alloc(s->p, s->p->vregs.n * sizeof *s->refs);
-	count_refs(s->p, s->refs);
+	struct ra_refs *c = s->carry;
+	if (c && c->valid) {
+		s->refs = c->n;
+	} else {
+		uint32_t nv = s->p->vregs.n;
+		s->refs = c ? c->n : ir_alloc_raw(s->p, nv * sizeof *s->refs);
+		memset(s->refs, 0, nv * sizeof *s->refs);
+		count_refs(s->p, s->refs, false, 0, 0, s->p->insts.n);
+		if (c)
+			c->valid = true;
+	}
 	/* only GRF registers are address-taken (ir_addr_taken) */
 	if (s->files & 1u << IR_RF_GRF)
 		s->array_ok = ra_arrays_spillable(s->p);
@@ -458,12 +479,14 @@ static bool survey(struct ir_prog *p, const struct ra_interval *iv,
  * needs its places (issue 12: a spilling round's GRF places were made and
  * thrown away).
  */
-bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
+bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
+                struct ra_refs *refs, bool *spilled)
 {
 	const unsigned grf = 1u << IR_RF_GRF, all = (1u << IR_RF_COUNT) - 1;
 	uint32_t *list = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *list), n;
 	if (survey(p, iv, list, &n)) {
-		struct ls s = { .p = p, .iv = iv, .fast = true, .files = all & ~grf };
+		struct ls s = { .p = p, .iv = iv, .fast = true, .files = all & ~grf,
+		                .carry = refs };
 		if (scan(&s, list, n)) {
 			if (s.spilled) {
 				/* the next round places the GRF file */
@@ -473,14 +496,15 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
 				*spilled = true;
 				return true;
 			}
-			struct ls g = { .p = p, .iv = iv, .fast = true, .files = grf };
+			struct ls g = { .p = p, .iv = iv, .fast = true, .files = grf,
+			                .carry = refs };
 			if (scan(&g, list, to_place(p, iv, grf, list))) {
 				*spilled = false;
 				return true;
 			}
 		}
 	}
-	struct ls s = { .p = p, .iv = iv, .files = all };
+	struct ls s = { .p = p, .iv = iv, .files = all, .carry = refs };
 	if (!scan(&s, list, to_place(p, iv, all, list)))
 		return false;
 	*spilled = s.spilled;

@@ -249,6 +249,7 @@ struct ra_rounds {
 	uint32_t *from, *to;         /* their points */
 	struct ra_moves mv;          /* this round's spill rewrite */
 	struct ra_moves prev;        /* the last round's */
+	struct ra_refs refs;         /* reference counts (ra_linscan) */
 	uint32_t moved_from;         /* hulls moved: registers from here on
 	                              * are the spill's (0: not moved) */
 };
@@ -304,6 +305,17 @@ static bool move_hulls(struct ir_prog *p, struct ra_rounds *rs)
 	rs->from = from;
 	rs->to = to;
 	rs->moved_from = old_nv;
+	/* the counts move too: the spill rewrite references only its new
+	 * registers besides what the instructions did */
+	uint32_t *refs = ir_alloc_raw(p, (nv + 1) * sizeof *refs);
+	if (rs->refs.valid) {
+		memcpy(refs, rs->refs.n, old_nv * sizeof *refs);
+		memset(refs + old_nv, 0, (nv - old_nv) * sizeof *refs);
+		for (uint32_t k = 0; k < mv->ntouched; k++)
+			ra_count_refs(p, refs, old_nv, mv->lo[mv->touched[k]],
+			              mv->lo[mv->touched[k] + 1]);
+	}
+	rs->refs.n = refs;
 	return true;
 }
 
@@ -321,6 +333,8 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 			rs->from[v] = rs->to[v] = 0;
 		}
 		rs->moved_from = 0;
+		rs->refs = (struct ra_refs){
+			ir_alloc_raw(p, (nv + 1) * sizeof *rs->refs.n), false };
 	}
 	rs->nv = nv;
 	rs->mv = (struct ra_moves){ 0 };
@@ -332,6 +346,11 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 		                                 sizeof *rs->mv.touched);
 	}
 	return rs->c ? &rs->mv : NULL;
+}
+
+struct ra_refs *ra_rounds_refs(struct ra_rounds *rs)
+{
+	return &rs->refs;
 }
 
 struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)

@@ -36,6 +36,18 @@ uint32_t *ra_addr_local_bases(struct ir_prog *p);
  * (addr_targets.c). */
 bool *ra_arrays_spillable(struct ir_prog *p);
 
+/* References of each register, the spill weights' (linscan.c): for
+ * p->vregs.n registers, counted when 'valid' (ra_rounds keeps them
+ * across rounds). */
+struct ra_refs {
+	uint32_t *n;
+	bool valid;
+};
+/* Add to refs[v] for v >= vmin the references instructions [first, end)
+ * make. */
+void ra_count_refs(const struct ir_prog *p, uint32_t *refs, uint32_t vmin,
+                   uint32_t first, uint32_t end);
+
 /*
  * The allocator's rounds (live.c): intervals, scan, spill, again.  A
  * round's hulls and CFG carry over to the next when its spill rewrite
@@ -57,14 +69,17 @@ struct ra_moves {
 struct ra_rounds;
 struct ra_rounds *ra_rounds_new(struct ir_prog *p);
 struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs);
+/* The round's reference counts (ra_linscan's 'refs'). */
+struct ra_refs *ra_rounds_refs(struct ra_rounds *rs);
 struct ra_interval *ra_rounds_intervals(struct ir_prog *p,
                                         struct ra_rounds *rs);
 
 /* Allocate every virtual register; spilled GRF registers are marked
  * IR_V_SPILLED.  Returns false with an error set when a flag or address
- * register cannot be placed. */
+ * register cannot be placed.  'refs' (may be NULL) holds the reference
+ * counts, or receives them when a spill decision needs them. */
 bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
-                bool *spilled);
+                struct ra_refs *refs, bool *spilled);
 
 /* Rewrite references to spilled registers through scratch fills and
  * spills (scratch starting at p->spill_base); slots are shared between

@@ -938,7 +938,7 @@ bool ra_allocate(struct ir_prog *p)
 		ir_scratch_begin(p);
 		struct ra_interval *iv = ra_rounds_intervals(p, rs);
 		bool sp = false;
-		if (!ra_linscan(p, iv, &sp))
+		if (!ra_linscan(p, iv, ra_rounds_refs(rs), &sp))
 			return false;
 		if (sp && !ra_spill(p, iv, mv))
 			return false;
