@@ -26,40 +26,46 @@ int32_t ir_branch_target(const struct ir_inst *in)
 	}
 }
 
-static bool ends_block(const struct ir_inst *in)
+/* (inline: asked of every instruction) */
+static inline __attribute__((always_inline)) bool
+ends_block(const struct ir_inst *in)
 {
 	return ir_is_branch(in->op) || (in->opts & GEN_OPT_EOT);
 }
 
+/* One walk: each instruction's block, the labels' blocks, where blocks
+ * start (issue 12: a counting walk and a filling walk, each asking
+ * ends_block, cost five times this). */
 static void make_blocks(struct ir_prog *p, struct ir_cfg *c)
 {
-	uint32_t ni = p->insts.n, nb = 0;
-	for (uint32_t i = 0; i < ni; i++)
-		if (i == 0 || p->insts.a[i].op == IR_OP_LABEL ||
-		    ends_block(&p->insts.a[i - 1]))
-			nb++;
-	c->nb = nb;
-	c->b = ir_alloc(p, (nb + 1) * sizeof *c->b);   /* zeroed */
-	c->blk_of = ir_alloc(p, (ni + 1) * sizeof *c->blk_of);
+	uint32_t ni = p->insts.n, b = 0;
+	c->blk_of = ir_alloc_raw(p, (ni + 1) * sizeof *c->blk_of);
 	c->label_block = ir_alloc(p, (p->labels.n + 1) * sizeof *c->label_block);
 	c->label_pos = ir_alloc(p, (p->labels.n + 1) * sizeof *c->label_pos);
 	for (uint32_t l = 0; l < p->labels.n; l++)
 		c->label_block[l] = c->label_pos[l] = -1;
-	uint32_t b = 0;
+	uint32_t *first = ir_alloc_raw(p, (ni + 1) * sizeof *first);
+	first[0] = 0;
+	bool cut = false;   /* the instruction before ends a block */
 	for (uint32_t i = 0; i < ni; i++) {
 		const struct ir_inst *in = &p->insts.a[i];
-		if (i > 0 && (in->op == IR_OP_LABEL || ends_block(&p->insts.a[i - 1]))) {
-			c->b[b].end = i;
-			c->b[++b].first = i;
-		}
+		if (i > 0 && (cut || in->op == IR_OP_LABEL))
+			first[++b] = i;
 		c->blk_of[i] = b;
 		if (in->op == IR_OP_LABEL && in->src[0].v < p->labels.n) {
 			c->label_block[in->src[0].v] = (int32_t)b;
 			c->label_pos[in->src[0].v] = (int32_t)i;
 		}
+		cut = ends_block(in);
 	}
-	if (nb)
-		c->b[nb - 1].end = ni;
+	c->blk_of[ni] = 0;   /* as a zeroed array had it */
+	uint32_t nb = ni ? b + 1 : 0;
+	c->nb = nb;
+	c->b = ir_alloc(p, (nb + 1) * sizeof *c->b);   /* zeroed */
+	for (uint32_t k = 0; k < nb; k++) {
+		c->b[k].first = first[k];
+		c->b[k].end = k + 1 < nb ? first[k + 1] : ni;
+	}
 }
 
 static void add_succ(struct ir_block *b, uint32_t s)
@@ -252,6 +258,7 @@ void ir_cfg_move(struct ir_prog *p, struct ir_cfg *c, const uint32_t *lo,
 {
 	uint32_t ni = lo[old_n];
 	c->blk_of = ir_alloc_raw(p, ((size_t)ni + 1) * sizeof *c->blk_of);
+	c->blk_of[ni] = 0;
 	for (uint32_t b = 0; b < c->nb; b++) {
 		c->b[b].first = lo[c->b[b].first];
 		c->b[b].end = lo[c->b[b].end];
