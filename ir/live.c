@@ -28,8 +28,10 @@
 
 #include "cfg.h"
 
-static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
-                       const struct ir_opnd *d)
+/* (inline: asked for every register destination of every scan) */
+static inline __attribute__((always_inline)) bool
+full_write(const struct ir_prog *p, const struct ir_inst *in,
+           const struct ir_opnd *d)
 {
 	const struct ir_vreg *v = &p->vregs.a[d->v];
 	/* the fills of a spill temporary write it in pieces, all in the

@@ -396,13 +396,14 @@ static uint32_t to_place(struct ir_prog *p, const struct ra_interval *iv,
  * array (victims among equally cheap flags, which the fast scan
  * refuses).
  *
- * The same walk over the registers sets the flag and address registers
- * to no place and lists those to place (to_place).
+ * The same walk over the registers sets every register to no place and
+ * lists those to place (to_place): flag and address ones in list, GRF
+ * ones in grf.
  */
 static bool survey(struct ir_prog *p, const struct ra_interval *iv,
-                   uint32_t *list, uint32_t *n)
+                   uint32_t *list, uint32_t *n, uint32_t *grf, uint32_t *ngrf)
 {
-	uint32_t nv = p->vregs.n, ni = p->insts.n, nl = 0;
+	uint32_t nv = p->vregs.n, ni = p->insts.n, nl = 0, ng = 0;
 	int32_t *busy = ir_alloc(p, ((size_t)ni + 2) * sizeof *busy);
 	/* the worst request over the kernel: the most candidate places a
 	 * busy GRF rules out, the fewest candidates (one request shape at a
@@ -417,7 +418,11 @@ static bool survey(struct ir_prog *p, const struct ra_interval *iv,
 				list[nl++] = v;
 			continue;
 		}
-		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED) || !ok)
+		r->loc = -1;
+		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
+			continue;
+		grf[ng++] = v;
+		if (!ok)
 			continue;
 		if ((uint32_t)iv[v].end > ni) {
 			ok = false;
@@ -459,6 +464,7 @@ static bool survey(struct ir_prog *p, const struct ra_interval *iv,
 			most = c;
 	}
 	*n = nl;
+	*ngrf = ng;
 	if (!ok)
 		return false;
 	int32_t k = 0, kmax = 0;
@@ -484,21 +490,19 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
 {
 	const unsigned grf = 1u << IR_RF_GRF, all = (1u << IR_RF_COUNT) - 1;
 	uint32_t *list = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *list), n;
-	if (survey(p, iv, list, &n)) {
+	uint32_t *grfs = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *grfs), ng;
+	if (survey(p, iv, list, &n, grfs, &ng)) {
 		struct ls s = { .p = p, .iv = iv, .fast = true, .files = all & ~grf,
 		                .carry = refs };
 		if (scan(&s, list, n)) {
 			if (s.spilled) {
 				/* the next round places the GRF file */
-				for (uint32_t v = 1; v < p->vregs.n; v++)
-					if (p->vregs.a[v].file == IR_RF_GRF)
-						p->vregs.a[v].loc = -1;
 				*spilled = true;
 				return true;
 			}
 			struct ls g = { .p = p, .iv = iv, .fast = true, .files = grf,
 			                .carry = refs };
-			if (scan(&g, list, to_place(p, iv, grf, list))) {
+			if (scan(&g, grfs, ng)) {
 				*spilled = false;
 				return true;
 			}

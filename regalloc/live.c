@@ -194,15 +194,32 @@ static void narrow_indirect(struct ir_prog *p, struct ir_live *l)
 
 /* What every interval gets past its hull: registers live on entry or in
  * the whole program, r0, the call areas. */
-static void finish(struct ir_prog *p, struct ra_interval *iv)
+static bool abi_reg(const struct ir_vreg *r)
 {
-	uint32_t nv = p->vregs.n, ni = p->insts.n;
-	for (uint32_t v = 1; v < nv; v++) {
-		const struct ir_vreg *r = &p->vregs.a[v];
-		if (r->flags & (IR_V_LIVE_IN | IR_V_GLOBAL))
-			touch(iv, v, 0);
-		if (r->flags & IR_V_GLOBAL)
-			touch(iv, v, (int32_t)ni);
+	return r->flags & (IR_V_LIVE_IN | IR_V_GLOBAL);
+}
+
+static void touch_abi(const struct ir_prog *p, struct ra_interval *iv,
+                      uint32_t v)
+{
+	const struct ir_vreg *r = &p->vregs.a[v];
+	if (abi_reg(r))
+		touch(iv, v, 0);
+	if (r->flags & IR_V_GLOBAL)
+		touch(iv, v, (int32_t)p->insts.n);
+}
+
+/* 'abi' (n of them): the registers abi_reg tells, or NULL to look. */
+static void finish(struct ir_prog *p, struct ra_interval *iv,
+                   const uint32_t *abi, uint32_t n)
+{
+	uint32_t ni = p->insts.n;
+	if (abi) {
+		for (uint32_t k = 0; k < n; k++)
+			touch_abi(p, iv, abi[k]);
+	} else {
+		for (uint32_t v = 1; v < p->vregs.n; v++)
+			touch_abi(p, iv, v);
 	}
 	touch(iv, p->r0, 0);
 	touch(iv, p->r0, (int32_t)ni);
@@ -224,7 +241,7 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 	hulls(p, c, l, iv);
 	extend_loops(p, c, iv);
 	ir_scratch_end(p);
-	finish(p, iv);
+	finish(p, iv, NULL, 0);
 	return iv;
 }
 
@@ -250,6 +267,8 @@ struct ra_rounds {
 	struct ra_moves mv;          /* this round's spill rewrite */
 	struct ra_moves prev;        /* the last round's */
 	struct ra_refs refs;         /* reference counts (ra_linscan) */
+	uint32_t *abi, nabi;         /* the abi_reg registers (flags that
+	                              * no round changes) */
 	uint32_t moved_from;         /* hulls moved: registers from here on
 	                              * are the spill's (0: not moved) */
 };
@@ -316,6 +335,14 @@ static bool move_hulls(struct ir_prog *p, struct ra_rounds *rs)
 			              mv->lo[mv->touched[k] + 1]);
 	}
 	rs->refs.n = refs;
+	/* the spill's registers are temporaries: never abi_reg, as the
+	 * check says */
+	uint32_t *abi = ir_alloc_raw(p, (rs->nabi + nv - old_nv + 1) * sizeof *abi);
+	memcpy(abi, rs->abi, rs->nabi * sizeof *abi);
+	for (uint32_t v = old_nv; v < nv; v++)
+		if (abi_reg(&p->vregs.a[v]))
+			abi[rs->nabi++] = v;
+	rs->abi = abi;
 	return true;
 }
 
@@ -335,6 +362,11 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 		rs->moved_from = 0;
 		rs->refs = (struct ra_refs){
 			ir_alloc_raw(p, (nv + 1) * sizeof *rs->refs.n), false };
+		rs->abi = ir_alloc_raw(p, (nv + 1) * sizeof *rs->abi);
+		rs->nabi = 0;
+		for (uint32_t v = 1; v < nv; v++)
+			if (abi_reg(&p->vregs.a[v]))
+				rs->abi[rs->nabi++] = v;
 	}
 	rs->nv = nv;
 	rs->mv = (struct ra_moves){ 0 };
@@ -378,6 +410,6 @@ struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)
 	struct ra_interval *iv = ir_alloc_raw(p, (nv + 1) * sizeof *iv);
 	memcpy(iv, rs->hull, nv * sizeof *iv);
 	extend_loops(p, rs->c, iv);
-	finish(p, iv);
+	finish(p, iv, rs->abi, rs->nabi);
 	return iv;
 }

@@ -780,16 +780,17 @@ static struct ir_inst flag_move(const struct ir_prog *p, struct ir_opnd d,
 	return in;
 }
 
-static bool uses_spilled_flag(const struct ir_prog *p, const struct ir_inst *in)
+/* Does 'in' use a spilled flag ('gone': flag_spilled per register)? */
+static bool uses_spilled_flag(const uint8_t *gone, const struct ir_inst *in)
 {
 	if (in->op == IR_OP_LABEL)
 		return false;
-	if (flag_spilled(p, in->flag))
+	if (gone[in->flag])
 		return true;
 	for (unsigned k = 0; k < in->nsrc; k++)
-		if (in->src[k].kind == IR_O_REG && flag_spilled(p, in->src[k].v))
+		if (in->src[k].kind == IR_O_REG && gone[in->src[k].v])
 			return true;
-	return in->dst.kind == IR_O_REG && flag_spilled(p, in->dst.v);
+	return in->dst.kind == IR_O_REG && gone[in->dst.v];
 }
 
 static void spill_flags(struct sp *s, struct ra_moves *mv)
@@ -797,12 +798,16 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 	struct ir_prog *p = s->p;
 	uint32_t n = p->insts.n, nu = 0, grow = 0;
 	struct flag_use *u = NULL;
-	uint32_t cap = 0;
+	uint32_t cap = 0, nv = p->vregs.n;
+	/* the registers spilled now (the new ones are not) */
+	uint8_t *gone = ir_alloc(p, nv + 1);
+	for (uint32_t v = 1; v < nv; v++)
+		gone[v] = flag_spilled(p, v);
 	for (uint32_t i = 0; i < n; i++) {
 		if (mv)
 			mv->lo[i] = mv->self[i] = i + grow;
 		struct ir_inst *in = &p->insts.a[i];
-		if (!uses_spilled_flag(p, in))
+		if (!uses_spilled_flag(gone, in))
 			continue;
 		if (mv)
 			mv->touched[mv->ntouched++] = i;
