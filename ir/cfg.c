@@ -184,30 +184,41 @@ static void order(struct ir_prog *p, struct ir_cfg *c)
 
 /* Loop depth: every block of the natural loop of a back edge t -> h
  * (h and the blocks reaching t without passing h) is one level deeper;
- * back edges sharing a head form one loop. */
+ * back edges sharing a head form one loop.  The back edges are grouped
+ * by head first (issue 12: finding each head's edges by a scan of all
+ * of them was quadratic in loops); the depths do not depend on the order
+ * the loops are walked in. */
 static void loops(struct ir_prog *p, struct ir_cfg *c)
 {
 	if (!c->nback)
 		return;
 	uint32_t nb = c->nb;
-	uint32_t *mark = ir_alloc(p, (nb + 1) * sizeof *mark);
-	uint32_t *work = ir_alloc(p, (nb + 1) * sizeof *work);
+	uint32_t *mark = ir_alloc_raw(p, (nb + 1) * sizeof *mark);
+	uint32_t *work = ir_alloc_raw(p, (nb + 1) * sizeof *work);
 	for (uint32_t b = 0; b < nb; b++)
 		mark[b] = IR_NO_BLOCK;
-	for (uint32_t e = 0; e < c->nback; e++) {
-		uint32_t h = c->back[e].head;
-		bool first = true;
-		for (uint32_t k = 0; k < e && first; k++)
-			first = c->back[k].head != h;
-		if (!first)
+	/* tails of head h: tails[at[h] .. at[h + 1]) */
+	uint32_t *at = ir_alloc(p, (nb + 2) * sizeof *at);   /* zeroed */
+	uint32_t *put = ir_alloc_raw(p, (nb + 1) * sizeof *put);
+	uint32_t *tails = ir_alloc_raw(p, (c->nback + 1) * sizeof *tails);
+	for (uint32_t e = 0; e < c->nback; e++)
+		at[c->back[e].head + 1]++;
+	for (uint32_t h = 0; h < nb; h++) {
+		at[h + 1] += at[h];
+		put[h] = at[h];
+	}
+	for (uint32_t e = 0; e < c->nback; e++)
+		tails[put[c->back[e].head]++] = c->back[e].tail;
+	for (uint32_t h = 0; h < nb; h++) {
+		if (at[h] == at[h + 1])
 			continue;
 		/* the body of the loop headed by h: from every tail backwards */
 		uint32_t nw = 0;
 		mark[h] = h;
 		c->b[h].loop_depth++;
-		for (uint32_t k = e; k < c->nback; k++) {
-			uint32_t t = c->back[k].tail;
-			if (c->back[k].head != h || mark[t] == h)
+		for (uint32_t k = at[h]; k < at[h + 1]; k++) {
+			uint32_t t = tails[k];
+			if (mark[t] == h)
 				continue;
 			mark[t] = h;
 			c->b[t].loop_depth++;
