@@ -265,10 +265,10 @@ bool ir_cfg_moved(const struct ir_prog *p, const struct ir_cfg *c,
 }
 
 void ir_cfg_move(struct ir_prog *p, struct ir_cfg *c, const uint32_t *lo,
-                 uint32_t old_n)
+                 uint32_t old_n, uint32_t *blk_of)
 {
 	uint32_t ni = lo[old_n];
-	c->blk_of = ir_alloc_raw(p, ((size_t)ni + 1) * sizeof *c->blk_of);
+	c->blk_of = blk_of;   /* the old one is not read */
 	c->blk_of[ni] = 0;
 	for (uint32_t b = 0; b < c->nb; b++) {
 		c->b[b].first = lo[c->b[b].first];

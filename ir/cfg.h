@@ -72,11 +72,12 @@ struct ir_cfg *ir_cfg_build(struct ir_prog *p);
  * instructions [lo[i], lo[i + 1]) (lo[old n] = the new count), and no
  * instruction of a group follows one that ends a block (ir_cfg_moved
  * tells).  Blocks keep their ids, edges and order; their bounds,
- * blk_of (new, from ir_alloc) and label_pos move.  Linear in blocks and
+ * blk_of (written to 'blk_of', room for the new count + 1; may be
+ * c->blk_of) and label_pos move.  Linear in blocks and
  * instructions, without reading the code (issue 12: the allocator's
  * rounds). */
 void ir_cfg_move(struct ir_prog *p, struct ir_cfg *c, const uint32_t *lo,
-                 uint32_t old_n);
+                 uint32_t old_n, uint32_t *blk_of);
 /* Does the CFG of the rewritten code keep c's blocks: does no group end
  * after an instruction that ends a block?  'self[i]': the new index of
  * old instruction i itself within its group. */

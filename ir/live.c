@@ -312,24 +312,23 @@ static void scan_ref_from(void *ctx, uint32_t v, bool def, bool full,
  * register and the address-taken registers it may touch. */
 static size_t refs_bound(const struct ir_prog *p, const struct ir_live *l)
 {
-	/* without address-taken registers at most 7 an instruction (three
-	 * sources, predicate, descriptor, condition, destination): no walk
-	 * (the room past the references is never touched) */
-	if (!l->ntaken)
-		return (size_t)p->insts.n * 7;
-	size_t n = 0;
+	/* an operand's kind: the references it makes, past the taken ones */
+	static const uint8_t per_kind[IR_O_STACKTOP + 1] = {
+		[IR_O_REG] = 1, [IR_O_IND] = 1 };
+	size_t n = 0, ind = 0;
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		const struct ir_inst *in = &p->insts.a[i];
 		n += (in->flag && in->pred) + (in->desc_reg != 0) +
-		     (in->flag && in->cmod);
-		for (unsigned s = 0; s <= in->nsrc; s++) {
-			/* the sources, then the destination */
-			const struct ir_opnd *o = s < in->nsrc ? &in->src[s] : &in->dst;
-			n += o->kind == IR_O_REG ? 1
-			     : o->kind == IR_O_IND ? 1 + (size_t)l->ntaken : 0;
+		     (in->flag && in->cmod) + per_kind[in->dst.kind];
+		ind += in->dst.kind == IR_O_IND;
+		for (unsigned s = 0; s < in->nsrc; s++) {
+			n += per_kind[in->src[s].kind];
+			ind += in->src[s].kind == IR_O_IND;
 		}
 	}
-	return n;
+	/* an exact count keeps the array small (a loose one moved the peak
+	 * memory: big freed blocks get reused) */
+	return n + ind * l->ntaken;
 }
 
 static void scan_blocks(struct ir_prog *p, const struct ir_cfg *c,

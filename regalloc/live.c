@@ -271,11 +271,50 @@ struct ra_rounds {
 	                              * no round changes) */
 	uint32_t moved_from;         /* hulls moved: registers from here on
 	                              * are the spill's (0: not moved) */
+	/* Rounds reuse their arrays in place while they have room (a
+	 * quarter more than the first round needed): memory for one round,
+	 * not one per round. */
+	uint32_t regs_cap;           /* room of hull, from, to, refs, abi */
+	uint32_t insts_cap;          /* room of mv's arrays */
+	uint32_t *blk, blk_cap;      /* the moved CFG's blk_of */
 };
+
+static uint32_t room(uint32_t n)
+{
+	return n + n / 4 + 256;
+}
 
 struct ra_rounds *ra_rounds_new(struct ir_prog *p)
 {
 	return ir_alloc(p, sizeof(struct ra_rounds));
+}
+
+/* Room in the per-register arrays for nv registers, the first 'keep'
+ * (and the abi list) kept. */
+static void regs_room(struct ir_prog *p, struct ra_rounds *rs, uint32_t nv,
+                      uint32_t keep)
+{
+	if (nv < rs->regs_cap)
+		return;
+	uint32_t cap = room(nv);
+	struct ra_interval *hull = ir_alloc_raw(p, cap * sizeof *hull);
+	uint32_t *from = ir_alloc_raw(p, cap * sizeof *from);
+	uint32_t *to = ir_alloc_raw(p, cap * sizeof *to);
+	uint32_t *refs = ir_alloc_raw(p, cap * sizeof *refs);
+	uint32_t *abi = ir_alloc_raw(p, cap * sizeof *abi);
+	if (keep) {
+		memcpy(hull, rs->hull, keep * sizeof *hull);
+		memcpy(from, rs->from, keep * sizeof *from);
+		memcpy(to, rs->to, keep * sizeof *to);
+		memcpy(refs, rs->refs.n, keep * sizeof *refs);
+		memcpy(abi, rs->abi, rs->nabi * sizeof *abi);
+	}
+	rs->hull = hull;
+	rs->from = from;
+	rs->to = to;
+	rs->refs.n = refs;
+	rs->abi = abi;
+	rs->regs_cap = cap;
 }
 
 /* The position of point pt in the moved code (rs->c moved already). */
@@ -299,50 +338,45 @@ static inline uint32_t moved_pt(const struct ra_rounds *rs, uint32_t *pt)
 static bool move_hulls(struct ir_prog *p, struct ra_rounds *rs)
 {
 	const struct ra_moves *mv = &rs->prev;
-	uint32_t nv = p->vregs.n, old_nv = rs->nv;
-	if (!rs->c || !mv->lo || !mv->flags_only || p->insts.n > PT_MAX_AT ||
+	uint32_t nv = p->vregs.n, old_nv = rs->nv, ni = p->insts.n;
+	if (!rs->c || !mv->lo || !mv->flags_only || ni > PT_MAX_AT ||
 	    !ir_cfg_moved(p, rs->c, mv->lo, mv->self))
 		return false;
-	ir_cfg_move(p, rs->c, mv->lo, mv->n);
-	struct ra_interval *hull = ir_alloc_raw(p, (nv + 1) * sizeof *hull);
-	uint32_t *from = ir_alloc_raw(p, (nv + 1) * sizeof *from);
-	uint32_t *to = ir_alloc_raw(p, (nv + 1) * sizeof *to);
-	for (uint32_t v = 0; v < nv; v++) {
-		hull[v] = (struct ra_interval){ -1, -1 };
-		from[v] = to[v] = 0;
+	if (ni >= rs->blk_cap) {
+		rs->blk_cap = room(ni);
+		rs->blk = ir_alloc_raw(p, rs->blk_cap * sizeof *rs->blk);
+	}
+	ir_cfg_move(p, rs->c, mv->lo, mv->n, rs->blk);
+	regs_room(p, rs, nv, old_nv);
+	struct ra_interval *hull = rs->hull;
+	for (uint32_t v = 0; v < old_nv; v++) {
 		/* a register spilled now has no reference left; earlier ones
 		 * had none already */
-		if (v >= old_nv || rs->hull[v].start < 0 ||
-		    (p->vregs.a[v].flags & IR_V_SPILLED))
+		if (hull[v].start < 0)
 			continue;
-		from[v] = rs->from[v];
-		to[v] = rs->to[v];
-		hull[v].start = (int32_t)moved_pt(rs, &from[v]);
-		hull[v].end = (int32_t)moved_pt(rs, &to[v]);
+		if (p->vregs.a[v].flags & IR_V_SPILLED) {
+			hull[v] = (struct ra_interval){ -1, -1 };
+			continue;
+		}
+		hull[v].start = (int32_t)moved_pt(rs, &rs->from[v]);
+		hull[v].end = (int32_t)moved_pt(rs, &rs->to[v]);
 	}
-	rs->hull = hull;
-	rs->from = from;
-	rs->to = to;
+	for (uint32_t v = old_nv; v < nv; v++) {
+		hull[v] = (struct ra_interval){ -1, -1 };
+		rs->refs.n[v] = 0;
+	}
 	rs->moved_from = old_nv;
 	/* the counts move too: the spill rewrite references only its new
 	 * registers besides what the instructions did */
-	uint32_t *refs = ir_alloc_raw(p, (nv + 1) * sizeof *refs);
-	if (rs->refs.valid) {
-		memcpy(refs, rs->refs.n, old_nv * sizeof *refs);
-		memset(refs + old_nv, 0, (nv - old_nv) * sizeof *refs);
+	if (rs->refs.valid)
 		for (uint32_t k = 0; k < mv->ntouched; k++)
-			ra_count_refs(p, refs, old_nv, mv->lo[mv->touched[k]],
+			ra_count_refs(p, rs->refs.n, old_nv, mv->lo[mv->touched[k]],
 			              mv->lo[mv->touched[k] + 1]);
-	}
-	rs->refs.n = refs;
 	/* the spill's registers are temporaries: never abi_reg, as the
 	 * check says */
-	uint32_t *abi = ir_alloc_raw(p, (rs->nabi + nv - old_nv + 1) * sizeof *abi);
-	memcpy(abi, rs->abi, rs->nabi * sizeof *abi);
 	for (uint32_t v = old_nv; v < nv; v++)
 		if (abi_reg(&p->vregs.a[v]))
-			abi[rs->nabi++] = v;
-	rs->abi = abi;
+			rs->abi[rs->nabi++] = v;
 	return true;
 }
 
@@ -352,32 +386,32 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 	rs->prev = rs->mv;
 	if (!move_hulls(p, rs)) {
 		rs->c = ni && ni <= PT_MAX_AT ? ir_cfg_build(p) : NULL;
-		rs->hull = ir_alloc_raw(p, (nv + 1) * sizeof *rs->hull);
-		rs->from = ir_alloc_raw(p, (nv + 1) * sizeof *rs->from);
-		rs->to = ir_alloc_raw(p, (nv + 1) * sizeof *rs->to);
-		for (uint32_t v = 0; v < nv; v++) {
+		regs_room(p, rs, nv, 0);
+		for (uint32_t v = 0; v < nv; v++)
 			rs->hull[v] = (struct ra_interval){ -1, -1 };
-			rs->from[v] = rs->to[v] = 0;
-		}
 		rs->moved_from = 0;
-		rs->refs = (struct ra_refs){
-			ir_alloc_raw(p, (nv + 1) * sizeof *rs->refs.n), false };
-		rs->abi = ir_alloc_raw(p, (nv + 1) * sizeof *rs->abi);
+		rs->refs.valid = false;
 		rs->nabi = 0;
 		for (uint32_t v = 1; v < nv; v++)
 			if (abi_reg(&p->vregs.a[v]))
 				rs->abi[rs->nabi++] = v;
 	}
 	rs->nv = nv;
-	rs->mv = (struct ra_moves){ 0 };
-	if (rs->c) {
-		rs->mv.n = ni;
-		rs->mv.lo = ir_alloc_raw(p, ((size_t)ni + 1) * sizeof *rs->mv.lo);
-		rs->mv.self = ir_alloc_raw(p, ((size_t)ni + 1) * sizeof *rs->mv.self);
-		rs->mv.touched = ir_alloc_raw(p, ((size_t)ni + 1) *
+	if (!rs->c)
+		return NULL;
+	/* this round's moves: the last round's arrays are read until this
+	 * round's intervals are made, before the spill writes them */
+	if (ni >= rs->insts_cap) {
+		rs->insts_cap = room(ni);
+		rs->mv.lo = ir_alloc_raw(p, rs->insts_cap * sizeof *rs->mv.lo);
+		rs->mv.self = ir_alloc_raw(p, rs->insts_cap * sizeof *rs->mv.self);
+		rs->mv.touched = ir_alloc_raw(p, rs->insts_cap *
 		                                 sizeof *rs->mv.touched);
 	}
-	return rs->c ? &rs->mv : NULL;
+	rs->mv.n = ni;
+	rs->mv.ntouched = 0;
+	rs->mv.flags_only = false;
+	return &rs->mv;
 }
 
 struct ra_refs *ra_rounds_refs(struct ra_rounds *rs)
