@@ -51,6 +51,8 @@ struct ls {
 	 * where the whole scan could decide otherwise. */
 	bool fast, retry;
 	unsigned files;      /* a bit per file scanned */
+	bool small;          /* no GRF: few intervals, few active at once;
+	                      * nothing indexed by position (no end lists) */
 	struct ra_refs *carry;   /* reference counts kept across rounds */
 };
 
@@ -84,6 +86,8 @@ static void activate(struct ls *s, uint32_t v, uint32_t loc)
 	rfile_mark(&s->f[r->file], loc, s->size[v], 1);
 	s->where[v] = s->nactive;
 	s->active[s->nactive++] = v;
+	if (s->small)
+		return;
 	uint32_t e = (uint32_t)s->iv[v].end;
 	s->end_next[v] = s->end_head[e];
 	s->end_head[e] = v;
@@ -117,6 +121,15 @@ static bool expired(const struct ls *s, uint32_t k, int32_t pos)
 static void expire(struct ls *s, int32_t pos)
 {
 	uint32_t k_of[EXPIRE_SORT_MAX], m = 0;
+	if (s->small) {   /* the plain scan: a few flags and addresses */
+		for (uint32_t k = 0; k < s->nactive;) {
+			if (expired(s, k, pos))
+				release(s, k);
+			else
+				k++;
+		}
+		return;
+	}
 	for (; s->swept < pos; s->swept++)
 		for (uint32_t v = s->end_head[s->swept]; v; v = s->end_next[v])
 			if (s->where[v] != NOT_ACTIVE) {
@@ -292,13 +305,48 @@ static bool place(struct ls *s, uint32_t v)
 	return true;
 }
 
+/* 'todo' (n registers in vreg order) into 'order' by start, then by vreg:
+ * a counting sort over positions, or for a few (small) two over 16-bit
+ * digits of the start, not indexed by position. */
+static void by_start(struct ir_prog *p, const struct ra_interval *iv,
+                     const uint32_t *todo, uint32_t n, uint32_t *order,
+                     bool small)
+{
+	uint32_t ni = p->insts.n;
+	if (!small) {
+		/* first[t + 1]: intervals starting at t */
+		uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
+		for (uint32_t k = 0; k < n; k++)
+			first[iv[todo[k]].start + 1]++;
+		for (uint32_t t = 0; t <= ni; t++)
+			first[t + 1] += first[t];
+		for (uint32_t k = 0; k < n; k++)
+			order[first[iv[todo[k]].start]++] = todo[k];
+		return;
+	}
+	uint32_t *mid = ir_alloc_raw(p, (n ? n : 1) * sizeof *mid);
+	uint32_t *at = ir_alloc_raw(p, (65536 + 1) * sizeof *at);
+	for (unsigned pass = 0; pass < 2; pass++) {
+		const uint32_t *from = pass ? mid : todo;
+		uint32_t *to = pass ? order : mid, shift = pass * 16;
+		memset(at, 0, (65536 + 1) * sizeof *at);
+		for (uint32_t k = 0; k < n; k++)
+			at[((uint32_t)iv[from[k]].start >> shift & 0xffff) + 1]++;
+		for (uint32_t d = 0; d < 65536; d++)
+			at[d + 1] += at[d];
+		for (uint32_t k = 0; k < n; k++)   /* stable: vreg order kept */
+			to[at[(uint32_t)iv[from[k]].start >> shift & 0xffff]++] = from[k];
+	}
+}
+
 /*
  * Linear scan over the intervals by start (then by vreg) of 'list' (the
  * registers of the files in s->files to place: unspilled, with an
  * interval; n of them, in vreg order; the caller has set every
  * register of those files to no place).  Positions run from 0 to
- * p->insts.n (ra_intervals), so the order is a counting sort over
- * positions and the per-end lists are indexed by position; pinned
+ * p->insts.n (ra_intervals), so the order is a counting sort (by_start)
+ * and the per-end lists are indexed by position (not in a small scan:
+ * a plain expiry scan of the few active ones); pinned
  * registers take their place first, in vreg order.  With s->fast, false
  * with s->retry set where the scan of all files could decide otherwise.
  */
@@ -317,11 +365,11 @@ static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 	s->active = ir_alloc_raw(p, nv * sizeof *s->active);
 	s->where = ir_alloc_raw(p, nv * sizeof *s->where);
 	s->size = ir_alloc_raw(p, nv * sizeof *s->size);
-	s->end_next = ir_alloc_raw(p, nv * sizeof *s->end_next);
-	s->end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s->end_head);
-	/* first[t + 1]: intervals starting at t; 'todo' lists them in vreg
-	 * order */
-	uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
+	s->small = !(s->files & 1u << IR_RF_GRF);
+	if (!s->small) {
+		s->end_next = ir_alloc_raw(p, nv * sizeof *s->end_next);
+		s->end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s->end_head);
+	}
 	uint32_t *todo = ir_alloc_raw(p, (n ? n : 1) * sizeof *todo);
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t v = list[k];
@@ -335,18 +383,13 @@ static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 			}
 			return ir_internal(p, "live interval of v%u past the code", v);
 		}
-		if (r->pin >= 0) {
+		if (r->pin >= 0)
 			activate(s, v, (uint32_t)r->pin);
-		} else {
-			first[iv[v].start + 1]++;
+		else
 			todo[nt++] = v;
-		}
 	}
-	for (uint32_t t = 0; t <= ni; t++)
-		first[t + 1] += first[t];
 	uint32_t *order = ir_alloc_raw(p, (nt ? nt : 1) * sizeof *order);
-	for (uint32_t k = 0; k < nt; k++)
-		order[first[iv[todo[k]].start]++] = todo[k];
+	by_start(p, iv, todo, nt, order, s->small);
 	for (uint32_t k = 0; k < nt; k++) {
 		expire(s, iv[order[k]].start);
 		if (!place(s, order[k]))
