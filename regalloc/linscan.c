@@ -534,7 +534,15 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
 	const unsigned grf = 1u << IR_RF_GRF, all = (1u << IR_RF_COUNT) - 1;
 	uint32_t *list = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *list), n;
 	uint32_t *grfs = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *grfs), ng;
-	if (survey(p, iv, list, &n, grfs, &ng)) {
+	/* when the bound failed in the last round, the GRF file is nearly
+	 * full: no bound again (a heuristic; the whole scan is always
+	 * right) */
+	bool tight = refs && refs->grf_tight;
+	if (!tight)
+		tight = !survey(p, iv, list, &n, grfs, &ng);
+	if (refs)
+		refs->grf_tight = tight;
+	if (!tight) {
 		struct ls s = { .p = p, .iv = iv, .fast = true, .files = all & ~grf,
 		                .carry = refs };
 		if (scan(&s, list, n)) {

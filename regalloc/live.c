@@ -391,6 +391,7 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 			rs->hull[v] = (struct ra_interval){ -1, -1 };
 		rs->moved_from = 0;
 		rs->refs.valid = false;
+		rs->refs.grf_tight = false;
 		rs->nabi = 0;
 		for (uint32_t v = 1; v < nv; v++)
 			if (abi_reg(&p->vregs.a[v]))

@@ -42,6 +42,9 @@ bool *ra_arrays_spillable(struct ir_prog *p);
 struct ra_refs {
 	uint32_t *n;
 	bool valid;
+	/* The GRF file could spill in the last round (ra_linscan's bound):
+	 * nearly full, so this round takes the whole scan at once. */
+	bool grf_tight;
 };
 /* Add to refs[v] for v >= vmin the references instructions [first, end)
  * make. */
