@@ -7,7 +7,9 @@
  * Both are snapshots: computed from p->insts on request, in the
  * program's arena, and stale as soon as a pass adds, removes or moves
  * instructions.  A pass that changes the code and needs them again
- * builds them again (QBE's fillcfg/filluse discipline, docs/ir.md).
+ * builds them again (QBE's fillcfg/filluse discipline, docs/ir.md), or
+ * moves the CFG over a rewrite that only added instructions inside
+ * blocks (ir_cfg_move: the allocator's rounds).
  */
 #ifndef VISAFIN_IR_CFG_H
 #define VISAFIN_IR_CFG_H

@@ -14,7 +14,10 @@
  * fits, the spillable interval with the fewest references per
  * instruction of its range is spilled (an active one, or the new one).
  * Flag registers spill into general registers; address registers are not
- * spilled: running out of them is an "unsupported" error.
+ * spilled: running out of them is an "unsupported" error.  When no GRF
+ * register can spill, the flag and address files are scanned alone and
+ * the GRF file only in a round that spills nothing (ra_linscan,
+ * docs/finalizer.md "Allocation rounds").
  */
 #include "config.h"
 

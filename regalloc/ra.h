@@ -120,7 +120,7 @@ void ra_frame_desc(struct ir_prog *p, uint32_t desc);
  * (ra_verify.c); false with an internal error if they do. */
 bool ra_verify(struct ir_prog *p);
 
-/* The whole allocation: intervals, scan, spill, repeat. */
+/* The whole allocation: intervals, scan, spill, repeat (ra_rounds). */
 bool ra_allocate(struct ir_prog *p);
 
 #endif
