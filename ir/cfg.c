@@ -26,40 +26,46 @@ int32_t ir_branch_target(const struct ir_inst *in)
 	}
 }
 
-static bool ends_block(const struct ir_inst *in)
+/* (inline: asked of every instruction) */
+static inline __attribute__((always_inline)) bool
+ends_block(const struct ir_inst *in)
 {
 	return ir_is_branch(in->op) || (in->opts & GEN_OPT_EOT);
 }
 
+/* One walk: each instruction's block, the labels' blocks, where blocks
+ * start (issue 12: a counting walk and a filling walk, each asking
+ * ends_block, cost five times this). */
 static void make_blocks(struct ir_prog *p, struct ir_cfg *c)
 {
-	uint32_t ni = p->insts.n, nb = 0;
-	for (uint32_t i = 0; i < ni; i++)
-		if (i == 0 || p->insts.a[i].op == IR_OP_LABEL ||
-		    ends_block(&p->insts.a[i - 1]))
-			nb++;
-	c->nb = nb;
-	c->b = ir_alloc(p, (nb + 1) * sizeof *c->b);   /* zeroed */
-	c->blk_of = ir_alloc(p, (ni + 1) * sizeof *c->blk_of);
+	uint32_t ni = p->insts.n, b = 0;
+	c->blk_of = ir_alloc_raw(p, (ni + 1) * sizeof *c->blk_of);
 	c->label_block = ir_alloc(p, (p->labels.n + 1) * sizeof *c->label_block);
 	c->label_pos = ir_alloc(p, (p->labels.n + 1) * sizeof *c->label_pos);
 	for (uint32_t l = 0; l < p->labels.n; l++)
 		c->label_block[l] = c->label_pos[l] = -1;
-	uint32_t b = 0;
+	uint32_t *first = ir_alloc_raw(p, (ni + 1) * sizeof *first);
+	first[0] = 0;
+	bool cut = false;   /* the instruction before ends a block */
 	for (uint32_t i = 0; i < ni; i++) {
 		const struct ir_inst *in = &p->insts.a[i];
-		if (i > 0 && (in->op == IR_OP_LABEL || ends_block(&p->insts.a[i - 1]))) {
-			c->b[b].end = i;
-			c->b[++b].first = i;
-		}
+		if (i > 0 && (cut || in->op == IR_OP_LABEL))
+			first[++b] = i;
 		c->blk_of[i] = b;
 		if (in->op == IR_OP_LABEL && in->src[0].v < p->labels.n) {
 			c->label_block[in->src[0].v] = (int32_t)b;
 			c->label_pos[in->src[0].v] = (int32_t)i;
 		}
+		cut = ends_block(in);
 	}
-	if (nb)
-		c->b[nb - 1].end = ni;
+	c->blk_of[ni] = 0;   /* as a zeroed array had it */
+	uint32_t nb = ni ? b + 1 : 0;
+	c->nb = nb;
+	c->b = ir_alloc(p, (nb + 1) * sizeof *c->b);   /* zeroed */
+	for (uint32_t k = 0; k < nb; k++) {
+		c->b[k].first = first[k];
+		c->b[k].end = k + 1 < nb ? first[k + 1] : ni;
+	}
 }
 
 static void add_succ(struct ir_block *b, uint32_t s)
@@ -178,30 +184,41 @@ static void order(struct ir_prog *p, struct ir_cfg *c)
 
 /* Loop depth: every block of the natural loop of a back edge t -> h
  * (h and the blocks reaching t without passing h) is one level deeper;
- * back edges sharing a head form one loop. */
+ * back edges sharing a head form one loop.  The back edges are grouped
+ * by head first (issue 12: finding each head's edges by a scan of all
+ * of them was quadratic in loops); the depths do not depend on the order
+ * the loops are walked in. */
 static void loops(struct ir_prog *p, struct ir_cfg *c)
 {
 	if (!c->nback)
 		return;
 	uint32_t nb = c->nb;
-	uint32_t *mark = ir_alloc(p, (nb + 1) * sizeof *mark);
-	uint32_t *work = ir_alloc(p, (nb + 1) * sizeof *work);
+	uint32_t *mark = ir_alloc_raw(p, (nb + 1) * sizeof *mark);
+	uint32_t *work = ir_alloc_raw(p, (nb + 1) * sizeof *work);
 	for (uint32_t b = 0; b < nb; b++)
 		mark[b] = IR_NO_BLOCK;
-	for (uint32_t e = 0; e < c->nback; e++) {
-		uint32_t h = c->back[e].head;
-		bool first = true;
-		for (uint32_t k = 0; k < e && first; k++)
-			first = c->back[k].head != h;
-		if (!first)
+	/* tails of head h: tails[at[h] .. at[h + 1]) */
+	uint32_t *at = ir_alloc(p, (nb + 2) * sizeof *at);   /* zeroed */
+	uint32_t *put = ir_alloc_raw(p, (nb + 1) * sizeof *put);
+	uint32_t *tails = ir_alloc_raw(p, (c->nback + 1) * sizeof *tails);
+	for (uint32_t e = 0; e < c->nback; e++)
+		at[c->back[e].head + 1]++;
+	for (uint32_t h = 0; h < nb; h++) {
+		at[h + 1] += at[h];
+		put[h] = at[h];
+	}
+	for (uint32_t e = 0; e < c->nback; e++)
+		tails[put[c->back[e].head]++] = c->back[e].tail;
+	for (uint32_t h = 0; h < nb; h++) {
+		if (at[h] == at[h + 1])
 			continue;
 		/* the body of the loop headed by h: from every tail backwards */
 		uint32_t nw = 0;
 		mark[h] = h;
 		c->b[h].loop_depth++;
-		for (uint32_t k = e; k < c->nback; k++) {
-			uint32_t t = c->back[k].tail;
-			if (c->back[k].head != h || mark[t] == h)
+		for (uint32_t k = at[h]; k < at[h + 1]; k++) {
+			uint32_t t = tails[k];
+			if (mark[t] == h)
 				continue;
 			mark[t] = h;
 			c->b[t].loop_depth++;
@@ -231,4 +248,35 @@ struct ir_cfg *ir_cfg_build(struct ir_prog *p)
 	order(p, c);
 	loops(p, c);
 	return c;
+}
+
+bool ir_cfg_moved(const struct ir_prog *p, const struct ir_cfg *c,
+                  const uint32_t *lo, const uint32_t *self)
+{
+	for (uint32_t b = 0; b < c->nb; b++) {
+		/* only a block's last instruction may end it (a rewrite keeps
+		 * ops and options): nothing may follow it in its group */
+		uint32_t last = c->b[b].end - 1;
+		if (ends_block(&p->insts.a[self[last]]) &&
+		    self[last] + 1 != lo[last + 1])
+			return false;
+	}
+	return true;
+}
+
+void ir_cfg_move(struct ir_prog *p, struct ir_cfg *c, const uint32_t *lo,
+                 uint32_t old_n, uint32_t *blk_of)
+{
+	uint32_t ni = lo[old_n];
+	c->blk_of = blk_of;   /* the old one is not read */
+	c->blk_of[ni] = 0;
+	for (uint32_t b = 0; b < c->nb; b++) {
+		c->b[b].first = lo[c->b[b].first];
+		c->b[b].end = lo[c->b[b].end];
+		for (uint32_t i = c->b[b].first; i < c->b[b].end; i++)
+			c->blk_of[i] = b;
+	}
+	for (uint32_t l = 0; l < p->labels.n; l++)
+		if (c->label_pos[l] >= 0)   /* a label is a group of its own */
+			c->label_pos[l] = (int32_t)lo[c->label_pos[l]];
 }

@@ -7,7 +7,9 @@
  * Both are snapshots: computed from p->insts on request, in the
  * program's arena, and stale as soon as a pass adds, removes or moves
  * instructions.  A pass that changes the code and needs them again
- * builds them again (QBE's fillcfg/filluse discipline, docs/ir.md).
+ * builds them again (QBE's fillcfg/filluse discipline, docs/ir.md), or
+ * moves the CFG over a rewrite that only added instructions inside
+ * blocks (ir_cfg_move: the allocator's rounds).
  */
 #ifndef VISAFIN_IR_CFG_H
 #define VISAFIN_IR_CFG_H
@@ -66,6 +68,23 @@ struct ir_cfg {
  * is not a stack call.  A stack call (fcall, IR_OPT_STACKCALL) only falls
  * through: its callee is a region of its own, entered by no edge. */
 struct ir_cfg *ir_cfg_build(struct ir_prog *p);
+
+/* The same CFG after a rewrite that only added instructions inside
+ * blocks: old instruction i (of c's code) is now the group of
+ * instructions [lo[i], lo[i + 1]) (lo[old n] = the new count), and no
+ * instruction of a group follows one that ends a block (ir_cfg_moved
+ * tells).  Blocks keep their ids, edges and order; their bounds,
+ * blk_of (written to 'blk_of', room for the new count + 1; may be
+ * c->blk_of) and label_pos move.  Linear in blocks and
+ * instructions, without reading the code (issue 12: the allocator's
+ * rounds). */
+void ir_cfg_move(struct ir_prog *p, struct ir_cfg *c, const uint32_t *lo,
+                 uint32_t old_n, uint32_t *blk_of);
+/* Does the CFG of the rewritten code keep c's blocks: does no group end
+ * after an instruction that ends a block?  'self[i]': the new index of
+ * old instruction i itself within its group. */
+bool ir_cfg_moved(const struct ir_prog *p, const struct ir_cfg *c,
+                  const uint32_t *lo, const uint32_t *self);
 
 /* The label a branch instruction jumps to along its taken edge (jmpi,
  * while, call: src[0]; goto: UIP), or -1. */
@@ -143,6 +162,17 @@ typedef void (*ir_live_span_fn)(void *ctx, uint32_t v, uint32_t first,
 void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
                            const struct ir_live *l, ir_live_at_fn fn,
                            ir_live_span_fn span, void *ctx);
+
+/* ir_live_defined_spans for the registers v >= vmin only, all of whose
+ * references are in the instruction ranges [first[k], end[k]) (n of
+ * them, in increasing order, none crossing a block): a rewrite's new
+ * registers, scanning only the code it wrote.  Indirect operands are
+ * not followed (they touch address-taken registers, never new ones). */
+void ir_live_defined_spans_in(struct ir_prog *p, const struct ir_cfg *c,
+                              uint32_t vmin, const uint32_t *first,
+                              const uint32_t *end, uint32_t n,
+                              ir_live_at_fn fn, ir_live_span_fn span,
+                              void *ctx);
 
 static inline const vf_word *ir_live_row(const struct ir_live *l,
                                          const vf_word *set, uint32_t b)

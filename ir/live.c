@@ -28,8 +28,10 @@
 
 #include "cfg.h"
 
-static bool full_write(const struct ir_prog *p, const struct ir_inst *in,
-                       const struct ir_opnd *d)
+/* (inline: asked for every register destination of every scan) */
+static inline __attribute__((always_inline)) bool
+full_write(const struct ir_prog *p, const struct ir_inst *in,
+           const struct ir_opnd *d)
 {
 	const struct ir_vreg *v = &p->vregs.a[d->v];
 	/* the fills of a spill temporary write it in pieces, all in the
@@ -269,6 +271,8 @@ struct scan {
 	uint32_t n;
 	uint32_t b;               /* current block */
 	uint32_t *last;           /* per register: its latest event */
+	uint32_t vmin;            /* scan_ref_from: registers below it are
+	                           * not followed */
 };
 
 static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full,
@@ -292,6 +296,15 @@ static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full,
 		e->what |= EV_KILL;
 }
 
+/* scan_ref of registers from s->vmin on */
+static void scan_ref_from(void *ctx, uint32_t v, bool def, bool full,
+                          uint32_t pos)
+{
+	const struct scan *s = ctx;
+	if (v >= s->vmin)
+		scan_ref(ctx, v, def, full, pos);
+}
+
 /* At least as many references as ir_inst_refs reports for the program
  * (issue 12: counted without walking them, so the program is scanned
  * once): every source, the predicate, the descriptor, the condition
@@ -299,19 +312,23 @@ static inline void scan_ref(void *ctx, uint32_t v, bool def, bool full,
  * register and the address-taken registers it may touch. */
 static size_t refs_bound(const struct ir_prog *p, const struct ir_live *l)
 {
-	size_t n = 0;
+	/* an operand's kind: the references it makes, past the taken ones */
+	static const uint8_t per_kind[IR_O_STACKTOP + 1] = {
+		[IR_O_REG] = 1, [IR_O_IND] = 1 };
+	size_t n = 0, ind = 0;
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		const struct ir_inst *in = &p->insts.a[i];
 		n += (in->flag && in->pred) + (in->desc_reg != 0) +
-		     (in->flag && in->cmod);
-		for (unsigned s = 0; s <= in->nsrc; s++) {
-			/* the sources, then the destination */
-			const struct ir_opnd *o = s < in->nsrc ? &in->src[s] : &in->dst;
-			n += o->kind == IR_O_REG ? 1
-			     : o->kind == IR_O_IND ? 1 + (size_t)l->ntaken : 0;
+		     (in->flag && in->cmod) + per_kind[in->dst.kind];
+		ind += in->dst.kind == IR_O_IND;
+		for (unsigned s = 0; s < in->nsrc; s++) {
+			n += per_kind[in->src[s].kind];
+			ind += in->src[s].kind == IR_O_IND;
 		}
 	}
-	return n;
+	/* an exact count keeps the array small (a loose one moved the peak
+	 * memory: big freed blocks get reused) */
+	return n + ind * l->ntaken;
 }
 
 static void scan_blocks(struct ir_prog *p, const struct ir_cfg *c,
@@ -415,23 +432,19 @@ void ir_live_defined(struct ir_prog *p, const struct ir_cfg *c,
 	ir_live_defined_spans(p, c, l, fn, NULL, ctx);
 }
 
-void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
-                           const struct ir_live *l, ir_live_at_fn fn,
-                           ir_live_span_fn span, void *ctx)
+/* Solve registers [vmin, nv) from the events of scan s. */
+static void solve_all(struct ir_prog *p, const struct ir_cfg *c,
+                      const struct scan *sc, uint32_t vmin, uint32_t nv,
+                      ir_live_at_fn fn, ir_live_span_fn span, void *ctx)
 {
-	uint32_t nv = l->nv, nb = c->nb;
-	struct scan s = { 0 };
-	s.ev = ir_alloc_raw(p, (refs_bound(p, l) + 1) * sizeof *s.ev);
-	s.last = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.last);
-	memset(s.last, 0xff, ((size_t)nv + 1) * sizeof *s.last);   /* NO_EVENT */
-	scan_blocks(p, c, l, &s);
-
+	uint32_t nb = c->nb;
+	struct scan s = *sc;
 	struct marks m;
 	uint32_t **rows[] = { &m.kill, &m.in, &m.out, &m.mi, &m.mo,
 	                      &m.stack, &m.ilist, &m.olist };
 	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
 		*rows[r] = ir_alloc(p, ((size_t)nb + 1) * sizeof(uint32_t));
-	for (uint32_t v = 0; v < nv; v++) {
+	for (uint32_t v = vmin; v < nv; v++) {
 		uint32_t first = s.last[v], st = v + 1;
 		for (uint32_t k = first; span && k != NO_EVENT; k = s.ev[k].next)
 			span(ctx, v, s.ev[k].first, s.ev[k].last);
@@ -449,4 +462,50 @@ void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
 		for (uint32_t k = 0; k < no; k++)
 			fn(ctx, v, m.olist[k], false);
 	}
+}
+
+void ir_live_defined_spans(struct ir_prog *p, const struct ir_cfg *c,
+                           const struct ir_live *l, ir_live_at_fn fn,
+                           ir_live_span_fn span, void *ctx)
+{
+	uint32_t nv = l->nv;
+	struct scan s = { 0 };
+	s.ev = ir_alloc_raw(p, (refs_bound(p, l) + 1) * sizeof *s.ev);
+	s.last = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.last);
+	memset(s.last, 0xff, ((size_t)nv + 1) * sizeof *s.last);   /* NO_EVENT */
+	scan_blocks(p, c, l, &s);
+	solve_all(p, c, &s, 0, nv, fn, span, ctx);
+}
+
+void ir_live_defined_spans_in(struct ir_prog *p, const struct ir_cfg *c,
+                              uint32_t vmin, const uint32_t *first,
+                              const uint32_t *end, uint32_t n,
+                              ir_live_at_fn fn, ir_live_span_fn span,
+                              void *ctx)
+{
+	uint32_t nv = p->vregs.n;
+	if (vmin >= nv)
+		return;
+	/* no address-taken registers: indirect operands add nothing */
+	struct ir_live none = { .nv = nv };
+	size_t bound = 0;
+	for (uint32_t k = 0; k < n; k++)
+		for (uint32_t i = first[k]; i < end[k]; i++) {
+			const struct ir_inst *in = &p->insts.a[i];
+			/* sources and destination, predicate, descriptor, condition
+			 * flag; an indirect operand's address register */
+			bound += (size_t)in->nsrc + 4;
+		}
+	struct scan s = { .vmin = vmin };
+	s.ev = ir_alloc_raw(p, (bound + 1) * sizeof *s.ev);
+	s.last = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.last);
+	memset(s.last, 0xff, ((size_t)nv + 1) * sizeof *s.last);   /* NO_EVENT */
+	for (uint32_t k = 0; k < n; k++) {
+		if (first[k] == end[k])
+			continue;
+		s.b = c->blk_of[first[k]];
+		for (uint32_t i = first[k]; i < end[k]; i++)
+			inst_refs(p, &none, &p->insts.a[i], i, scan_ref_from, &s);
+	}
+	solve_all(p, c, &s, vmin, nv, fn, span, ctx);
 }

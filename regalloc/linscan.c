@@ -14,7 +14,10 @@
  * fits, the spillable interval with the fewest references per
  * instruction of its range is spilled (an active one, or the new one).
  * Flag registers spill into general registers; address registers are not
- * spilled: running out of them is an "unsupported" error.
+ * spilled: running out of them is an "unsupported" error.  When no GRF
+ * register can spill, the flag and address files are scanned alone and
+ * the GRF file only in a round that spills nothing (ra_linscan,
+ * docs/finalizer.md "Allocation rounds").
  */
 #include "config.h"
 
@@ -47,6 +50,13 @@ struct ls {
 	bool *array_ok;      /* address-taken vreg that spill.c can spill */
 	                     /* (both NULL until spill_tables) */
 	bool spilled;
+	/* A scan of some files only (fast_files), that gives up (retry)
+	 * where the whole scan could decide otherwise. */
+	bool fast, retry;
+	unsigned files;      /* a bit per file scanned */
+	bool small;          /* no GRF: few intervals, few active at once;
+	                      * nothing indexed by position (no end lists) */
+	struct ra_refs *carry;   /* reference counts kept across rounds */
 };
 
 static uint32_t alloc_size(const struct ir_vreg *v)
@@ -79,6 +89,8 @@ static void activate(struct ls *s, uint32_t v, uint32_t loc)
 	rfile_mark(&s->f[r->file], loc, s->size[v], 1);
 	s->where[v] = s->nactive;
 	s->active[s->nactive++] = v;
+	if (s->small)
+		return;
 	uint32_t e = (uint32_t)s->iv[v].end;
 	s->end_next[v] = s->end_head[e];
 	s->end_head[e] = v;
@@ -112,6 +124,15 @@ static bool expired(const struct ls *s, uint32_t k, int32_t pos)
 static void expire(struct ls *s, int32_t pos)
 {
 	uint32_t k_of[EXPIRE_SORT_MAX], m = 0;
+	if (s->small) {   /* the plain scan: a few flags and addresses */
+		for (uint32_t k = 0; k < s->nactive;) {
+			if (expired(s, k, pos))
+				release(s, k);
+			else
+				k++;
+		}
+		return;
+	}
 	for (; s->swept < pos; s->swept++)
 		for (uint32_t v = s->end_head[s->swept]; v; v = s->end_next[v])
 			if (s->where[v] != NOT_ACTIVE) {
@@ -147,25 +168,36 @@ static void expire(struct ls *s, int32_t pos)
 /* References of each vreg: the register operands ir_for_each_opnd
  * reports (sources, the predicate's and the condition's flag, the
  * descriptor, the destination; not an indirect operand's address),
- * counted without a callback per operand. */
-static void count_refs(const struct ir_prog *p, uint32_t *refs)
+ * counted without a callback per operand; with 'from', only of
+ * registers from vmin on. */
+static inline __attribute__((always_inline)) void
+count_refs(const struct ir_prog *p, uint32_t *refs, bool from, uint32_t vmin,
+           uint32_t first, uint32_t end)
 {
-	for (uint32_t i = 0; i < p->insts.n; i++) {
+#define COUNT(v) do { if (!from || (v) >= vmin) refs[v]++; } while (0)
+	for (uint32_t i = first; i < end; i++) {
 		const struct ir_inst *in = &p->insts.a[i];
 		if (in->op == IR_OP_LABEL)
 			continue;
 		for (unsigned k = 0; k < in->nsrc; k++)
 			if (in->src[k].kind == IR_O_REG)
-				refs[in->src[k].v]++;
+				COUNT(in->src[k].v);
 		if (in->flag && in->pred)
-			refs[in->flag]++;
+			COUNT(in->flag);
 		if (in->flag && in->cmod && in->op != GEN_OP_SEL)
-			refs[in->flag]++;
+			COUNT(in->flag);
 		if (in->desc_reg)
-			refs[in->desc_reg]++;
+			COUNT(in->desc_reg);
 		if (in->dst.kind == IR_O_REG)
-			refs[in->dst.v]++;
+			COUNT(in->dst.v);
 	}
+#undef COUNT
+}
+
+void ra_count_refs(const struct ir_prog *p, uint32_t *refs, uint32_t vmin,
+                   uint32_t first, uint32_t end)
+{
+	count_refs(p, refs, true, vmin, first, end);
 }
 
 /* The tables spill decisions read, made at the first one of a round
@@ -174,9 +206,20 @@ static void spill_tables(struct ls *s)
 {
 	if (s->refs)
 		return;
-	s->refs = ir_alloc(s->p, s->p->vregs.n * sizeof *s->refs);
-	count_refs(s->p, s->refs);
-	s->array_ok = ra_arrays_spillable(s->p);
+	struct ra_refs *c = s->carry;
+	if (c && c->valid) {
+		s->refs = c->n;
+	} else {
+		uint32_t nv = s->p->vregs.n;
+		s->refs = c ? c->n : ir_alloc_raw(s->p, nv * sizeof *s->refs);
+		memset(s->refs, 0, nv * sizeof *s->refs);
+		count_refs(s->p, s->refs, false, 0, 0, s->p->insts.n);
+		if (c)
+			c->valid = true;
+	}
+	/* only GRF registers are address-taken (ir_addr_taken) */
+	if (s->files & 1u << IR_RF_GRF)
+		s->array_ok = ra_arrays_spillable(s->p);
 }
 
 /* GRF registers spill to scratch, flag registers to a GRF (spill.c);
@@ -217,19 +260,38 @@ static bool place(struct ls *s, uint32_t v)
 	struct ir_vreg *r = ir_vreg(s->p, v);
 	uint32_t loc;
 	while (!find_slot(s, r, &loc)) {
+		if (s->fast && r->file == IR_RF_GRF) {
+			/* fast_files made sure no GRF register spills */
+			s->retry = true;
+			return false;
+		}
 		spill_tables(s);
 		int32_t best = -1;
+		bool tie = false;   /* another candidate as cheap as best */
 		for (uint32_t k = 0; k < s->nactive; k++) {
 			const struct ir_vreg *a = ir_vreg(s->p, s->active[k]);
-			if (a->file == r->file && spillable(s, s->active[k]) &&
-			    (best < 0 || weight(s, s->active[k]) <
-			                 weight(s, s->active[(uint32_t)best])))
+			if (a->file != r->file || !spillable(s, s->active[k]))
+				continue;
+			if (best < 0 || weight(s, s->active[k]) <
+			                weight(s, s->active[(uint32_t)best])) {
 				best = (int32_t)k;
+				tie = false;
+			} else if (weight(s, s->active[k]) ==
+			           weight(s, s->active[(uint32_t)best])) {
+				tie = true;
+			}
 		}
 		if (spillable(s, v) &&
 		    (best < 0 || weight(s, v) <= weight(s, s->active[best]))) {
 			spill(s, v);
 			return true;
+		}
+		if (s->fast && (best < 0 || tie)) {
+			/* the victim among equals (or the error) depends on the
+			 * order of the active array, which the other files' entries
+			 * shape: only the whole scan knows it */
+			s->retry = true;
+			return false;
 		}
 		if (best < 0) {
 			static const char *const names[IR_RF_COUNT] = {
@@ -246,67 +308,263 @@ static bool place(struct ls *s, uint32_t v)
 	return true;
 }
 
-/*
- * Linear scan over the intervals by start (then by vreg).  Positions run
- * from 0 to p->insts.n (ra_intervals), so the order is a counting sort
- * over positions and the per-end lists are indexed by position; pinned
- * registers take their place first, in vreg order.
- */
-bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv, bool *spilled)
+/* 'todo' (n registers in vreg order) into 'order' by start, then by vreg:
+ * a counting sort over positions, or for a few (small) two over 16-bit
+ * digits of the start, not indexed by position. */
+static void by_start(struct ir_prog *p, const struct ra_interval *iv,
+                     const uint32_t *todo, uint32_t n, uint32_t *order,
+                     bool small)
 {
-	struct ls s = { .p = p, .iv = iv };
+	uint32_t ni = p->insts.n;
+	if (!small) {
+		/* first[t + 1]: intervals starting at t */
+		uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
+		for (uint32_t k = 0; k < n; k++)
+			first[iv[todo[k]].start + 1]++;
+		for (uint32_t t = 0; t <= ni; t++)
+			first[t + 1] += first[t];
+		for (uint32_t k = 0; k < n; k++)
+			order[first[iv[todo[k]].start]++] = todo[k];
+		return;
+	}
+	uint32_t *mid = ir_alloc_raw(p, (n ? n : 1) * sizeof *mid);
+	uint32_t *at = ir_alloc_raw(p, (65536 + 1) * sizeof *at);
+	for (unsigned pass = 0; pass < 2; pass++) {
+		const uint32_t *from = pass ? mid : todo;
+		uint32_t *to = pass ? order : mid, shift = pass * 16;
+		memset(at, 0, (65536 + 1) * sizeof *at);
+		for (uint32_t k = 0; k < n; k++)
+			at[((uint32_t)iv[from[k]].start >> shift & 0xffff) + 1]++;
+		for (uint32_t d = 0; d < 65536; d++)
+			at[d + 1] += at[d];
+		for (uint32_t k = 0; k < n; k++)   /* stable: vreg order kept */
+			to[at[(uint32_t)iv[from[k]].start >> shift & 0xffff]++] = from[k];
+	}
+}
+
+/*
+ * Linear scan over the intervals by start (then by vreg) of 'list' (the
+ * registers of the files in s->files to place: unspilled, with an
+ * interval; n of them, in vreg order; the caller has set every
+ * register of those files to no place).  Positions run from 0 to
+ * p->insts.n (ra_intervals), so the order is a counting sort (by_start)
+ * and the per-end lists are indexed by position (not in a small scan:
+ * a plain expiry scan of the few active ones); pinned
+ * registers take their place first, in vreg order.  With s->fast, false
+ * with s->retry set where the scan of all files could decide otherwise.
+ */
+static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
+{
+	struct ir_prog *p = s->p;
+	const struct ra_interval *iv = s->iv;
 	static const uint32_t sizes[IR_RF_COUNT] = {
 		IR_GRF_COUNT * IR_GRF_BYTES, IR_FLAG_BYTES, IR_ADDR_BYTES };
 	for (unsigned f = 0; f < IR_RF_COUNT; f++)
-		rfile_init(p, &s.f[f], sizes[f]);
-	uint32_t nv = p->vregs.n, ni = p->insts.n, n = 0;
+		if (s->files & 1u << f)
+			rfile_init(p, &s->f[f], sizes[f]);
+	uint32_t nv = p->vregs.n, ni = p->insts.n, nt = 0;
 	/* written before read: not zeroed (a byte each costs as much as
 	 * the rest of a round's scan) */
-	s.active = ir_alloc_raw(p, nv * sizeof *s.active);
-	s.where = ir_alloc_raw(p, nv * sizeof *s.where);
-	s.size = ir_alloc_raw(p, nv * sizeof *s.size);
-	s.end_next = ir_alloc_raw(p, nv * sizeof *s.end_next);
-	s.end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s.end_head);
-	/* first[t + 1]: intervals starting at t; 'todo' lists them in vreg
-	 * order */
-	uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
-	uint32_t *todo = ir_alloc_raw(p, nv * sizeof *todo);
-	s.where[0] = NOT_ACTIVE;
-	for (uint32_t v = 1; v < nv; v++) {
-		struct ir_vreg *r = ir_vreg(p, v);
-		r->loc = -1;
-		s.where[v] = NOT_ACTIVE;
-		s.size[v] = alloc_size(r);
-		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
-			continue;
-		if ((uint32_t)iv[v].end > ni)
-			return ir_internal(p, "live interval of v%u past the code", v);
-		if (r->pin >= 0) {
-			activate(&s, v, (uint32_t)r->pin);
-		} else {
-			first[iv[v].start + 1]++;
-			todo[n++] = v;
-		}
+	s->active = ir_alloc_raw(p, nv * sizeof *s->active);
+	s->where = ir_alloc_raw(p, nv * sizeof *s->where);
+	s->size = ir_alloc_raw(p, nv * sizeof *s->size);
+	s->small = !(s->files & 1u << IR_RF_GRF);
+	if (!s->small) {
+		s->end_next = ir_alloc_raw(p, nv * sizeof *s->end_next);
+		s->end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s->end_head);
 	}
-	for (uint32_t t = 0; t <= ni; t++)
-		first[t + 1] += first[t];
-	uint32_t *order = ir_alloc_raw(p, (n ? n : 1) * sizeof *order);
-	for (uint32_t k = 0; k < n; k++)
-		order[first[iv[todo[k]].start]++] = todo[k];
+	uint32_t *todo = ir_alloc_raw(p, (n ? n : 1) * sizeof *todo);
 	for (uint32_t k = 0; k < n; k++) {
-		expire(&s, iv[order[k]].start);
-		if (!place(&s, order[k]))
+		uint32_t v = list[k];
+		const struct ir_vreg *r = ir_vreg(p, v);
+		s->where[v] = NOT_ACTIVE;
+		s->size[v] = alloc_size(r);
+		if ((uint32_t)iv[v].end > ni) {
+			if (s->fast) {
+				s->retry = true;
+				return false;
+			}
+			return ir_internal(p, "live interval of v%u past the code", v);
+		}
+		if (r->pin >= 0)
+			activate(s, v, (uint32_t)r->pin);
+		else
+			todo[nt++] = v;
+	}
+	uint32_t *order = ir_alloc_raw(p, (nt ? nt : 1) * sizeof *order);
+	by_start(p, iv, todo, nt, order, s->small);
+	for (uint32_t k = 0; k < nt; k++) {
+		expire(s, iv[order[k]].start);
+		if (!place(s, order[k]))
 			return false;
 	}
-	p->grf_used = 0;
-	for (uint32_t v = 1; v < nv; v++) {
-		const struct ir_vreg *r = ir_vreg(p, v);
-		if (r->file == IR_RF_GRF && r->loc >= 0) {
-			uint32_t top = ((uint32_t)r->loc + s.size[v] + 31) / 32;
-			if (top > p->grf_used)
-				p->grf_used = top;
+	if (s->files & 1u << IR_RF_GRF) {
+		p->grf_used = 0;
+		for (uint32_t k = 0; k < n; k++) {
+			const struct ir_vreg *r = ir_vreg(p, list[k]);
+			if (r->file == IR_RF_GRF && r->loc >= 0) {
+				uint32_t top = ((uint32_t)r->loc + s->size[list[k]] + 31) / 32;
+				if (top > p->grf_used)
+					p->grf_used = top;
+			}
 		}
 	}
+	return true;
+}
+
+/* Set every register of 'files' to no place; the ones to place into
+ * list, in vreg order; their count. */
+static uint32_t to_place(struct ir_prog *p, const struct ra_interval *iv,
+                         unsigned files, uint32_t *list)
+{
+	uint32_t n = 0;
+	for (uint32_t v = 1; v < p->vregs.n; v++) {
+		struct ir_vreg *r = ir_vreg(p, v);
+		if (!(files & 1u << r->file))
+			continue;
+		r->loc = -1;
+		if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+			list[n++] = v;
+	}
+	return n;
+}
+
+/*
+ * Can no GRF register spill, whatever the places of the others?  A
+ * register of n whole GRFs at a multiple of 'step' GRFs fits when one of
+ * the W = (128 - n) / step + 1 candidate places has no busy GRF; each
+ * busy GRF rules out at most ceil(n / step) of them, and at most K GRFs
+ * are busy, K the GRFs the other registers live there may touch (all
+ * intervals covering its start, a bound of those still active).  A
+ * smaller one fits in any empty GRF.  Checked for the worst request and
+ * the most GRFs live at any point at once.  Then the GRF file decides
+ * nothing the flag and address files see but the order of the active
+ * array (victims among equally cheap flags, which the fast scan
+ * refuses).
+ *
+ * The same walk over the registers sets every register to no place and
+ * lists those to place (to_place): flag and address ones in list, GRF
+ * ones in grf.
+ */
+static bool survey(struct ir_prog *p, const struct ra_interval *iv,
+                   uint32_t *list, uint32_t *n, uint32_t *grf, uint32_t *ngrf)
+{
+	uint32_t nv = p->vregs.n, ni = p->insts.n, nl = 0, ng = 0;
+	int32_t *busy = ir_alloc(p, ((size_t)ni + 2) * sizeof *busy);
+	/* the worst request over the kernel: the most candidate places a
+	 * busy GRF rules out, the fewest candidates (one request shape at a
+	 * time: most registers have the last one's) */
+	uint32_t most = 1, fewest = IR_GRF_COUNT, seen_n = 0, seen_align = 0;
+	bool ok = true;
+	for (uint32_t v = 1; v < nv; v++) {
+		struct ir_vreg *r = ir_vreg(p, v);
+		if (r->file != IR_RF_GRF) {
+			r->loc = -1;
+			if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+				list[nl++] = v;
+			continue;
+		}
+		r->loc = -1;
+		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
+			continue;
+		grf[ng++] = v;
+		if (!ok)
+			continue;
+		if ((uint32_t)iv[v].end > ni) {
+			ok = false;
+			continue;
+		}
+		uint32_t size = alloc_size(r), rows;
+		if (r->pin >= 0) {   /* placed before the scan starts */
+			rows = size ? ((uint32_t)r->pin + size - 1) / RF_ROW_BYTES -
+			              (uint32_t)r->pin / RF_ROW_BYTES + 1 : 0;
+			busy[0] += (int32_t)rows;
+			busy[iv[v].end + 1] -= (int32_t)rows;
+			continue;
+		}
+		rows = (size + RF_ROW_BYTES - 1) / RF_ROW_BYTES;
+		busy[iv[v].start] += (int32_t)rows;
+		busy[iv[v].end + 1] -= (int32_t)rows;
+		uint32_t align = r->align < 2 ? 2 : r->align;
+		if (size < IR_GRF_BYTES) {   /* any empty GRF */
+			if (size && IR_GRF_BYTES % align)
+				ok = false;
+			continue;
+		}
+		if (align < IR_GRF_BYTES)
+			align = IR_GRF_BYTES;
+		if (rows == seen_n && align == seen_align)
+			continue;
+		seen_n = rows;
+		seen_align = align;
+		uint32_t step = align / IR_GRF_BYTES;
+		if (align % IR_GRF_BYTES || rows > IR_GRF_COUNT) {
+			ok = false;
+			continue;
+		}
+		uint32_t w = (IR_GRF_COUNT - rows) / step + 1;
+		uint32_t c = (rows + step - 1) / step;
+		if (w < fewest)
+			fewest = w;
+		if (c > most)
+			most = c;
+	}
+	*n = nl;
+	*ngrf = ng;
+	if (!ok)
+		return false;
+	int32_t k = 0, kmax = 0;
+	for (uint32_t t = 0; t <= ni; t++) {
+		k += busy[t];
+		if (k > kmax)
+			kmax = k;
+	}
+	return (uint64_t)kmax * most < fewest;
+}
+
+/*
+ * The whole scan places every file at once.  Most rounds that spill
+ * spill flags only (docs/ir.md), and when no GRF register can spill
+ * (survey) the flag and address files come out the same scanned alone,
+ * unless a spill victim is chosen among equally cheap flags (retry); the
+ * GRF file is then scanned only when nothing spilled, as the last round
+ * needs its places (issue 12: a spilling round's GRF places were made and
+ * thrown away).
+ */
+bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
+                struct ra_refs *refs, bool *spilled)
+{
+	const unsigned grf = 1u << IR_RF_GRF, all = (1u << IR_RF_COUNT) - 1;
+	uint32_t *list = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *list), n;
+	uint32_t *grfs = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *grfs), ng;
+	/* when the bound failed in the last round, the GRF file is nearly
+	 * full: no bound again (a heuristic; the whole scan is always
+	 * right) */
+	bool tight = refs && refs->grf_tight;
+	if (!tight)
+		tight = !survey(p, iv, list, &n, grfs, &ng);
+	if (refs)
+		refs->grf_tight = tight;
+	if (!tight) {
+		struct ls s = { .p = p, .iv = iv, .fast = true, .files = all & ~grf,
+		                .carry = refs };
+		if (scan(&s, list, n)) {
+			if (s.spilled) {
+				/* the next round places the GRF file */
+				*spilled = true;
+				return true;
+			}
+			struct ls g = { .p = p, .iv = iv, .fast = true, .files = grf,
+			                .carry = refs };
+			if (scan(&g, grfs, ng)) {
+				*spilled = false;
+				return true;
+			}
+		}
+	}
+	struct ls s = { .p = p, .iv = iv, .files = all, .carry = refs };
+	if (!scan(&s, list, to_place(p, iv, all, list)))
+		return false;
 	*spilled = s.spilled;
 	return true;
 }

@@ -22,6 +22,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "../ir/cfg.h"
 #include "ra.h"
 
@@ -36,6 +38,7 @@ static void touch(struct ra_interval *iv, uint32_t v, int32_t pos)
 struct hull_ctx {
 	const struct ir_cfg *c;
 	struct ra_interval *iv;
+	uint32_t *from, *to;      /* points of the starts and ends (rounds) */
 };
 
 /* Referenced from 'first' to 'last' in one block. */
@@ -54,10 +57,56 @@ static void block_edge(void *ctx, uint32_t v, uint32_t b, bool entry)
 	                      : (int32_t)h->c->b[b].end - 1);
 }
 
+/*
+ * Points: what a hull's start and end are, an instruction's reference,
+ * a block's entry or its exit, so that a rewrite adding instructions
+ * inside blocks only moves them (ra_rounds).  Of points at one position
+ * the start keeps the one that stays least when instructions come in
+ * around it (entry before reference before exit) and the end the one
+ * that stays greatest; every other point keeps its order to them.
+ */
+enum { PT_ENTRY, PT_INST, PT_EXIT };
+#define PT(kind, at) ((uint32_t)(kind) << 30 | (at))
+#define PT_KIND(pt) ((pt) >> 30)
+#define PT_AT(pt) ((pt) & 0x3fffffffu)
+#define PT_MAX_AT 0x3fffffffu
+
+static void touch_pt(const struct hull_ctx *h, uint32_t v, uint32_t pos,
+                     uint32_t pt)
+{
+	struct ra_interval *r = &h->iv[v];
+	if (r->start < 0 || (int32_t)pos < r->start ||
+	    ((int32_t)pos == r->start && PT_KIND(pt) < PT_KIND(h->from[v]))) {
+		r->start = (int32_t)pos;
+		h->from[v] = pt;
+	}
+	if ((int32_t)pos > r->end ||
+	    ((int32_t)pos == r->end && PT_KIND(pt) > PT_KIND(h->to[v]))) {
+		r->end = (int32_t)pos;
+		h->to[v] = pt;
+	}
+}
+
+static void span_pt(void *ctx, uint32_t v, uint32_t first, uint32_t last)
+{
+	const struct hull_ctx *h = ctx;
+	touch_pt(h, v, first, PT(PT_INST, first));
+	touch_pt(h, v, last, PT(PT_INST, last));
+}
+
+static void block_edge_pt(void *ctx, uint32_t v, uint32_t b, bool entry)
+{
+	const struct hull_ctx *h = ctx;
+	if (entry)
+		touch_pt(h, v, h->c->b[b].first, PT(PT_ENTRY, b));
+	else
+		touch_pt(h, v, h->c->b[b].end - 1, PT(PT_EXIT, b));
+}
+
 static void hulls(struct ir_prog *p, const struct ir_cfg *c,
                   const struct ir_live *l, struct ra_interval *iv)
 {
-	struct hull_ctx h = { c, iv };
+	struct hull_ctx h = { c, iv, NULL, NULL };
 	ir_live_defined_spans(p, c, l, block_edge, span, &h);
 }
 
@@ -143,6 +192,40 @@ static void narrow_indirect(struct ir_prog *p, struct ir_live *l)
 	l->local = ra_addr_local_bases(p);
 }
 
+/* What every interval gets past its hull: registers live on entry or in
+ * the whole program, r0, the call areas. */
+static bool abi_reg(const struct ir_vreg *r)
+{
+	return r->flags & (IR_V_LIVE_IN | IR_V_GLOBAL);
+}
+
+static void touch_abi(const struct ir_prog *p, struct ra_interval *iv,
+                      uint32_t v)
+{
+	const struct ir_vreg *r = &p->vregs.a[v];
+	if (abi_reg(r))
+		touch(iv, v, 0);
+	if (r->flags & IR_V_GLOBAL)
+		touch(iv, v, (int32_t)p->insts.n);
+}
+
+/* 'abi' (n of them): the registers abi_reg tells, or NULL to look. */
+static void finish(struct ir_prog *p, struct ra_interval *iv,
+                   const uint32_t *abi, uint32_t n)
+{
+	uint32_t ni = p->insts.n;
+	if (abi) {
+		for (uint32_t k = 0; k < n; k++)
+			touch_abi(p, iv, abi[k]);
+	} else {
+		for (uint32_t v = 1; v < p->vregs.n; v++)
+			touch_abi(p, iv, v);
+	}
+	touch(iv, p->r0, 0);
+	touch(iv, p->r0, (int32_t)ni);
+	ra_call_area_intervals(p, iv);
+}
+
 struct ra_interval *ra_intervals(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n, ni = p->insts.n;
@@ -158,15 +241,210 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 	hulls(p, c, l, iv);
 	extend_loops(p, c, iv);
 	ir_scratch_end(p);
-	for (uint32_t v = 1; v < nv; v++) {
-		const struct ir_vreg *r = &p->vregs.a[v];
-		if (r->flags & (IR_V_LIVE_IN | IR_V_GLOBAL))
-			touch(iv, v, 0);
-		if (r->flags & IR_V_GLOBAL)
-			touch(iv, v, (int32_t)ni);
+	finish(p, iv, NULL, 0);
+	return iv;
+}
+
+/* ---- the allocator's rounds ------------------------------------------- */
+
+/*
+ * A round that spills only flags (the common case, docs/ir.md) changes
+ * little: each instruction that used a spilled flag gets moves from and
+ * to its GRF home around it, in its own block.  Every other register
+ * keeps its references, so its liveness and the points of its hull stay
+ * the same, only at new positions (issue 12: the rounds rebuilt the CFG
+ * and scanned the whole program each).  So the next round moves the CFG
+ * (ir_cfg_move) and the hulls, and computes liveness only for the new
+ * registers (the homes and the flags loaded from them), over the code
+ * the spill wrote.  Anything else (GRF spills, a group past a branch,
+ * instructions beyond the points' range) builds everything again.
+ */
+struct ra_rounds {
+	struct ir_cfg *c;            /* of the current code (NULL: none) */
+	uint32_t nv;                 /* registers the hulls cover */
+	struct ra_interval *hull;    /* before extend_loops and finish */
+	uint32_t *from, *to;         /* their points */
+	struct ra_moves mv;          /* this round's spill rewrite */
+	struct ra_moves prev;        /* the last round's */
+	struct ra_refs refs;         /* reference counts (ra_linscan) */
+	uint32_t *abi, nabi;         /* the abi_reg registers (flags that
+	                              * no round changes) */
+	uint32_t moved_from;         /* hulls moved: registers from here on
+	                              * are the spill's (0: not moved) */
+	/* Rounds reuse their arrays in place while they have room (a
+	 * quarter more than the first round needed): memory for one round,
+	 * not one per round. */
+	uint32_t regs_cap;           /* room of hull, from, to, refs, abi */
+	uint32_t insts_cap;          /* room of mv's arrays */
+	uint32_t *blk, blk_cap;      /* the moved CFG's blk_of */
+};
+
+static uint32_t room(uint32_t n)
+{
+	return n + n / 4 + 256;
+}
+
+struct ra_rounds *ra_rounds_new(struct ir_prog *p)
+{
+	return ir_alloc(p, sizeof(struct ra_rounds));
+}
+
+/* Room in the per-register arrays for nv registers, the first 'keep'
+ * (and the abi list) kept. */
+static void regs_room(struct ir_prog *p, struct ra_rounds *rs, uint32_t nv,
+                      uint32_t keep)
+{
+	if (nv < rs->regs_cap)
+		return;
+	uint32_t cap = room(nv);
+	struct ra_interval *hull = ir_alloc_raw(p, cap * sizeof *hull);
+	uint32_t *from = ir_alloc_raw(p, cap * sizeof *from);
+	uint32_t *to = ir_alloc_raw(p, cap * sizeof *to);
+	uint32_t *refs = ir_alloc_raw(p, cap * sizeof *refs);
+	uint32_t *abi = ir_alloc_raw(p, cap * sizeof *abi);
+	if (keep) {
+		memcpy(hull, rs->hull, keep * sizeof *hull);
+		memcpy(from, rs->from, keep * sizeof *from);
+		memcpy(to, rs->to, keep * sizeof *to);
+		memcpy(refs, rs->refs.n, keep * sizeof *refs);
+		memcpy(abi, rs->abi, rs->nabi * sizeof *abi);
 	}
-	touch(iv, p->r0, 0);
-	touch(iv, p->r0, (int32_t)ni);
-	ra_call_area_intervals(p, iv);
+	rs->hull = hull;
+	rs->from = from;
+	rs->to = to;
+	rs->refs.n = refs;
+	rs->abi = abi;
+	rs->regs_cap = cap;
+}
+
+/* The position of point pt in the moved code (rs->c moved already). */
+static inline uint32_t moved_pt(const struct ra_rounds *rs, uint32_t *pt)
+{
+	uint32_t at = PT_AT(*pt);
+	switch (PT_KIND(*pt)) {
+	case PT_ENTRY:
+		return rs->c->b[at].first;
+	case PT_EXIT:
+		return rs->c->b[at].end - 1;
+	default:
+		at = rs->prev.self[at];
+		*pt = PT(PT_INST, at);
+		return at;
+	}
+}
+
+/* Move the hulls of the code before the spill rewrite to the code after
+ * it, if the rewrite allows. */
+static bool move_hulls(struct ir_prog *p, struct ra_rounds *rs)
+{
+	const struct ra_moves *mv = &rs->prev;
+	uint32_t nv = p->vregs.n, old_nv = rs->nv, ni = p->insts.n;
+	if (!rs->c || !mv->lo || !mv->flags_only || ni > PT_MAX_AT ||
+	    !ir_cfg_moved(p, rs->c, mv->lo, mv->self))
+		return false;
+	if (ni >= rs->blk_cap) {
+		rs->blk_cap = room(ni);
+		rs->blk = ir_alloc_raw(p, rs->blk_cap * sizeof *rs->blk);
+	}
+	ir_cfg_move(p, rs->c, mv->lo, mv->n, rs->blk);
+	regs_room(p, rs, nv, old_nv);
+	struct ra_interval *hull = rs->hull;
+	for (uint32_t v = 0; v < old_nv; v++) {
+		/* a register spilled now has no reference left; earlier ones
+		 * had none already */
+		if (hull[v].start < 0)
+			continue;
+		if (p->vregs.a[v].flags & IR_V_SPILLED) {
+			hull[v] = (struct ra_interval){ -1, -1 };
+			continue;
+		}
+		hull[v].start = (int32_t)moved_pt(rs, &rs->from[v]);
+		hull[v].end = (int32_t)moved_pt(rs, &rs->to[v]);
+	}
+	for (uint32_t v = old_nv; v < nv; v++) {
+		hull[v] = (struct ra_interval){ -1, -1 };
+		rs->refs.n[v] = 0;
+	}
+	rs->moved_from = old_nv;
+	/* the counts move too: the spill rewrite references only its new
+	 * registers besides what the instructions did */
+	if (rs->refs.valid)
+		for (uint32_t k = 0; k < mv->ntouched; k++)
+			ra_count_refs(p, rs->refs.n, old_nv, mv->lo[mv->touched[k]],
+			              mv->lo[mv->touched[k] + 1]);
+	/* the spill's registers are temporaries: never abi_reg, as the
+	 * check says */
+	for (uint32_t v = old_nv; v < nv; v++)
+		if (abi_reg(&p->vregs.a[v]))
+			rs->abi[rs->nabi++] = v;
+	return true;
+}
+
+struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
+{
+	uint32_t nv = p->vregs.n, ni = p->insts.n;
+	rs->prev = rs->mv;
+	if (!move_hulls(p, rs)) {
+		rs->c = ni && ni <= PT_MAX_AT ? ir_cfg_build(p) : NULL;
+		regs_room(p, rs, nv, 0);
+		for (uint32_t v = 0; v < nv; v++)
+			rs->hull[v] = (struct ra_interval){ -1, -1 };
+		rs->moved_from = 0;
+		rs->refs.valid = false;
+		rs->refs.grf_tight = false;
+		rs->nabi = 0;
+		for (uint32_t v = 1; v < nv; v++)
+			if (abi_reg(&p->vregs.a[v]))
+				rs->abi[rs->nabi++] = v;
+	}
+	rs->nv = nv;
+	if (!rs->c)
+		return NULL;
+	/* this round's moves: the last round's arrays are read until this
+	 * round's intervals are made, before the spill writes them */
+	if (ni >= rs->insts_cap) {
+		rs->insts_cap = room(ni);
+		rs->mv.lo = ir_alloc_raw(p, rs->insts_cap * sizeof *rs->mv.lo);
+		rs->mv.self = ir_alloc_raw(p, rs->insts_cap * sizeof *rs->mv.self);
+		rs->mv.touched = ir_alloc_raw(p, rs->insts_cap *
+		                                 sizeof *rs->mv.touched);
+	}
+	rs->mv.n = ni;
+	rs->mv.ntouched = 0;
+	rs->mv.flags_only = false;
+	return &rs->mv;
+}
+
+struct ra_refs *ra_rounds_refs(struct ra_rounds *rs)
+{
+	return &rs->refs;
+}
+
+struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)
+{
+	if (!rs->c)   /* no code, or too much of it for points */
+		return ra_intervals(p);
+	uint32_t nv = p->vregs.n;
+	struct hull_ctx h = { rs->c, rs->hull, rs->from, rs->to };
+	if (rs->moved_from) {
+		/* the new registers: only in the groups the spill rewrote */
+		const struct ra_moves *mv = &rs->prev;
+		uint32_t n = mv->ntouched;
+		uint32_t *first = ir_alloc_raw(p, ((size_t)n + 1) * sizeof *first);
+		uint32_t *end = ir_alloc_raw(p, ((size_t)n + 1) * sizeof *end);
+		for (uint32_t k = 0; k < n; k++) {
+			first[k] = mv->lo[mv->touched[k]];
+			end[k] = mv->lo[mv->touched[k] + 1];
+		}
+		ir_live_defined_spans_in(p, rs->c, rs->moved_from, first, end, n,
+		                         block_edge_pt, span_pt, &h);
+	} else {
+		const struct ir_live *l = ir_live_refs(p, narrow_indirect);
+		ir_live_defined_spans(p, rs->c, l, block_edge_pt, span_pt, &h);
+	}
+	struct ra_interval *iv = ir_alloc_raw(p, (nv + 1) * sizeof *iv);
+	memcpy(iv, rs->hull, nv * sizeof *iv);
+	extend_loops(p, rs->c, iv);
+	finish(p, iv, rs->abi, rs->nabi);
 	return iv;
 }

@@ -36,17 +36,61 @@ uint32_t *ra_addr_local_bases(struct ir_prog *p);
  * (addr_targets.c). */
 bool *ra_arrays_spillable(struct ir_prog *p);
 
+/* References of each register, the spill weights' (linscan.c): for
+ * p->vregs.n registers, counted when 'valid' (ra_rounds keeps them
+ * across rounds). */
+struct ra_refs {
+	uint32_t *n;
+	bool valid;
+	/* The GRF file could spill in the last round (ra_linscan's bound):
+	 * nearly full, so this round takes the whole scan at once. */
+	bool grf_tight;
+};
+/* Add to refs[v] for v >= vmin the references instructions [first, end)
+ * make. */
+void ra_count_refs(const struct ir_prog *p, uint32_t *refs, uint32_t vmin,
+                   uint32_t first, uint32_t end);
+
+/*
+ * The allocator's rounds (live.c): intervals, scan, spill, again.  A
+ * round's hulls and CFG carry over to the next when its spill rewrite
+ * allows (only flags spilled); ra_rounds_prepare makes what carries
+ * over (call it where it may stay: outside the round's scratch scope)
+ * and returns where ra_spill records its moves (NULL: not needed);
+ * ra_rounds_intervals then gives the round's intervals, as
+ * ra_intervals would.
+ */
+struct ra_moves {
+	uint32_t *lo;       /* old instruction i: the new index of its group's
+	                     * first instruction; lo[n]: the new count */
+	uint32_t *self;     /* the new index of i itself */
+	uint32_t *touched;  /* the old instructions the spill rewrote, in
+	                     * order (room for n) */
+	uint32_t n, ntouched;   /* old instructions, rewritten ones */
+	bool flags_only;    /* no GRF register spilled */
+};
+struct ra_rounds;
+struct ra_rounds *ra_rounds_new(struct ir_prog *p);
+struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs);
+/* The round's reference counts (ra_linscan's 'refs'). */
+struct ra_refs *ra_rounds_refs(struct ra_rounds *rs);
+struct ra_interval *ra_rounds_intervals(struct ir_prog *p,
+                                        struct ra_rounds *rs);
+
 /* Allocate every virtual register; spilled GRF registers are marked
  * IR_V_SPILLED.  Returns false with an error set when a flag or address
- * register cannot be placed. */
+ * register cannot be placed.  'refs' (may be NULL) holds the reference
+ * counts, or receives them when a spill decision needs them. */
 bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
-                bool *spilled);
+                struct ra_refs *refs, bool *spilled);
 
 /* Rewrite references to spilled registers through scratch fills and
  * spills (scratch starting at p->spill_base); slots are shared between
  * registers whose intervals 'iv' (of the allocation that spilled them)
- * do not overlap. */
-bool ra_spill(struct ir_prog *p, const struct ra_interval *iv);
+ * do not overlap.  'mv' (may be NULL) records where each instruction
+ * went. */
+bool ra_spill(struct ir_prog *p, const struct ra_interval *iv,
+              struct ra_moves *mv);
 
 /* Save and restore the registers live across stack calls (callsave.c). */
 bool ra_callsave(struct ir_prog *p);
@@ -76,7 +120,7 @@ void ra_frame_desc(struct ir_prog *p, uint32_t desc);
  * (ra_verify.c); false with an internal error if they do. */
 bool ra_verify(struct ir_prog *p);
 
-/* The whole allocation: intervals, scan, spill, repeat. */
+/* The whole allocation: intervals, scan, spill, repeat (ra_rounds). */
 bool ra_allocate(struct ir_prog *p);
 
 #endif

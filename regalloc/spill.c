@@ -45,7 +45,14 @@ struct sp {
 	                          * no address register, all 0) */
 	uint32_t pos;            /* index of the instruction being rewritten */
 	struct filled *fills;    /* NFILLED temporaries holding spilled GRFs */
+	struct ra_moves *mv;     /* where instructions go, or NULL */
 };
+
+/* Instructions emitted so far by the open in-place rewrite. */
+static uint32_t emitted(const struct ir_prog *p)
+{
+	return p->insts.n + p->inplace.qlen;
+}
 
 /* A temporary that holds GRFs [g0, g0 + n) of spilled register v as they
  * are now (filled, or written whole), reused by the next instructions of
@@ -100,12 +107,14 @@ static int32_t find_units(const uint8_t *busy, unsigned n)
  * intervals any more.  Units count GRFs from the first 32-byte boundary
  * at or after SpillMemOffset.
  */
-static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
+static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv,
+                         uint32_t *nnew, uint32_t *nall)
 {
 	uint32_t base = ra_frame_base_units(p) * IR_GRF_BYTES;
 	uint8_t *busy = ir_alloc(p, MAX_SLOT_UNITS);
 	memset(busy, 0, MAX_SLOT_UNITS);
 	struct slot_key *order = ir_alloc_raw(p, p->vregs.n * sizeof *order);
+	*nall = 0;
 	uint32_t n = 0, top = (p->spill_base + p->spill_size - base +
 	                       IR_GRF_BYTES - 1) / IR_GRF_BYTES;
 	if (p->spill_base + p->spill_size < base)
@@ -114,6 +123,7 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 		struct ir_vreg *r = ir_vreg(p, v);
 		if (!(r->flags & IR_V_SPILLED) || r->file != IR_RF_GRF)
 			continue;
+		(*nall)++;
 		if (r->slot >= 0) {
 			uint32_t u0 = ((uint32_t)r->slot - base) / IR_GRF_BYTES;
 			for (uint32_t u = u0; u < u0 + grfs_of(r) && u < MAX_SLOT_UNITS; u++)
@@ -122,6 +132,7 @@ static bool assign_slots(struct ir_prog *p, const struct ra_interval *iv)
 		}
 		order[n++] = (struct slot_key){ iv[v].start, iv[v].end, v };
 	}
+	*nnew = n;
 	qsort(order, n, sizeof *order, by_start);
 	struct slot_key *active = ir_alloc(p, (n ? n : 1) * sizeof *active);
 	uint32_t nactive = 0;
@@ -640,6 +651,10 @@ static void rewrite_inst(struct sp *s, struct ir_inst in)
 		ops[k]->v = used[j].tmp;
 		ops[k]->off -= (int32_t)(base[j] * IR_GRF_BYTES);
 	}
+	if (s->mv) {
+		s->mv->self[s->pos] = emitted(p);
+		s->mv->touched[s->mv->ntouched++] = s->pos;
+	}
 	ir_emit_copy(p, &in);
 	if (fstore)
 		flag_after(s, &in, fhome);
@@ -731,14 +746,139 @@ static uint32_t *spilled_arrays(struct ir_prog *p)
 	return of;
 }
 
-bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
+/* ---- flags only: a rewrite from the back ------------------------------ */
+
+/*
+ * When no GRF register is spilled (most rounds: docs/ir.md), the rewrite
+ * is flag_operands, flag_before and flag_after of each instruction that
+ * uses a spilled flag, nothing else.  Then the growth is known from one
+ * walk, so the code is laid out from its end: every instruction moves
+ * once, to its place, and those before the first move stay (issue 12:
+ * the in-place rewrite queued every instruction after the first
+ * insertion, two copies each).  The new registers are made in the
+ * forward walk, in the order rewrite_inst makes them.
+ */
+struct flag_use {
+	uint32_t i, tmp, home;
+	bool store;           /* a condition write: stored back after */
+};
+
+/* A move as ir_op1 emits it (ir_emit: the current vISA location). */
+static struct ir_inst flag_move(const struct ir_prog *p, struct ir_opnd d,
+                                struct ir_opnd s0)
 {
-	if (!assign_slots(p, iv))
+	struct ir_inst in;
+	memset(&in, 0, sizeof in);
+	in.op = GEN_OP_MOV;
+	in.exec = 1;
+	in.jip = in.uip = -1;
+	in.loc = p->loc;
+	in.nomask = true;
+	in.dst = d;
+	in.src[0] = s0;
+	in.nsrc = 1;
+	return in;
+}
+
+/* Does 'in' use a spilled flag ('gone': flag_spilled per register)? */
+static bool uses_spilled_flag(const uint8_t *gone, const struct ir_inst *in)
+{
+	if (in->op == IR_OP_LABEL)
 		return false;
-	struct sp s = { .p = p };
+	if (gone[in->flag])
+		return true;
+	for (unsigned k = 0; k < in->nsrc; k++)
+		if (in->src[k].kind == IR_O_REG && gone[in->src[k].v])
+			return true;
+	return in->dst.kind == IR_O_REG && gone[in->dst.v];
+}
+
+static void spill_flags(struct sp *s, struct ra_moves *mv)
+{
+	struct ir_prog *p = s->p;
+	uint32_t n = p->insts.n, nu = 0, grow = 0;
+	struct flag_use *u = NULL;
+	uint32_t cap = 0, nv = p->vregs.n;
+	/* the registers spilled now (the new ones are not) */
+	uint8_t *gone = ir_alloc(p, nv + 1);
+	for (uint32_t v = 1; v < nv; v++)
+		gone[v] = flag_spilled(p, v);
+	for (uint32_t i = 0; i < n; i++) {
+		if (mv)
+			mv->lo[i] = mv->self[i] = i + grow;
+		struct ir_inst *in = &p->insts.a[i];
+		if (!uses_spilled_flag(gone, in))
+			continue;
+		if (mv)
+			mv->touched[mv->ntouched++] = i;
+		flag_operands(s, in);
+		if (!flag_spilled(p, in->flag))
+			continue;
+		if (nu == cap) {
+			uint32_t nc = cap ? 2 * cap : 256;
+			struct flag_use *g = ir_alloc_raw(p, nc * sizeof *g);
+			if (nu)
+				memcpy(g, u, nu * sizeof *u);
+			u = g;
+			cap = nc;
+		}
+		/* flag_before's registers */
+		uint32_t f = in->flag, home = home_of(s, f);
+		uint32_t tmp = ir_vreg_new(p, IR_RF_FLAG, ir_vreg(p, f)->size,
+		                           ir_vreg(p, f)->size);
+		ir_vreg(p, tmp)->flags |= IR_V_NOSPILL;
+		in = &p->insts.a[i];
+		in->flag = tmp;
+		bool store = in->cmod && in->op != GEN_OP_SEL;
+		u[nu++] = (struct flag_use){ i, tmp, home, store };
+		grow += 1 + store;
+		if (mv)
+			mv->self[i]++;
+	}
+	if (mv)
+		mv->lo[n] = n + grow;
+	if (!grow)
+		return;
+	while (p->insts.cap <= n + grow)
+		ir_vec_grow(p, (void **)&p->insts.a, &p->insts.cap, p->insts.cap,
+		            sizeof *p->insts.a);
+	struct ir_inst *a = p->insts.a;
+	uint32_t at = n + grow;
+	for (uint32_t i = n; i-- > 0 && at > i + 1;) {
+		if (!nu || u[nu - 1].i != i) {
+			a[--at] = a[i];
+			continue;
+		}
+		const struct flag_use *x = &u[--nu];
+		enum gen_type t = flag_type(p, x->tmp);
+		if (x->store)
+			a[--at] = flag_move(p, ir_dst(x->home, 0, t, 1),
+			                    ir_scalar(x->tmp, 0, t));
+		a[--at] = a[i];
+		a[--at] = flag_move(p, ir_dst(x->tmp, 0, t, 1),
+		                    ir_scalar(x->home, 0, t));
+	}
+	p->insts.n = n + grow;
+}
+
+bool ra_spill(struct ir_prog *p, const struct ra_interval *iv,
+              struct ra_moves *mv)
+{
+	uint32_t grf_spills, grf_spilled;
+	if (!assign_slots(p, iv, &grf_spills, &grf_spilled))
+		return false;
+	struct sp s = { .p = p, .mv = mv };
+	if (mv && mv->n != p->insts.n)
+		s.mv = mv = NULL;
+	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
+	if (!grf_spilled) {
+		spill_flags(&s, mv);
+		if (mv)
+			mv->flags_only = true;
+		return true;
+	}
 	s.fills = ir_alloc(p, NFILLED * sizeof *s.fills);
 	memset(s.fills, 0, NFILLED * sizeof *s.fills);
-	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
 	s.array_of = spilled_arrays(p);
 	s.local = ra_addr_local_bases(p);
 	/* in place (ir.h): one instruction array, not two (issue 12) */
@@ -752,6 +892,8 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 		    p->labels.a[at->src[0].v].kind == IR_L_FUNCTION)
 			s.in_function = true;
 		s.pos = i;
+		if (mv)
+			mv->lo[i] = mv->self[i] = emitted(p);
 		if (!touches_spilled(&s, at)) {
 			/* what rewrite_inst does to an instruction it leaves
 			 * alone; in place it mostly stays where it is */
@@ -766,6 +908,10 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv)
 		rewrite_inst(&s, in);
 	}
 	ir_inplace_end(p);
+	if (mv) {
+		mv->lo[old.n] = p->insts.n;
+		mv->flags_only = grf_spills == 0;
+	}
 	return true;
 }
 
@@ -787,19 +933,26 @@ bool ra_allocate(struct ir_prog *p)
 {
 	keep_return_addresses(p);
 	ra_reserve_call_areas(p);
+	/* what one round hands the next (live.c) lives across rounds; a
+	 * failing round's scopes are freed by the caller */
+	ir_scratch_begin(p);
+	struct ra_rounds *rs = ra_rounds_new(p);
 	for (unsigned round = 0; round < 6; round++) {
-		/* each round's intervals and tables are its own (a failing
-		 * round's scope is freed by the caller) */
+		struct ra_moves *mv = ra_rounds_prepare(p, rs);
+		/* each round's intervals and tables are its own */
 		ir_scratch_begin(p);
-		struct ra_interval *iv = ra_intervals(p);
+		struct ra_interval *iv = ra_rounds_intervals(p, rs);
 		bool sp = false;
-		if (!ra_linscan(p, iv, &sp))
+		if (!ra_linscan(p, iv, ra_rounds_refs(rs), &sp))
 			return false;
-		if (sp && !ra_spill(p, iv))
+		if (sp && !ra_spill(p, iv, mv))
 			return false;
 		ir_scratch_end(p);
-		if (!sp)
+		if (!sp) {
+			ir_scratch_end(p);
 			return true;
+		}
 	}
+	ir_scratch_end(p);
 	return ir_unsupported(p, "register allocation did not converge");
 }
