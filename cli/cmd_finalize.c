@@ -225,7 +225,8 @@ int fin_write_asm(const struct plat_info *pl,
 			free(all);
 			return cli_fail(&err);
 		}
-		size_t need = len + strlen(text) + strlen(r[k].name) + 64;
+		size_t tlen = strlen(text), nlen = strlen(r[k].name);
+		size_t need = len + tlen + nlen + 64;
 		if (need > cap) {
 			char *na = realloc(all, need * 2);
 			if (!na) {
@@ -236,7 +237,13 @@ int fin_write_asm(const struct plat_info *pl,
 			all = na;
 			cap = need * 2;
 		}
-		len += (size_t)sprintf(all + len, "// kernel %s\n%s", r[k].name, text);
+		/* "// kernel NAME\n" and the text, copied (no printf over
+		 * the whole listing) */
+		memcpy(all + len, "// kernel ", 10);
+		memcpy(all + len + 10, r[k].name, nlen);
+		all[len + 10 + nlen] = '\n';
+		memcpy(all + len + 11 + nlen, text, tlen + 1);
+		len += 11 + nlen + tlen;
 		free(text);
 	}
 	enum vf_status st = cli_write(out, all, len, &err);

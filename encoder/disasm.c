@@ -66,8 +66,10 @@ static void fmt_mnemonic(struct dfmt *f, const struct gen_inst *in)
 		sub = gen_sfid_name(in->sfid);
 	else if (in->opts & GEN_OPT_BRANCHCTRL)
 		sub = "b";
-	if (sub)
-		tx_printf(f, ".%s", sub);
+	if (sub) {
+		tx_putc(f, '.');
+		tx_puts(f, sub);
+	}
 	tx_putc(f, ' ');
 	bool implicit_em = in->op == GEN_OP_SYNC || in->op == GEN_OP_NOP ||
 	                   in->op == GEN_OP_ILLEGAL || in->op == GEN_OP_JMPI ||
@@ -144,13 +146,17 @@ static void fmt_opts(struct dfmt *f, const struct gen_inst *in)
 	tx_putc(f, '}');
 }
 
-static void fmt_desc(struct dfmt *f, const struct gen_desc *d, int digits)
+static void fmt_desc(struct dfmt *f, const struct gen_desc *d,
+                     unsigned digits)
 {
 	col_start(f, 10);
-	if (d->is_reg)
-		tx_printf(f, "a0.%u", d->a0_sub);
-	else
-		tx_printf(f, "0x%0*X", digits, d->imm);
+	if (d->is_reg) {
+		tx_puts(f, "a0.");
+		tx_uint(f, d->a0_sub);
+	} else {
+		tx_puts(f, "0x");
+		tx_hex(f, d->imm, digits);
+	}
 	col_finish(f);
 }
 
@@ -160,8 +166,12 @@ static void fmt_send_comment(struct dfmt *f, const struct gen_inst *in)
 {
 	if (in->desc.is_reg || in->exdesc.is_reg)
 		return;
-	tx_printf(f, " // wr:%u+%u, rd:%u", in->src0_len, in->src1_len,
-	          in->dst_len);
+	tx_puts(f, " // wr:");
+	tx_uint(f, in->src0_len);
+	tx_putc(f, '+');
+	tx_uint(f, in->src1_len);
+	tx_puts(f, ", rd:");
+	tx_uint(f, in->dst_len);
 }
 
 static void fmt_sync_list(struct dfmt *f, const struct gen_inst *in)
@@ -172,7 +182,8 @@ static void fmt_sync_list(struct dfmt *f, const struct gen_inst *in)
 	for (unsigned i = 0; i < 32; i++) {
 		if (!(m & (1u << i)))
 			continue;
-		tx_printf(f, first ? "$%u" : ",$%u", i);
+		tx_puts(f, first ? "$" : ",$");
+		tx_uint(f, i);
 		first = false;
 	}
 	tx_putc(f, ')');
@@ -231,6 +242,7 @@ void gen_format_inst(const struct plat_info *p, const struct gen_inst *in,
 	fmt_opts(&f, in);
 	if (dis_is_send(in))
 		fmt_send_comment(&f, in);
+	text_end(out);
 }
 
 /* ---- kernels ----------------------------------------------------------- */
@@ -276,6 +288,13 @@ static uint32_t *block_starts(const struct gen_inst *insts, size_t n,
 	return b;
 }
 
+static void print_label(struct gen_text *t, uint32_t pc)
+{
+	text_mem(t, "L", 1);
+	text_uint(t, pc);
+	text_mem(t, ":\n", 2);
+}
+
 static void print_kernel(const struct plat_info *p, const struct gen_inst *insts,
                          size_t n, struct gen_text *t)
 {
@@ -285,14 +304,17 @@ static void print_kernel(const struct plat_info *p, const struct gen_inst *insts
 		t->oom = true;
 		return;
 	}
+	/* about 100 characters a line: one allocation for most kernels */
+	text_reserve(t, 128 * n + 16 * nb);
 	for (size_t i = 0; i < n; i++) {
 		while (bi < nb && blocks[bi] <= insts[i].pc)
-			text_printf(t, "L%u:\n", blocks[bi++]);
+			print_label(t, blocks[bi++]);
 		gen_format_inst(p, &insts[i], t);
-		text_printf(t, "\n");
+		text_mem(t, "\n", 1);
 	}
 	while (bi < nb)
-		text_printf(t, "L%u:\n", blocks[bi++]);
+		print_label(t, blocks[bi++]);
+	text_end(t);
 	free(blocks);
 }
 

@@ -97,10 +97,10 @@ static void region(struct dfmt *f, const char *seps, unsigned a, unsigned b,
 {
 	const unsigned nums[3] = { a, b, c };
 	tx_putc(f, '<');
-	for (size_t k = 0; k <= strlen(seps); k++) {
-		if (k)
-			tx_putc(f, seps[k - 1]);
-		tx_uint(f, nums[k]);
+	tx_uint(f, nums[0]);
+	for (size_t k = 0; seps[k]; k++) {
+		tx_putc(f, seps[k]);
+		tx_uint(f, nums[k + 1]);
 	}
 	tx_putc(f, '>');
 }
@@ -109,15 +109,20 @@ static void fmt_mme(struct dfmt *f, const struct gen_opnd *o)
 {
 	if (o->mme == GEN_MME_NOMME)
 		tx_puts(f, ".nomme");
-	else
-		tx_printf(f, ".mme%u", o->mme);
+	else {
+		tx_puts(f, ".mme");
+		tx_uint(f, o->mme);
+	}
 }
 
 static void fmt_indirect(struct dfmt *f, const struct gen_opnd *o)
 {
-	tx_printf(f, "r[a0.%u", o->ia_sub);
-	if (o->ia_imm)
-		tx_printf(f, ",%d", o->ia_imm);
+	tx_puts(f, "r[a0.");
+	tx_uint(f, o->ia_sub);
+	if (o->ia_imm) {
+		tx_putc(f, ',');
+		tx_int(f, o->ia_imm);
+	}
 	tx_putc(f, ']');
 }
 
@@ -246,18 +251,19 @@ static void fmt_imm(struct dfmt *f, const struct gen_opnd *o)
 {
 	uint64_t v = o->imm;
 	switch (o->type) {
-	case GEN_TYPE_B:  tx_printf(f, "%d", (int8_t)v); break;
-	case GEN_TYPE_W:  tx_printf(f, "%d", (int16_t)v); break;
-	case GEN_TYPE_D:  tx_printf(f, "%d", (int32_t)v); break;
-	case GEN_TYPE_Q:  tx_printf(f, "%lld", (long long)v); break;
-	case GEN_TYPE_UB: tx_printf(f, "0x%X", (unsigned)(uint8_t)v); break;
-	case GEN_TYPE_UW: tx_printf(f, "0x%X", (unsigned)(uint16_t)v); break;
-	case GEN_TYPE_UQ: tx_printf(f, "0x%llX", (unsigned long long)v); break;
+	case GEN_TYPE_B:  tx_int(f, (int8_t)v); break;
+	case GEN_TYPE_W:  tx_int(f, (int16_t)v); break;
+	case GEN_TYPE_D:  tx_int(f, (int32_t)v); break;
+	case GEN_TYPE_Q:  tx_int(f, (int64_t)v); break;
+	case GEN_TYPE_UB: tx_puts(f, "0x"); tx_hex(f, (uint8_t)v, 0); break;
+	case GEN_TYPE_UW: tx_puts(f, "0x"); tx_hex(f, (uint16_t)v, 0); break;
+	case GEN_TYPE_UQ: tx_puts(f, "0x"); tx_hex(f, v, 0); break;
 	case GEN_TYPE_HF: fmt_f16(f, (uint16_t)v); break;
 	case GEN_TYPE_F:  fmt_f32(f, (uint32_t)v); break;
 	case GEN_TYPE_DF: fmt_f64(f, v); break;
 	default:  /* UD, V, UV, VF */
-		tx_printf(f, "0x%X", (uint32_t)v);
+		tx_puts(f, "0x");
+		tx_hex(f, (uint32_t)v, 0);
 		break;
 	}
 }
@@ -303,8 +309,9 @@ void dis_src(struct dfmt *f, const struct gen_inst *in, unsigned s)
 		fmt_imm(f, o);
 		break;
 	case GEN_OPND_LABEL: {
-		long long pc = (long long)o->imm;
-		tx_printf(f, pc < 0 ? "L_N%lld" : "L%lld", pc < 0 ? -pc : pc);
+		int64_t pc = (int64_t)o->imm;
+		tx_puts(f, pc < 0 ? "L_N" : "L");
+		text_uint(f->t, pc < 0 ? 0 - (uint64_t)pc : (uint64_t)pc);
 		break;
 	}
 	default:
