@@ -616,27 +616,36 @@ static void io_write_pass(struct visa_io *io, bool emit)
 	io_layout(io, io->layout);
 }
 
-/* Write the instruction into b, or with b NULL count its bytes. */
-static size_t io_write(struct vf_buf *b, unsigned version,
-                       const struct vf_inst *in, enum visa_io_mode mode)
+/* Write the instruction into b, or with b NULL count its bytes; *io is
+ * left as the write finished (counts, flags and cut known). */
+static void io_write_io(struct visa_io *io, struct vf_buf *b,
+                        unsigned version, const struct vf_inst *in,
+                        enum visa_io_mode mode)
 {
-	struct visa_io io = { .writing = true, .b = b, .version = version,
-	                      .src = in, .op = in->opcode,
-	                      .spec = mode == VISA_IO_SPEC };
+	*io = (struct visa_io){ .writing = true, .b = b, .version = version,
+	                        .src = in, .op = in->opcode,
+	                        .spec = mode == VISA_IO_SPEC };
 
-	io_put(&io, 1, in->opcode);
-	io.layout = visa_op_layout(in->opcode, version);
-	if (!io.layout)
-		return io.bytes;
+	io_put(io, 1, in->opcode);
+	io->layout = visa_op_layout(in->opcode, version);
+	if (!io->layout)
+		return;
 	/* A dry pass finds the counts and flags, which fix the cut-off; the
 	 * complete layout has none (and every count and flag field comes
 	 * before the fields it governs, so one pass sees them in time). */
-	io.cut = UINT_MAX;
-	if (!io.spec) {
-		io_write_pass(&io, false);
-		io_update_cut(&io);
+	io->cut = UINT_MAX;
+	if (!io->spec) {
+		io_write_pass(io, false);
+		io_update_cut(io);
 	}
-	io_write_pass(&io, true);
+	io_write_pass(io, true);
+}
+
+static size_t io_write(struct vf_buf *b, unsigned version,
+                       const struct vf_inst *in, enum visa_io_mode mode)
+{
+	struct visa_io io;
+	io_write_io(&io, b, version, in, mode);
 	return io.bytes;
 }
 
@@ -710,6 +719,28 @@ static void io_size_layout(struct visa_size_walk *w, const char *l)
 	}
 }
 
+/* Bytes of the fields past the cut-off, to add to the written bytes,
+ * from the counts and flags of a finished write or dry pass of io (its
+ * cut as io_update_cut left it). */
+static void io_igc_rest(const struct visa_io *io, uint32_t *lo, uint32_t *hi)
+{
+	unsigned version = io->version;
+	*lo = *hi = 0;
+	if (!io->layout || (visa_op_has_subop(io->op) &&
+	                    !visa_subop_layout(io->op, io->src->subop)))
+		return;
+	if (io->cut == UINT_MAX) {
+		/* A 3D sampler message whose parameter count was cut off:
+		 * one parameter, so the count and that parameter. */
+		*lo = *hi = 1 + vf_decl_width(version) + 2;
+		return;
+	}
+	struct visa_size_walk w = { .io = io };
+	io_size_layout(&w, io->layout);
+	*lo = w.lo;
+	*hi = w.hi;
+}
+
 void visa_inst_igc_size(const struct vf_inst *in, unsigned version,
                         uint32_t *lo, uint32_t *hi)
 {
@@ -718,26 +749,30 @@ void visa_inst_igc_size(const struct vf_inst *in, unsigned version,
 	struct vf_buf b = { 0 };
 
 	visa_inst_write_ex(&b, version, in, VISA_IO_IGC);
-	*lo = *hi = (uint32_t)b.len;
+	uint32_t written = (uint32_t)b.len;
 	vf_buf_free(&b);
 	io.layout = visa_op_layout(in->opcode, version);
-	if (!io.layout || (visa_op_has_subop(io.op) &&
-	                   !visa_subop_layout(io.op, in->subop)))
-		return;
-	io.cut = UINT_MAX;
-	io_write_pass(&io, false);
-	io_update_cut(&io);
-	if (io.cut == UINT_MAX) {
-		/* A 3D sampler message whose parameter count was cut off:
-		 * one parameter, so the count and that parameter. */
-		*lo += 1 + vf_decl_width(version) + 2;
-		*hi += 1 + vf_decl_width(version) + 2;
-		return;
+	if (io.layout && !(visa_op_has_subop(io.op) &&
+	                   !visa_subop_layout(io.op, in->subop))) {
+		io.cut = UINT_MAX;
+		io_write_pass(&io, false);
+		io_update_cut(&io);
 	}
-	struct visa_size_walk w = { .io = &io };
-	io_size_layout(&w, io.layout);
-	*lo += w.lo;
-	*hi += w.hi;
+	io_igc_rest(&io, lo, hi);
+	*lo += written;
+	*hi += written;
+}
+
+uint32_t visa_inst_write_igc(struct vf_buf *b, unsigned version,
+                             const struct vf_inst *in)
+{
+	size_t start = b->len;
+	uint32_t lo, hi;
+	struct visa_io io;
+
+	io_write_io(&io, b, version, in, VISA_IO_IGC);
+	io_igc_rest(&io, &lo, &hi);
+	return (uint32_t)(b->len - start) + lo;
 }
 
 /*

@@ -90,14 +90,13 @@ static void write_code(struct writer *w, const struct vf_routine *rt)
 	                                                     : VISA_IO_SPEC;
 	size_t start = w->b.len;
 	uint64_t counted = 0;
-	for (uint32_t i = 0; i < rt->inst_count; i++) {
-		visa_inst_write_ex(&w->b, w->version, &rt->insts[i], mode);
-		uint32_t lo, hi;
-		visa_inst_igc_size(&rt->insts[i], w->version, &lo, &hi);
-		counted += lo;
-	}
-	if (mode == VISA_IO_SPEC)
+	if (mode == VISA_IO_SPEC) {
+		for (uint32_t i = 0; i < rt->inst_count; i++)
+			visa_inst_write_ex(&w->b, w->version, &rt->insts[i], mode);
 		return;
+	}
+	for (uint32_t i = 0; i < rt->inst_count; i++)
+		counted += visa_inst_write_igc(&w->b, w->version, &rt->insts[i]);
 	if (rt->code_tail_size) {
 		vf_buf_bytes(&w->b, rt->code_tail, rt->code_tail_size);
 		return;
