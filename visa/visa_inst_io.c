@@ -75,13 +75,23 @@ static bool io_layout(struct visa_io *io, const char *l);
 /* ---- plain fields ---------------------------------------------------- */
 
 /* Write a little-endian integer of 'size' bytes, or count it (the size
- * of an instruction without its bytes, visa_inst_size_ex). */
+ * of an instruction without its bytes, visa_inst_size_ex).  Every field
+ * of every instruction comes here: the bytes go straight into the
+ * buffer when it has room (and its NUL), else through vf_buf_uint. */
 static void io_put(struct visa_io *io, unsigned size, uint64_t v)
 {
-	if (io->b)
-		vf_buf_uint(io->b, size, v);
-	else
+	struct vf_buf *b = io->b;
+	if (!b) {
 		io->bytes += size;
+	} else if (!b->oom && b->cap - b->len > size) {
+		uint8_t *d = b->data + b->len;
+		for (unsigned i = 0; i < size; i++)
+			d[i] = (uint8_t)(v >> (8 * i));
+		d[size] = 0;
+		b->len += size;
+	} else {
+		vf_buf_uint(b, size, v);
+	}
 }
 
 /* One little-endian integer of 'size' bytes: read into *v or write *v. */
@@ -632,10 +642,15 @@ static void io_write_io(struct visa_io *io, struct vf_buf *b,
 		return;
 	/* A dry pass finds the counts and flags, which fix the cut-off; the
 	 * complete layout has none (and every count and flag field comes
-	 * before the fields it governs, so one pass sees them in time). */
+	 * before the fields it governs, so one pass sees them in time).  A
+	 * layout without count, flag-word, sub-opcode or resinfo-lod fields
+	 * has a cut-off that depends on nothing the pass would learn: it is
+	 * measured at once. */
 	io->cut = UINT_MAX;
-	if (!io->spec) {
+	if (!io->spec && strpbrk(io->layout, "nFSL")) {
 		io_write_pass(io, false);
+		io_update_cut(io);
+	} else if (!io->spec) {
 		io_update_cut(io);
 	}
 	io_write_pass(io, true);
