@@ -309,7 +309,8 @@ enum vf_status gen_decode(const struct plat_info *p, const uint8_t *bytes,
                           size_t size, size_t pc, const char *name,
                           struct gen_inst *out, struct vf_error *err)
 {
-	struct dctx c = { .p = p, .e = p->enc, .in = out };
+	struct dctx c = { .p = p, .e = p->enc, .in = out,
+	                  .fields = dec_fields(p->enc) };
 	memset(out, 0, sizeof(*out));
 	out->pc = (uint32_t)pc;
 	out->op = GEN_OP_INVALID;
