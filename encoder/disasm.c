@@ -88,7 +88,7 @@ static void fmt_mnemonic(struct dfmt *f, const struct gen_inst *in)
 static void fmt_flag_mod(struct dfmt *f, const struct gen_inst *in)
 {
 	col_start(f, 9);
-	if (in->cmod && !dis_is_send(in) && gen_cmod_name(in->cmod)) {
+	if (in->cmod && !f->send && gen_cmod_name(in->cmod)) {
 		tx_putc(f, '(');
 		tx_puts(f, gen_cmod_name(in->cmod));
 		tx_putc(f, ')');
@@ -215,6 +215,7 @@ void gen_format_inst(const struct plat_info *p, const struct gen_inst *in,
                      struct gen_text *out)
 {
 	struct dfmt f = { .p = p, .t = out, .col = (size_t)-1 };
+	dis_facts(&f, in);
 	fmt_pred(&f, in);
 	tx_putc(&f, ' ');
 	fmt_mnemonic(&f, in);
@@ -233,14 +234,14 @@ void gen_format_inst(const struct plat_info *p, const struct gen_inst *in,
 	} else {
 		fmt_sources(&f, in);
 	}
-	if (dis_is_send(in)) {
+	if (f.send) {
 		tx_puts(&f, "  ");
 		fmt_desc(&f, &in->exdesc, 0);
 		tx_puts(&f, "  ");
 		fmt_desc(&f, &in->desc, 8);
 	}
 	fmt_opts(&f, in);
-	if (dis_is_send(in))
+	if (f.send)
 		fmt_send_comment(&f, in);
 	text_end(out);
 }

@@ -39,11 +39,6 @@ bool dis_has_dst(const struct gen_inst *in)
 	}
 }
 
-static bool is_branching(const struct gen_inst *in)
-{
-	return gen_op_is_branch(in->op);
-}
-
 /* jmpi, call, calla, ret, brd, brc: typed branches (OpSpec.cpp) */
 static bool is_typed_branch(const struct gen_inst *in)
 {
@@ -56,14 +51,13 @@ static bool is_typed_branch(const struct gen_inst *in)
 	}
 }
 
-static bool is_macro(const struct gen_inst *in)
+void dis_facts(struct dfmt *f, const struct gen_inst *in)
 {
-	return gen_op_is_macro(in->op, in->fc);
-}
-
-static bool gen12(const struct dfmt *f)
-{
-	return f->p->enc == GEN_ENC_GEN12;
+	f->send = dis_is_send(in);
+	f->branch = gen_op_is_branch(in->op);
+	f->typed_branch = is_typed_branch(in);
+	f->macro = gen_op_is_macro(in->op, in->fc);
+	f->gen12 = f->p->enc == GEN_ENC_GEN12;
 }
 
 /* Subregister as IGA counts it: elements of the type for scaled
@@ -137,10 +131,10 @@ static bool implicit_dst_type(const struct dfmt *f, const struct gen_inst *in,
                               uint8_t *t)
 {
 	if (in->op == GEN_OP_SEND || in->op == GEN_OP_SENDC) {
-		*t = gen12(f) ? GEN_TYPE_UB : GEN_TYPE_UD;
+		*t = f->gen12 ? GEN_TYPE_UB : GEN_TYPE_UD;
 		return true;
 	}
-	if (is_typed_branch(in)) {
+	if (f->typed_branch) {
 		*t = GEN_TYPE_D;
 		return true;
 	}
@@ -150,7 +144,7 @@ static bool implicit_dst_type(const struct dfmt *f, const struct gen_inst *in,
 void dis_dst(struct dfmt *f, const struct gen_inst *in)
 {
 	const struct gen_opnd *o = &in->dst;
-	bool send = dis_is_send(in), macro = is_macro(in);
+	bool send = f->send, macro = f->macro;
 	col_start(f, send ? 7 : 12);
 	if (in->sat)
 		tx_puts(f, "(sat)");
@@ -159,25 +153,26 @@ void dis_dst(struct dfmt *f, const struct gen_inst *in)
 	} else {
 		enum gen_type scale = (enum gen_type)o->type;
 		if (scale == GEN_TYPE_INVALID)
-			scale = is_branching(in) ? GEN_TYPE_D : GEN_TYPE_UB;
+			scale = f->branch ? GEN_TYPE_D : GEN_TYPE_UB;
 		fmt_reg(f, o, !macro && !send, scale);
 		if (o->kind == GEN_OPND_MACRO)
 			fmt_mme(f, o);
 	}
-	bool implicit_rgn = send || is_typed_branch(in) || macro;
+	bool implicit_rgn = send || f->typed_branch || macro;
 	if (!implicit_rgn || o->rgn.hs != 1)
 		region(f, "", o->rgn.hs, 0, 0);
 	uint8_t it;
-	if (!(is_branching(in) && gen12(f)) &&
+	if (!(f->branch && f->gen12) &&
 	    !(implicit_dst_type(f, in, &it) && it == o->type))
 		fmt_type(f, o->type);
 	col_finish(f);
 }
 
 /* Does IGA omit this source's region? (OpSpec::implicitSrcRegion) */
-static bool implicit_src_region(const struct gen_inst *in, unsigned s)
+static bool implicit_src_region(const struct dfmt *f,
+                                const struct gen_inst *in, unsigned s)
 {
-	if (dis_is_send(in) || is_macro(in) || is_branching(in))
+	if (f->send || f->macro || f->branch)
 		return true;
 	return s == 0 && in->op == GEN_OP_SYNC;
 }
@@ -185,7 +180,7 @@ static bool implicit_src_region(const struct gen_inst *in, unsigned s)
 static void fmt_region(struct dfmt *f, const struct gen_inst *in, unsigned s)
 {
 	const struct gen_region *r = &in->src[s].rgn;
-	if (implicit_src_region(in, s))
+	if (implicit_src_region(f, in, s))
 		return;
 	if (gen_op_table[in->op].fmt == GEN_FMT_TERNARY) {
 		if (r->vs == GEN_RGN_NONE)
@@ -203,8 +198,8 @@ static void fmt_region(struct dfmt *f, const struct gen_inst *in, unsigned s)
 static bool implicit_src_type(const struct dfmt *f, const struct gen_inst *in,
                               unsigned s, bool lbl_or_imm, uint8_t *t)
 {
-	if (is_typed_branch(in)) {
-		if (gen12(f))
+	if (f->typed_branch) {
+		if (f->gen12)
 			*t = GEN_TYPE_INVALID;
 		else if (in->op == GEN_OP_BRC)
 			*t = s == 0 || lbl_or_imm ? GEN_TYPE_D : GEN_TYPE_UD;
@@ -212,16 +207,16 @@ static bool implicit_src_type(const struct dfmt *f, const struct gen_inst *in,
 			*t = GEN_TYPE_D;
 		return true;
 	}
-	if (is_branching(in)) {
+	if (f->branch) {
 		*t = GEN_TYPE_INVALID;
 		return true;
 	}
-	if ((in->op == GEN_OP_SEND || in->op == GEN_OP_SENDC) && !gen12(f)) {
+	if ((in->op == GEN_OP_SEND || in->op == GEN_OP_SENDC) && !f->gen12) {
 		*t = GEN_TYPE_UD;
 		return true;
 	}
-	if (dis_is_send(in)) {
-		*t = gen12(f) ? GEN_TYPE_UB
+	if (f->send) {
+		*t = f->gen12 ? GEN_TYPE_UB
 		     : s == 0 ? GEN_TYPE_UD : GEN_TYPE_INVALID;
 		return true;
 	}
@@ -237,7 +232,7 @@ static void fmt_src_type(struct dfmt *f, const struct gen_inst *in, unsigned s)
 	const struct gen_opnd *o = &in->src[s];
 	bool lbl = o->kind == GEN_OPND_LABEL || o->kind == GEN_OPND_IMM;
 	uint8_t t;
-	if (is_branching(in) && gen12(f))
+	if (f->branch && f->gen12)
 		return;
 	if (in->op == GEN_OP_SYNC && o->rn == GEN_RN_NULL &&
 	    o->kind == GEN_OPND_DIRECT)
@@ -283,13 +278,13 @@ static void fmt_mods(struct dfmt *f, const struct gen_inst *in,
 void dis_src(struct dfmt *f, const struct gen_inst *in, unsigned s)
 {
 	const struct gen_opnd *o = &in->src[s];
-	bool send = dis_is_send(in), macro = is_macro(in);
+	bool send = f->send, macro = f->macro;
 	col_start(f, send ? 6 : 16);
 	switch (o->kind) {
 	case GEN_OPND_DIRECT: {
 		enum gen_type scale = (enum gen_type)o->type;
 		if (scale == GEN_TYPE_INVALID)
-			scale = is_branching(in) ? GEN_TYPE_D : GEN_TYPE_UB;
+			scale = f->branch ? GEN_TYPE_D : GEN_TYPE_UB;
 		fmt_mods(f, in, o);
 		fmt_reg(f, o, !send && !macro, scale);
 		fmt_region(f, in, s);
@@ -318,7 +313,7 @@ void dis_src(struct dfmt *f, const struct gen_inst *in, unsigned s)
 		tx_puts(f, "???");
 		break;
 	}
-	if (!(gen12(f) && o->kind == GEN_OPND_LABEL))
+	if (!(f->gen12 && o->kind == GEN_OPND_LABEL))
 		fmt_src_type(f, in, s);
 	col_finish(f);
 }

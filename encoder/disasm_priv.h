@@ -17,7 +17,16 @@ struct dfmt {
 	size_t col;        /* start of the open column, or (size_t)-1 */
 	size_t cap;        /* its width */
 	size_t debt;       /* characters earlier columns overflowed by */
+	/* what the operand printers ask of the instruction, found once */
+	bool send;         /* send, sendc, sends, sendsc */
+	bool branch;       /* gen_op_is_branch */
+	bool typed_branch; /* jmpi, call, calla, ret, brd, brc */
+	bool macro;        /* madm, math.invm, math.rsqtm */
+	bool gen12;        /* the platform's encoding is Gen12 */
 };
+
+/* Fill the instruction facts of f for 'in'. */
+void dis_facts(struct dfmt *f, const struct gen_inst *in);
 
 void text_printf(struct gen_text *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
