@@ -86,16 +86,21 @@ void tx_printf(struct dfmt *f, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* "%u" without printf (operands are most of a listing). */
+/* "%u" without printf (operands are most of a listing): the digits are
+ * counted, then written in place from the last one. */
 void text_uint(struct gen_text *t, uint64_t v)
 {
-	char buf[24];
-	size_t i = sizeof buf;
+	size_t n = 1;
+	for (uint64_t x = v; x >= 10; x /= 10)
+		n++;
+	if (!tx_room(t, n))
+		return;
+	char *d = t->s + t->len + n;
+	t->len += n;
 	do {
-		buf[--i] = (char)('0' + v % 10);
+		*--d = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	text_mem(t, buf + i, sizeof buf - i);
 }
 
 void tx_int(struct dfmt *f, int64_t v)

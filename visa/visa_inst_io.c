@@ -78,7 +78,7 @@ static bool io_layout(struct visa_io *io, const char *l);
  * of an instruction without its bytes, visa_inst_size_ex).  Every field
  * of every instruction comes here: the bytes go straight into the
  * buffer when it has room (and its NUL), else through vf_buf_uint. */
-static void io_put(struct visa_io *io, unsigned size, uint64_t v)
+static inline void io_put(struct visa_io *io, unsigned size, uint64_t v)
 {
 	struct vf_buf *b = io->b;
 	if (!b) {
@@ -95,7 +95,7 @@ static void io_put(struct visa_io *io, unsigned size, uint64_t v)
 }
 
 /* One little-endian integer of 'size' bytes: read into *v or write *v. */
-static bool io_uint(struct visa_io *io, unsigned size, uint64_t *v)
+static inline bool io_uint(struct visa_io *io, unsigned size, uint64_t *v)
 {
 	if (!io->writing)
 		return vf_cur_uint(io->c, size, v, io->what);
@@ -104,7 +104,7 @@ static bool io_uint(struct visa_io *io, unsigned size, uint64_t *v)
 	return true;
 }
 
-static bool io_u8(struct visa_io *io, uint8_t *p)
+static inline bool io_u8(struct visa_io *io, uint8_t *p)
 {
 	uint64_t v = *p;
 	if (!io_uint(io, 1, &v))
@@ -113,7 +113,7 @@ static bool io_u8(struct visa_io *io, uint8_t *p)
 	return true;
 }
 
-static bool io_u16(struct visa_io *io, uint16_t *p)
+static inline bool io_u16(struct visa_io *io, uint16_t *p)
 {
 	uint64_t v = *p;
 	if (!io_uint(io, 2, &v))
@@ -122,7 +122,7 @@ static bool io_u16(struct visa_io *io, uint16_t *p)
 	return true;
 }
 
-static bool io_i16(struct visa_io *io, int16_t *p)
+static inline bool io_i16(struct visa_io *io, int16_t *p)
 {
 	uint16_t u = (uint16_t)*p;
 	if (!io_u16(io, &u))
@@ -132,7 +132,7 @@ static bool io_i16(struct visa_io *io, int16_t *p)
 }
 
 /* A general-variable id: 2 bytes before vISA 3.4, 4 bytes from 3.4. */
-static bool io_decl(struct visa_io *io, uint32_t *p)
+static inline bool io_decl(struct visa_io *io, uint32_t *p)
 {
 	uint64_t v = *p;
 	if (!io_uint(io, vf_decl_width(io->version), &v))
