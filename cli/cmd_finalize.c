@@ -213,41 +213,25 @@ int fin_write_asm(const struct plat_info *pl,
                   const char *out)
 {
 	struct vf_error err = { 0 };
-	size_t cap = 1024, len = 0;
-	char *all = malloc(cap);
-	if (!all)
-		return oom();
-	all[0] = 0;
+	struct gen_text t = { 0 };
+	/* each kernel's listing after a "// kernel NAME" line, all into one
+	 * text (no copy of each listing) */
 	for (size_t k = 0; k < n; k++) {
-		char *text = NULL;
-		if (gen_disasm(pl, r[k].code, r[k].code_size, r[k].name, &text,
-		               &err) != VF_OK) {
-			free(all);
+		gen_text_append(&t, "// kernel ", 10);
+		gen_text_append(&t, r[k].name, strlen(r[k].name));
+		gen_text_append(&t, "\n", 1);
+		if (gen_disasm_append(pl, r[k].code, r[k].code_size, r[k].name,
+		                      &t, &err) != VF_OK) {
+			gen_text_free(&t);
 			return cli_fail(&err);
 		}
-		size_t tlen = strlen(text), nlen = strlen(r[k].name);
-		size_t need = len + tlen + nlen + 64;
-		if (need > cap) {
-			char *na = realloc(all, need * 2);
-			if (!na) {
-				free(text);
-				free(all);
-				return oom();
-			}
-			all = na;
-			cap = need * 2;
-		}
-		/* "// kernel NAME\n" and the text, copied (no printf over
-		 * the whole listing) */
-		memcpy(all + len, "// kernel ", 10);
-		memcpy(all + len + 10, r[k].name, nlen);
-		all[len + 10 + nlen] = '\n';
-		memcpy(all + len + 11 + nlen, text, tlen + 1);
-		len += 11 + nlen + tlen;
-		free(text);
 	}
-	enum vf_status st = cli_write(out, all, len, &err);
-	free(all);
+	if (t.oom) {
+		gen_text_free(&t);
+		return oom();
+	}
+	enum vf_status st = cli_write(out, t.s ? t.s : "", t.len, &err);
+	gen_text_free(&t);
 	return st == VF_OK ? 0 : cli_fail(&err);
 }
 

@@ -358,13 +358,19 @@ static enum vf_status check_targets(const struct gen_inst *insts, size_t n,
 	return VF_OK;
 }
 
-enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
-                          size_t size, const char *name, char **out,
-                          struct vf_error *err)
+void gen_text_append(struct gen_text *t, const char *s, size_t n)
+{
+	text_mem(t, s, n);
+	text_end(t);
+}
+
+enum vf_status gen_disasm_append(const struct plat_info *p,
+                                 const uint8_t *bytes, size_t size,
+                                 const char *name, struct gen_text *t,
+                                 struct vf_error *err)
 {
 	size_t cap = size / 8 + 1, n = 0;
 	struct gen_inst *insts = malloc(sizeof(*insts) * cap);
-	struct gen_text t = { 0 };
 	if (!insts)
 		return vf_err_oom(err);
 	for (size_t pc = 0; pc < size; pc += insts[n++].length) {
@@ -380,13 +386,22 @@ enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
 		free(insts);
 		return st;
 	}
-	print_kernel(p, insts, n, &t);
+	print_kernel(p, insts, n, t);
 	free(insts);
-	if (!t.oom && !t.s)
-		text_printf(&t, "%s", "");
-	if (t.oom) {
+	if (!t->oom && !t->s)
+		text_printf(t, "%s", "");
+	return t->oom ? vf_err_oom(err) : VF_OK;
+}
+
+enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
+                          size_t size, const char *name, char **out,
+                          struct vf_error *err)
+{
+	struct gen_text t = { 0 };
+	enum vf_status st = gen_disasm_append(p, bytes, size, name, &t, err);
+	if (st != VF_OK) {
 		gen_text_free(&t);
-		return vf_err_oom(err);
+		return st;
 	}
 	*out = t.s;
 	return VF_OK;
