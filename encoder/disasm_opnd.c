@@ -17,6 +17,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #include "disasm_priv.h"
@@ -51,8 +52,54 @@ static bool is_typed_branch(const struct gen_inst *in)
 	}
 }
 
+/* What fmt_reg and fmt_type ask of register classes and types, with the
+ * names' lengths: looked up once per process (every operand of every
+ * listed instruction asks) from the platform tables. */
+struct rn_facts {
+	const char *name;
+	unsigned char len;
+	bool number, subregs, scaled;
+};
+struct type_facts {
+	const char *name;
+	unsigned char len;
+};
+static struct rn_facts rn_facts[GEN_RN_COUNT];
+static struct type_facts type_facts[GEN_TYPE_COUNT];
+static pthread_once_t facts_once = PTHREAD_ONCE_INIT;
+
+static void build_facts(void)
+{
+	for (unsigned i = 0; i < GEN_RN_COUNT; i++) {
+		enum gen_regname rn = (enum gen_regname)i;
+		rn_facts[i] = (struct rn_facts){
+			plat_regname(rn), (unsigned char)strlen(plat_regname(rn)),
+			plat_reg_has_number(rn), plat_reg_has_subregs(rn),
+			plat_reg_is_scaled(rn),
+		};
+	}
+	for (unsigned i = 0; i < GEN_TYPE_COUNT; i++) {
+		const char *n = gen_type_name((enum gen_type)i);
+		type_facts[i] = (struct type_facts){ n, (unsigned char)strlen(n) };
+	}
+}
+
+static const struct rn_facts *reg_facts(enum gen_regname rn,
+                                        struct rn_facts *other)
+{
+	if (rn < GEN_RN_COUNT)
+		return &rn_facts[rn];
+	*other = (struct rn_facts){
+		plat_regname(rn), (unsigned char)strlen(plat_regname(rn)),
+		plat_reg_has_number(rn), plat_reg_has_subregs(rn),
+		plat_reg_is_scaled(rn),
+	};
+	return other;
+}
+
 void dis_facts(struct dfmt *f, const struct gen_inst *in)
 {
+	pthread_once(&facts_once, build_facts);
 	f->send = dis_is_send(in);
 	f->branch = gen_op_is_branch(in->op);
 	f->typed_branch = is_typed_branch(in);
@@ -62,10 +109,10 @@ void dis_facts(struct dfmt *f, const struct gen_inst *in)
 
 /* Subregister as IGA counts it: elements of the type for scaled
  * registers, raw bytes otherwise. */
-static unsigned subreg_elems(const struct gen_opnd *o, enum gen_type scale)
+static unsigned subreg_elems(const struct gen_opnd *o, bool scaled,
+                             enum gen_type scale)
 {
-	if (!plat_reg_is_scaled((enum gen_regname)o->rn) ||
-	    scale == GEN_TYPE_INVALID)
+	if (!scaled || scale == GEN_TYPE_INVALID)
 		return o->sub;
 	return o->sub / gen_type_size(scale);
 }
@@ -73,12 +120,13 @@ static unsigned subreg_elems(const struct gen_opnd *o, enum gen_type scale)
 static void fmt_reg(struct dfmt *f, const struct gen_opnd *o, bool subreg,
                     enum gen_type scale)
 {
-	enum gen_regname rn = (enum gen_regname)o->rn;
-	unsigned sub = subreg_elems(o, scale);
-	tx_puts(f, plat_regname(rn));
-	if (o->nr != 0 || plat_reg_has_number(rn))
+	struct rn_facts other;
+	const struct rn_facts *r = reg_facts((enum gen_regname)o->rn, &other);
+	unsigned sub = subreg_elems(o, r->scaled, scale);
+	tx_mem(f, r->name, r->len);
+	if (o->nr != 0 || r->number)
 		tx_uint(f, o->nr);
-	if ((subreg && plat_reg_has_subregs(rn)) || sub != 0) {
+	if ((subreg && r->subregs) || sub != 0) {
 		tx_putc(f, '.');
 		tx_uint(f, sub);
 	}
@@ -123,7 +171,10 @@ static void fmt_indirect(struct dfmt *f, const struct gen_opnd *o)
 static void fmt_type(struct dfmt *f, uint8_t t)
 {
 	tx_putc(f, ':');
-	tx_puts(f, gen_type_name((enum gen_type)t));
+	if (t < GEN_TYPE_COUNT)
+		tx_mem(f, type_facts[t].name, type_facts[t].len);
+	else
+		tx_puts(f, gen_type_name((enum gen_type)t));
 }
 
 /* Type the operation implies for its destination, if any. */
