@@ -176,10 +176,13 @@ static char *stem_of(const char *path, const char **base)
 
 static char *concat(const char *a, const char *b, const char *c)
 {
-	size_t n = strlen(a) + strlen(b) + strlen(c) + 1;
-	char *s = malloc(n);
-	if (s)
-		snprintf(s, n, "%s%s%s", a, b, c);
+	size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+	char *s = malloc(na + nb + nc + 1);
+	if (s) {
+		memcpy(s, a, na);
+		memcpy(s + na, b, nb);
+		memcpy(s + na + nb, c, nc + 1);
+	}
 	return s;
 }
 
