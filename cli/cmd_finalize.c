@@ -216,33 +216,26 @@ int fin_write_asm(const struct plat_info *pl,
                   const char *out)
 {
 	struct vf_error err = { 0 };
-	struct vf_piece *pc = calloc(2 * n + 1, sizeof *pc);
-	char **texts = calloc(2 * n + 1, sizeof *texts);
-	int rc = pc && texts ? 0 : oom();
-	for (size_t k = 0; k < n && !rc; k++) {
-		size_t hn = strlen(r[k].name) + 16;
-		char *head = texts[2 * k] = malloc(hn);
-		if (!head) {
-			rc = oom();
-			break;
+	struct gen_text t = { 0 };
+	/* each kernel's listing after a "// kernel NAME" line, all into one
+	 * text (no copy of each listing) */
+	for (size_t k = 0; k < n; k++) {
+		gen_text_append(&t, "// kernel ", 10);
+		gen_text_append(&t, r[k].name, strlen(r[k].name));
+		gen_text_append(&t, "\n", 1);
+		if (gen_disasm_append(pl, r[k].code, r[k].code_size, r[k].name,
+		                      &t, &err) != VF_OK) {
+			gen_text_free(&t);
+			return cli_fail(&err);
 		}
-		pc[2 * k] = (struct vf_piece){ head, (size_t)snprintf(head, hn,
-		                               "// kernel %s\n", r[k].name) };
-		if (gen_disasm(pl, r[k].code, r[k].code_size, r[k].name,
-		               &texts[2 * k + 1], &err) != VF_OK) {
-			rc = cli_fail(&err);
-			break;
-		}
-		pc[2 * k + 1] = (struct vf_piece){ texts[2 * k + 1],
-		                                   strlen(texts[2 * k + 1]) };
 	}
-	if (!rc && cli_write_pieces(out, pc, 2 * n, &err) != VF_OK)
-		rc = cli_fail(&err);
-	for (size_t i = 0; texts && i < 2 * n; i++)
-		free(texts[i]);
-	free(texts);
-	free(pc);
-	return rc;
+	if (t.oom) {
+		gen_text_free(&t);
+		return oom();
+	}
+	enum vf_status st = cli_write(out, t.s ? t.s : "", t.len, &err);
+	gen_text_free(&t);
+	return st == VF_OK ? 0 : cli_fail(&err);
 }
 
 int fin_write_fat(struct vf_module *m, const struct vf_kernel_result *r,

@@ -13,4 +13,4 @@ GenX_IR -dumpVisaOptionsAll 2>&1 |
 	awk '$2 == ":" && $3 ~ /^-/ {
 		n = ($5 == "true" || $5 == "false") ? 0 : 1
 		printf "GENX_OPT(\"%s\", %d)\n", $3, n
-	}' | sort -u
+	}' | LC_ALL=C sort -u  # strcmp order: cmd_genx.c searches it by halves

@@ -274,6 +274,20 @@ static bool decode_body(struct dctx *c)
 	}
 }
 
+/* A little-endian 64-bit word. */
+static uint64_t load_le64(const uint8_t *p)
+{
+	uint64_t v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&v, p, sizeof v);
+#else
+	v = 0;
+	for (int i = 0; i < 8; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+#endif
+	return v;
+}
+
 /* Fetch the instruction at pc as native bits (expanding compaction). */
 static bool fetch(struct dctx *c, const uint8_t *bytes, size_t size, size_t pc)
 {
@@ -281,8 +295,7 @@ static bool fetch(struct dctx *c, const uint8_t *bytes, size_t size, size_t pc)
 	if (size - pc < 8)
 		return dec_fail(c, GEN_F_CMPT_CTRL, "truncated instruction (%zu "
 		                "bytes left)", size - pc);
-	for (int i = 0; i < 8; i++)
-		raw.w[0] |= (uint64_t)bytes[pc + i] << (8 * i);
+	raw.w[0] = load_le64(bytes + pc);
 	if (gen_get(&raw, c->e, GEN_F_CMPT_CTRL)) {
 		const char *field = NULL;
 		c->in->length = 8;
@@ -298,8 +311,7 @@ static bool fetch(struct dctx *c, const uint8_t *bytes, size_t size, size_t pc)
 	if (size - pc < 16)
 		return dec_fail(c, GEN_F_CMPT_CTRL, "truncated instruction (%zu "
 		                "bytes left)", size - pc);
-	for (int i = 0; i < 8; i++)
-		raw.w[1] |= (uint64_t)bytes[pc + 8 + i] << (8 * i);
+	raw.w[1] = load_le64(bytes + pc + 8);
 	c->in->length = 16;
 	c->b = raw;
 	return true;
@@ -309,7 +321,16 @@ enum vf_status gen_decode(const struct plat_info *p, const uint8_t *bytes,
                           size_t size, size_t pc, const char *name,
                           struct gen_inst *out, struct vf_error *err)
 {
-	struct dctx c = { .p = p, .e = p->enc, .in = out };
+	/* every field but the 128-byte message, which dec_fail writes */
+	struct dctx c;
+	c.p = p;
+	c.e = p->enc;
+	c.fields = dec_fields(p->enc);
+	c.b = (struct gen_bits){ { 0, 0 } };
+	c.in = out;
+	c.oi = NULL;
+	c.bad = NULL;
+	c.why[0] = 0;
 	memset(out, 0, sizeof(*out));
 	out->pc = (uint32_t)pc;
 	out->op = GEN_OP_INVALID;

@@ -7,9 +7,21 @@
 
 #include "gen.h"
 
+/* One field of one family, flattened for reading (decode_fields.c). */
+struct dec_field {
+	uint64_t mask;      /* value bits, after the shift; 0: absent */
+	uint8_t word;       /* 64-bit word of the instruction */
+	uint8_t shift;      /* first instruction bit within the word */
+	uint8_t vlo;        /* first value bit */
+	bool split;         /* several fragments: read with gen_get() */
+};
+/* The flattened table of a family (built on first use). */
+const struct dec_field *dec_fields(enum gen_enc e);
+
 struct dctx {
 	const struct plat_info *p;
 	enum gen_enc e;
+	const struct dec_field *fields;  /* dec_fields(e) */
 	struct gen_bits b;           /* native bits of the instruction */
 	struct gen_inst *in;
 	const struct gen_op_info *oi;
@@ -17,7 +29,15 @@ struct dctx {
 	char why[128];
 };
 
-#define GET(c, f) gen_get(&(c)->b, (c)->e, (f))
+/* A field of the instruction being decoded (gen_get's value). */
+static inline uint64_t dec_get(const struct dctx *c, enum gen_field f)
+{
+	const struct dec_field *d = &c->fields[f];
+	if (d->split)
+		return gen_get(&c->b, c->e, f);
+	return ((c->b.w[d->word] >> d->shift) & d->mask) << d->vlo;
+}
+#define GET(c, f) dec_get((c), (f))
 
 /* Record the first failure (field name and reason); returns false. */
 bool dec_fail(struct dctx *c, enum gen_field f, const char *fmt, ...)

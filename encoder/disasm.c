@@ -66,8 +66,10 @@ static void fmt_mnemonic(struct dfmt *f, const struct gen_inst *in)
 		sub = gen_sfid_name(in->sfid);
 	else if (in->opts & GEN_OPT_BRANCHCTRL)
 		sub = "b";
-	if (sub)
-		tx_printf(f, ".%s", sub);
+	if (sub) {
+		tx_putc(f, '.');
+		tx_puts(f, sub);
+	}
 	tx_putc(f, ' ');
 	bool implicit_em = in->op == GEN_OP_SYNC || in->op == GEN_OP_NOP ||
 	                   in->op == GEN_OP_ILLEGAL || in->op == GEN_OP_JMPI ||
@@ -86,7 +88,7 @@ static void fmt_mnemonic(struct dfmt *f, const struct gen_inst *in)
 static void fmt_flag_mod(struct dfmt *f, const struct gen_inst *in)
 {
 	col_start(f, 9);
-	if (in->cmod && !dis_is_send(in) && gen_cmod_name(in->cmod)) {
+	if (in->cmod && !f->send && gen_cmod_name(in->cmod)) {
 		tx_putc(f, '(');
 		tx_puts(f, gen_cmod_name(in->cmod));
 		tx_putc(f, ')');
@@ -144,13 +146,17 @@ static void fmt_opts(struct dfmt *f, const struct gen_inst *in)
 	tx_putc(f, '}');
 }
 
-static void fmt_desc(struct dfmt *f, const struct gen_desc *d, int digits)
+static void fmt_desc(struct dfmt *f, const struct gen_desc *d,
+                     unsigned digits)
 {
 	col_start(f, 10);
-	if (d->is_reg)
-		tx_printf(f, "a0.%u", d->a0_sub);
-	else
-		tx_printf(f, "0x%0*X", digits, d->imm);
+	if (d->is_reg) {
+		tx_puts(f, "a0.");
+		tx_uint(f, d->a0_sub);
+	} else {
+		tx_puts(f, "0x");
+		tx_hex(f, d->imm, digits);
+	}
 	col_finish(f);
 }
 
@@ -160,8 +166,12 @@ static void fmt_send_comment(struct dfmt *f, const struct gen_inst *in)
 {
 	if (in->desc.is_reg || in->exdesc.is_reg)
 		return;
-	tx_printf(f, " // wr:%u+%u, rd:%u", in->src0_len, in->src1_len,
-	          in->dst_len);
+	tx_puts(f, " // wr:");
+	tx_uint(f, in->src0_len);
+	tx_putc(f, '+');
+	tx_uint(f, in->src1_len);
+	tx_puts(f, ", rd:");
+	tx_uint(f, in->dst_len);
 }
 
 static void fmt_sync_list(struct dfmt *f, const struct gen_inst *in)
@@ -172,7 +182,8 @@ static void fmt_sync_list(struct dfmt *f, const struct gen_inst *in)
 	for (unsigned i = 0; i < 32; i++) {
 		if (!(m & (1u << i)))
 			continue;
-		tx_printf(f, first ? "$%u" : ",$%u", i);
+		tx_puts(f, first ? "$" : ",$");
+		tx_uint(f, i);
 		first = false;
 	}
 	tx_putc(f, ')');
@@ -204,6 +215,7 @@ void gen_format_inst(const struct plat_info *p, const struct gen_inst *in,
                      struct gen_text *out)
 {
 	struct dfmt f = { .p = p, .t = out, .col = (size_t)-1 };
+	dis_facts(&f, in);
 	fmt_pred(&f, in);
 	tx_putc(&f, ' ');
 	fmt_mnemonic(&f, in);
@@ -222,15 +234,16 @@ void gen_format_inst(const struct plat_info *p, const struct gen_inst *in,
 	} else {
 		fmt_sources(&f, in);
 	}
-	if (dis_is_send(in)) {
+	if (f.send) {
 		tx_puts(&f, "  ");
 		fmt_desc(&f, &in->exdesc, 0);
 		tx_puts(&f, "  ");
 		fmt_desc(&f, &in->desc, 8);
 	}
 	fmt_opts(&f, in);
-	if (dis_is_send(in))
+	if (f.send)
 		fmt_send_comment(&f, in);
+	text_end(out);
 }
 
 /* ---- kernels ----------------------------------------------------------- */
@@ -276,6 +289,13 @@ static uint32_t *block_starts(const struct gen_inst *insts, size_t n,
 	return b;
 }
 
+static void print_label(struct gen_text *t, uint32_t pc)
+{
+	text_mem(t, "L", 1);
+	text_uint(t, pc);
+	text_mem(t, ":\n", 2);
+}
+
 static void print_kernel(const struct plat_info *p, const struct gen_inst *insts,
                          size_t n, struct gen_text *t)
 {
@@ -285,14 +305,17 @@ static void print_kernel(const struct plat_info *p, const struct gen_inst *insts
 		t->oom = true;
 		return;
 	}
+	/* about 100 characters a line: one allocation for most kernels */
+	text_reserve(t, 128 * n + 16 * nb);
 	for (size_t i = 0; i < n; i++) {
 		while (bi < nb && blocks[bi] <= insts[i].pc)
-			text_printf(t, "L%u:\n", blocks[bi++]);
+			print_label(t, blocks[bi++]);
 		gen_format_inst(p, &insts[i], t);
-		text_printf(t, "\n");
+		text_mem(t, "\n", 1);
 	}
 	while (bi < nb)
-		text_printf(t, "L%u:\n", blocks[bi++]);
+		print_label(t, blocks[bi++]);
+	text_end(t);
 	free(blocks);
 }
 
@@ -335,13 +358,19 @@ static enum vf_status check_targets(const struct gen_inst *insts, size_t n,
 	return VF_OK;
 }
 
-enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
-                          size_t size, const char *name, char **out,
-                          struct vf_error *err)
+void gen_text_append(struct gen_text *t, const char *s, size_t n)
+{
+	text_mem(t, s, n);
+	text_end(t);
+}
+
+enum vf_status gen_disasm_append(const struct plat_info *p,
+                                 const uint8_t *bytes, size_t size,
+                                 const char *name, struct gen_text *t,
+                                 struct vf_error *err)
 {
 	size_t cap = size / 8 + 1, n = 0;
 	struct gen_inst *insts = malloc(sizeof(*insts) * cap);
-	struct gen_text t = { 0 };
 	if (!insts)
 		return vf_err_oom(err);
 	for (size_t pc = 0; pc < size; pc += insts[n++].length) {
@@ -357,13 +386,22 @@ enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
 		free(insts);
 		return st;
 	}
-	print_kernel(p, insts, n, &t);
+	print_kernel(p, insts, n, t);
 	free(insts);
-	if (!t.oom && !t.s)
-		text_printf(&t, "%s", "");
-	if (t.oom) {
+	if (!t->oom && !t->s)
+		text_printf(t, "%s", "");
+	return t->oom ? vf_err_oom(err) : VF_OK;
+}
+
+enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
+                          size_t size, const char *name, char **out,
+                          struct vf_error *err)
+{
+	struct gen_text t = { 0 };
+	enum vf_status st = gen_disasm_append(p, bytes, size, name, &t, err);
+	if (st != VF_OK) {
 		gen_text_free(&t);
-		return vf_err_oom(err);
+		return st;
 	}
 	*out = t.s;
 	return VF_OK;

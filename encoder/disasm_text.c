@@ -23,7 +23,7 @@
 
 #include "disasm_priv.h"
 
-static bool text_reserve(struct gen_text *t, size_t more)
+bool text_reserve(struct gen_text *t, size_t more)
 {
 	if (t->oom)
 		return false;
@@ -86,67 +86,43 @@ void tx_printf(struct dfmt *f, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void tx_mem(struct dfmt *f, const char *s, size_t n)
+/* "%u" without printf (operands are most of a listing): the digits are
+ * counted, then written in place from the last one. */
+void text_uint(struct gen_text *t, uint64_t v)
 {
-	/* the room check inline: most appends fit */
-	if (f->t->len + n + 1 > f->t->cap && !text_reserve(f->t, n))
+	size_t n = 1;
+	for (uint64_t x = v; x >= 10; x /= 10)
+		n++;
+	if (!tx_room(t, n))
 		return;
-	if (f->t->oom)
-		return;
-	memcpy(f->t->s + f->t->len, s, n);
-	f->t->len += n;
-	f->t->s[f->t->len] = 0;
-}
-
-void tx_puts(struct dfmt *f, const char *s)
-{
-	tx_mem(f, s, strlen(s));
-}
-
-void tx_putc(struct dfmt *f, char ch)
-{
-	tx_mem(f, &ch, 1);
-}
-
-/* The "%u" of v without printf (operands are most of a listing). */
-void tx_uint(struct dfmt *f, unsigned v)
-{
-	char buf[16];
-	size_t i = sizeof buf;
+	char *d = t->s + t->len + n;
+	t->len += n;
 	do {
-		buf[--i] = (char)('0' + v % 10);
+		*--d = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	tx_mem(f, buf + i, sizeof buf - i);
 }
 
-void tx_spaces(struct dfmt *f, size_t n)
+void tx_int(struct dfmt *f, int64_t v)
 {
-	if (!text_reserve(f->t, n))
-		return;
-	memset(f->t->s + f->t->len, ' ', n);
-	f->t->len += n;
-	f->t->s[f->t->len] = 0;
-}
-
-void col_start(struct dfmt *f, size_t cap)
-{
-	f->col = f->t->len;
-	f->cap = cap;
-}
-
-void col_finish(struct dfmt *f)
-{
-	size_t used = f->t->len - f->col;
-	if (used <= f->cap) {
-		size_t pad = f->cap - used;
-		size_t pay = f->debt < pad ? f->debt : pad;
-		f->debt -= pay;
-		tx_spaces(f, pad - pay);
+	if (v < 0) {
+		tx_putc(f, '-');
+		text_uint(f->t, 0 - (uint64_t)v);
 	} else {
-		f->debt += used - f->cap;
+		text_uint(f->t, (uint64_t)v);
 	}
-	f->col = (size_t)-1;
+}
+
+void tx_hex(struct dfmt *f, uint64_t v, unsigned digits)
+{
+	static const char hex[16] = "0123456789ABCDEF";
+	char buf[24];
+	size_t i = sizeof buf;
+	do {
+		buf[--i] = hex[v & 0xF];
+		v >>= 4;
+	} while (v || sizeof buf - i < digits);
+	tx_mem(f, buf + i, sizeof buf - i);
 }
 
 /* "%g" then "%e"; false if neither reads back exactly. */

@@ -137,6 +137,15 @@ void gen_format_inst(const struct plat_info *p, const struct gen_inst *in,
 enum vf_status gen_disasm(const struct plat_info *p, const uint8_t *bytes,
                           size_t size, const char *name, char **out,
                           struct vf_error *err);
+/* The same listing appended to t (several kernels into one text without
+ * a copy each); on a decode error nothing is appended, out of memory
+ * sets t->oom.  gen_text_append adds n bytes of s; t stays
+ * NUL-terminated. */
+enum vf_status gen_disasm_append(const struct plat_info *p,
+                                 const uint8_t *bytes, size_t size,
+                                 const char *name, struct gen_text *t,
+                                 struct vf_error *err);
+void gen_text_append(struct gen_text *t, const char *s, size_t n);
 
 /* Check that 'bytes' is a whole Gen kernel for platform p: every
  * instruction decodes, every jump lands on an instruction, and the last

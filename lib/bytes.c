@@ -131,9 +131,18 @@ void vf_buf_free(struct vf_buf *b)
 	b->len = b->cap = 0;
 }
 
+/* Room for n more bytes and the NUL; grow() only when it is short (the
+ * writers call these for every field of every instruction). */
+static bool room(struct vf_buf *b, size_t n)
+{
+	if (b->oom)
+		return false;
+	return b->cap - b->len > n || grow(b, n);
+}
+
 void vf_buf_bytes(struct vf_buf *b, const void *p, size_t n)
 {
-	if (!grow(b, n))
+	if (!room(b, n))
 		return;
 	if (n)
 		memcpy(b->data + b->len, p, n);
@@ -143,10 +152,13 @@ void vf_buf_bytes(struct vf_buf *b, const void *p, size_t n)
 
 void vf_buf_uint(struct vf_buf *b, unsigned n, uint64_t v)
 {
-	uint8_t t[8];
+	if (!room(b, n))
+		return;
+	uint8_t *d = b->data + b->len;
 	for (unsigned i = 0; i < n; i++)
-		t[i] = (uint8_t)(v >> (8 * i));
-	vf_buf_bytes(b, t, n);
+		d[i] = (uint8_t)(v >> (8 * i));
+	b->len += n;
+	d[n] = 0;
 }
 
 void vf_buf_u8(struct vf_buf *b, uint8_t v) { vf_buf_uint(b, 1, v); }

@@ -75,17 +75,27 @@ static bool io_layout(struct visa_io *io, const char *l);
 /* ---- plain fields ---------------------------------------------------- */
 
 /* Write a little-endian integer of 'size' bytes, or count it (the size
- * of an instruction without its bytes, visa_inst_size_ex). */
-static void io_put(struct visa_io *io, unsigned size, uint64_t v)
+ * of an instruction without its bytes, visa_inst_size_ex).  Every field
+ * of every instruction comes here: the bytes go straight into the
+ * buffer when it has room (and its NUL), else through vf_buf_uint. */
+static inline void io_put(struct visa_io *io, unsigned size, uint64_t v)
 {
-	if (io->b)
-		vf_buf_uint(io->b, size, v);
-	else
+	struct vf_buf *b = io->b;
+	if (!b) {
 		io->bytes += size;
+	} else if (!b->oom && b->cap - b->len > size) {
+		uint8_t *d = b->data + b->len;
+		for (unsigned i = 0; i < size; i++)
+			d[i] = (uint8_t)(v >> (8 * i));
+		d[size] = 0;
+		b->len += size;
+	} else {
+		vf_buf_uint(b, size, v);
+	}
 }
 
 /* One little-endian integer of 'size' bytes: read into *v or write *v. */
-static bool io_uint(struct visa_io *io, unsigned size, uint64_t *v)
+static inline bool io_uint(struct visa_io *io, unsigned size, uint64_t *v)
 {
 	if (!io->writing)
 		return vf_cur_uint(io->c, size, v, io->what);
@@ -94,7 +104,7 @@ static bool io_uint(struct visa_io *io, unsigned size, uint64_t *v)
 	return true;
 }
 
-static bool io_u8(struct visa_io *io, uint8_t *p)
+static inline bool io_u8(struct visa_io *io, uint8_t *p)
 {
 	uint64_t v = *p;
 	if (!io_uint(io, 1, &v))
@@ -103,7 +113,7 @@ static bool io_u8(struct visa_io *io, uint8_t *p)
 	return true;
 }
 
-static bool io_u16(struct visa_io *io, uint16_t *p)
+static inline bool io_u16(struct visa_io *io, uint16_t *p)
 {
 	uint64_t v = *p;
 	if (!io_uint(io, 2, &v))
@@ -112,7 +122,7 @@ static bool io_u16(struct visa_io *io, uint16_t *p)
 	return true;
 }
 
-static bool io_i16(struct visa_io *io, int16_t *p)
+static inline bool io_i16(struct visa_io *io, int16_t *p)
 {
 	uint16_t u = (uint16_t)*p;
 	if (!io_u16(io, &u))
@@ -122,7 +132,7 @@ static bool io_i16(struct visa_io *io, int16_t *p)
 }
 
 /* A general-variable id: 2 bytes before vISA 3.4, 4 bytes from 3.4. */
-static bool io_decl(struct visa_io *io, uint32_t *p)
+static inline bool io_decl(struct visa_io *io, uint32_t *p)
 {
 	uint64_t v = *p;
 	if (!io_uint(io, vf_decl_width(io->version), &v))
@@ -616,27 +626,41 @@ static void io_write_pass(struct visa_io *io, bool emit)
 	io_layout(io, io->layout);
 }
 
-/* Write the instruction into b, or with b NULL count its bytes. */
+/* Write the instruction into b, or with b NULL count its bytes; *io is
+ * left as the write finished (counts, flags and cut known). */
+static void io_write_io(struct visa_io *io, struct vf_buf *b,
+                        unsigned version, const struct vf_inst *in,
+                        enum visa_io_mode mode)
+{
+	*io = (struct visa_io){ .writing = true, .b = b, .version = version,
+	                        .src = in, .op = in->opcode,
+	                        .spec = mode == VISA_IO_SPEC };
+
+	io_put(io, 1, in->opcode);
+	io->layout = visa_op_layout(in->opcode, version);
+	if (!io->layout)
+		return;
+	/* A dry pass finds the counts and flags, which fix the cut-off; the
+	 * complete layout has none (and every count and flag field comes
+	 * before the fields it governs, so one pass sees them in time).  A
+	 * layout without count, flag-word, sub-opcode or resinfo-lod fields
+	 * has a cut-off that depends on nothing the pass would learn: it is
+	 * measured at once. */
+	io->cut = UINT_MAX;
+	if (!io->spec && strpbrk(io->layout, "nFSL")) {
+		io_write_pass(io, false);
+		io_update_cut(io);
+	} else if (!io->spec) {
+		io_update_cut(io);
+	}
+	io_write_pass(io, true);
+}
+
 static size_t io_write(struct vf_buf *b, unsigned version,
                        const struct vf_inst *in, enum visa_io_mode mode)
 {
-	struct visa_io io = { .writing = true, .b = b, .version = version,
-	                      .src = in, .op = in->opcode,
-	                      .spec = mode == VISA_IO_SPEC };
-
-	io_put(&io, 1, in->opcode);
-	io.layout = visa_op_layout(in->opcode, version);
-	if (!io.layout)
-		return io.bytes;
-	/* A dry pass finds the counts and flags, which fix the cut-off; the
-	 * complete layout has none (and every count and flag field comes
-	 * before the fields it governs, so one pass sees them in time). */
-	io.cut = UINT_MAX;
-	if (!io.spec) {
-		io_write_pass(&io, false);
-		io_update_cut(&io);
-	}
-	io_write_pass(&io, true);
+	struct visa_io io;
+	io_write_io(&io, b, version, in, mode);
 	return io.bytes;
 }
 
@@ -710,6 +734,28 @@ static void io_size_layout(struct visa_size_walk *w, const char *l)
 	}
 }
 
+/* Bytes of the fields past the cut-off, to add to the written bytes,
+ * from the counts and flags of a finished write or dry pass of io (its
+ * cut as io_update_cut left it). */
+static void io_igc_rest(const struct visa_io *io, uint32_t *lo, uint32_t *hi)
+{
+	unsigned version = io->version;
+	*lo = *hi = 0;
+	if (!io->layout || (visa_op_has_subop(io->op) &&
+	                    !visa_subop_layout(io->op, io->src->subop)))
+		return;
+	if (io->cut == UINT_MAX) {
+		/* A 3D sampler message whose parameter count was cut off:
+		 * one parameter, so the count and that parameter. */
+		*lo = *hi = 1 + vf_decl_width(version) + 2;
+		return;
+	}
+	struct visa_size_walk w = { .io = io };
+	io_size_layout(&w, io->layout);
+	*lo = w.lo;
+	*hi = w.hi;
+}
+
 void visa_inst_igc_size(const struct vf_inst *in, unsigned version,
                         uint32_t *lo, uint32_t *hi)
 {
@@ -718,26 +764,30 @@ void visa_inst_igc_size(const struct vf_inst *in, unsigned version,
 	struct vf_buf b = { 0 };
 
 	visa_inst_write_ex(&b, version, in, VISA_IO_IGC);
-	*lo = *hi = (uint32_t)b.len;
+	uint32_t written = (uint32_t)b.len;
 	vf_buf_free(&b);
 	io.layout = visa_op_layout(in->opcode, version);
-	if (!io.layout || (visa_op_has_subop(io.op) &&
-	                   !visa_subop_layout(io.op, in->subop)))
-		return;
-	io.cut = UINT_MAX;
-	io_write_pass(&io, false);
-	io_update_cut(&io);
-	if (io.cut == UINT_MAX) {
-		/* A 3D sampler message whose parameter count was cut off:
-		 * one parameter, so the count and that parameter. */
-		*lo += 1 + vf_decl_width(version) + 2;
-		*hi += 1 + vf_decl_width(version) + 2;
-		return;
+	if (io.layout && !(visa_op_has_subop(io.op) &&
+	                   !visa_subop_layout(io.op, in->subop))) {
+		io.cut = UINT_MAX;
+		io_write_pass(&io, false);
+		io_update_cut(&io);
 	}
-	struct visa_size_walk w = { .io = &io };
-	io_size_layout(&w, io.layout);
-	*lo += w.lo;
-	*hi += w.hi;
+	io_igc_rest(&io, lo, hi);
+	*lo += written;
+	*hi += written;
+}
+
+uint32_t visa_inst_write_igc(struct vf_buf *b, unsigned version,
+                             const struct vf_inst *in)
+{
+	size_t start = b->len;
+	uint32_t lo, hi;
+	struct visa_io io;
+
+	io_write_io(&io, b, version, in, VISA_IO_IGC);
+	io_igc_rest(&io, &lo, &hi);
+	return (uint32_t)(b->len - start) + lo;
 }
 
 /*

@@ -148,6 +148,10 @@ size_t visa_inst_size_ex(unsigned version, const struct vf_inst *in,
  * operands that were cut off make the bounds differ. */
 void visa_inst_igc_size(const struct vf_inst *in, unsigned version,
                         uint32_t *lo, uint32_t *hi);
+/* visa_inst_write_ex(b, version, in, VISA_IO_IGC) and the *lo of
+ * visa_inst_igc_size, from one write (no second pass over the layout). */
+uint32_t visa_inst_write_igc(struct vf_buf *b, unsigned version,
+                             const struct vf_inst *in);
 
 /* Where the instructions end in a routine's code area [start, start +
  * size) of the file behind 'c' (c->pos is not used or moved).  IGC's

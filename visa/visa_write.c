@@ -20,11 +20,36 @@ struct writer {
 	unsigned version;
 };
 
+/* A little-endian integer of n bytes.  The symbol tables write a few
+ * bytes per field for every variable: straight into the buffer when it
+ * has room (and its NUL), else through vf_buf_uint. */
+static inline void put(struct writer *w, unsigned n, uint64_t v)
+{
+	struct vf_buf *b = &w->b;
+	if (b->oom || b->cap - b->len <= n) {
+		vf_buf_uint(b, n, v);
+		return;
+	}
+	uint8_t *d = b->data + b->len;
+	for (unsigned i = 0; i < n; i++)
+		d[i] = (uint8_t)(v >> (8 * i));
+	d[n] = 0;
+	b->len += n;
+}
+
+static inline void put_u8(struct writer *w, uint8_t v) { put(w, 1, v); }
+static inline void put_u16(struct writer *w, uint16_t v) { put(w, 2, v); }
+/* A general-variable id or count: 2 bytes before vISA 3.4, then 4. */
+static inline void put_decl(struct writer *w, uint32_t v)
+{
+	put(w, vf_decl_width(w->version), v);
+}
+
 static void write_attrs(struct writer *w, const struct vf_attrs *at)
 {
 	for (uint32_t i = 0; i < at->count; i++) {
-		vf_buf_decl(&w->b, w->version, at->items[i].name);
-		vf_buf_u8(&w->b, at->items[i].size);
+		put_decl(w, at->items[i].name);
+		put_u8(w, at->items[i].size);
 		vf_buf_bytes(&w->b, at->items[i].value, at->items[i].size);
 	}
 }
@@ -33,25 +58,25 @@ static void write_symvars(struct writer *w, uint32_t n,
                           const struct vf_symvar *v)
 {
 	for (uint32_t i = 0; i < n; i++) {
-		vf_buf_decl(&w->b, w->version, v[i].name);
-		vf_buf_u16(&w->b, v[i].num_elements);
-		vf_buf_u8(&w->b, (uint8_t)v[i].attrs.count);
+		put_decl(w, v[i].name);
+		put_u16(w, v[i].num_elements);
+		put_u8(w, (uint8_t)v[i].attrs.count);
 		write_attrs(w, &v[i].attrs);
 	}
 }
 
 static void write_vars(struct writer *w, const struct vf_routine *rt)
 {
-	vf_buf_decl(&w->b, w->version, rt->var_count);
+	put_decl(w, rt->var_count);
 	for (uint32_t i = 0; i < rt->var_count; i++) {
 		const struct vf_var *v = &rt->vars[i];
-		vf_buf_decl(&w->b, w->version, v->name);
-		vf_buf_u8(&w->b, v->bit_properties);
-		vf_buf_u16(&w->b, v->num_elements);
-		vf_buf_decl(&w->b, w->version, v->alias_index);
-		vf_buf_u16(&w->b, v->alias_offset);
-		vf_buf_u8(&w->b, v->alias_scope);
-		vf_buf_u8(&w->b, (uint8_t)v->attrs.count);
+		put_decl(w, v->name);
+		put_u8(w, v->bit_properties);
+		put_u16(w, v->num_elements);
+		put_decl(w, v->alias_index);
+		put_u16(w, v->alias_offset);
+		put_u8(w, v->alias_scope);
+		put_u8(w, (uint8_t)v->attrs.count);
 		write_attrs(w, &v->attrs);
 	}
 }
@@ -59,23 +84,23 @@ static void write_vars(struct writer *w, const struct vf_routine *rt)
 static void write_symbols(struct writer *w, const struct vf_routine *rt)
 {
 	write_vars(w, rt);
-	vf_buf_u16(&w->b, rt->addr_count);
+	put_u16(w, rt->addr_count);
 	write_symvars(w, rt->addr_count, rt->addrs);
-	vf_buf_u16(&w->b, rt->pred_count);
+	put_u16(w, rt->pred_count);
 	write_symvars(w, rt->pred_count, rt->preds);
-	vf_buf_u16(&w->b, rt->label_count);
+	put_u16(w, rt->label_count);
 	for (unsigned i = 0; i < rt->label_count; i++) {
 		const struct vf_label *l = &rt->labels[i];
-		vf_buf_decl(&w->b, w->version, l->name);
-		vf_buf_u8(&w->b, l->kind);
-		vf_buf_u8(&w->b, (uint8_t)l->attrs.count);
+		put_decl(w, l->name);
+		put_u8(w, l->kind);
+		put_u8(w, (uint8_t)l->attrs.count);
 		write_attrs(w, &l->attrs);
 	}
-	vf_buf_u8(&w->b, rt->sampler_count);
+	put_u8(w, rt->sampler_count);
 	write_symvars(w, rt->sampler_count, rt->samplers);
-	vf_buf_u8(&w->b, rt->surface_count);
+	put_u8(w, rt->surface_count);
 	write_symvars(w, rt->surface_count, rt->surfaces);
-	vf_buf_u8(&w->b, rt->vme_count);
+	put_u8(w, rt->vme_count);
 	write_symvars(w, rt->vme_count, rt->vmes);
 }
 
@@ -90,14 +115,13 @@ static void write_code(struct writer *w, const struct vf_routine *rt)
 	                                                     : VISA_IO_SPEC;
 	size_t start = w->b.len;
 	uint64_t counted = 0;
-	for (uint32_t i = 0; i < rt->inst_count; i++) {
-		visa_inst_write_ex(&w->b, w->version, &rt->insts[i], mode);
-		uint32_t lo, hi;
-		visa_inst_igc_size(&rt->insts[i], w->version, &lo, &hi);
-		counted += lo;
-	}
-	if (mode == VISA_IO_SPEC)
+	if (mode == VISA_IO_SPEC) {
+		for (uint32_t i = 0; i < rt->inst_count; i++)
+			visa_inst_write_ex(&w->b, w->version, &rt->insts[i], mode);
 		return;
+	}
+	for (uint32_t i = 0; i < rt->inst_count; i++)
+		counted += visa_inst_write_igc(&w->b, w->version, &rt->insts[i]);
 	if (rt->code_tail_size) {
 		vf_buf_bytes(&w->b, rt->code_tail, rt->code_tail_size);
 		return;
@@ -115,30 +139,30 @@ static size_t write_routine(struct writer *w, const struct vf_routine *rt,
                             bool kernel)
 {
 	size_t start = w->b.len, input_off = 0;
-	vf_buf_decl(&w->b, w->version, rt->string_count);
+	put_decl(w, rt->string_count);
 	for (uint32_t i = 0; i < rt->string_count; i++)
 		vf_buf_bytes(&w->b, rt->strings[i], strlen(rt->strings[i]) + 1);
-	vf_buf_decl(&w->b, w->version, rt->name_index);
+	put_decl(w, rt->name_index);
 	write_symbols(w, rt);
 	if (kernel) {
 		input_off = w->b.len;
 		vf_buf_uint(&w->b, vf_input_count_width(w->version), rt->input_count);
 		for (uint32_t i = 0; i < rt->input_count; i++) {
 			const struct vf_input *in = &rt->inputs[i];
-			vf_buf_u8(&w->b, in->kind);
-			vf_buf_decl(&w->b, w->version, in->id);
-			vf_buf_u16(&w->b, (uint16_t)in->offset);
-			vf_buf_u16(&w->b, in->size);
+			put_u8(w, in->kind);
+			put_decl(w, in->id);
+			put_u16(w, (uint16_t)in->offset);
+			put_u16(w, in->size);
 		}
 	}
 	size_t size_at = w->b.len;
 	vf_buf_u32(&w->b, 0);  /* size, patched below */
 	vf_buf_u32(&w->b, 0);  /* entry, patched below */
 	if (!kernel) {
-		vf_buf_u8(&w->b, rt->input_size);
-		vf_buf_u8(&w->b, rt->return_value_size);
+		put_u8(w, rt->input_size);
+		put_u8(w, rt->return_value_size);
 	}
-	vf_buf_u16(&w->b, (uint16_t)rt->attrs.count);
+	put_u16(w, (uint16_t)rt->attrs.count);
 	write_attrs(w, &rt->attrs);
 	size_t code = w->b.len;
 	write_code(w, rt);
