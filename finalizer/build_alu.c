@@ -36,9 +36,14 @@ static bool is_flag(struct bld *b, const struct ir_opnd *o)
 }
 
 /* Logic on predicates: one scalar NoMask operation on the flag bits the
- * instruction's channels use. */
-static void flag_logic(struct bld *b, struct ir_inst *in)
+ * instruction's channels use.  A flag is read and written in words, so
+ * channels starting inside a word ({M3}, {M7}: bit 8 or 24) would take
+ * the word's other half with them: refused rather than written so. */
+static bool flag_logic(struct bld *b, struct ir_inst *in)
 {
+	if (in->choff % 16)
+		return ir_unsupported(b->p, "logic on predicates from channel %u "
+		                      "(not a multiple of 16)", in->choff);
 	enum gen_type t = in->exec + in->choff > 16 && in->choff == 0
 	                  ? GEN_TYPE_UD : GEN_TYPE_UW;
 	int32_t off = in->choff / 8;
@@ -58,6 +63,7 @@ static void flag_logic(struct bld *b, struct ir_inst *in)
 	in->exec = 1;
 	in->choff = 0;
 	in->nomask = true;
+	return true;
 }
 
 /* dst = op(src...) with operands 0 (dst), 1.. (sources).  Built where
@@ -75,7 +81,7 @@ static bool simple(struct bld *b, unsigned op, unsigned nsrc)
 			return false;
 	in->nsrc = (uint8_t)nsrc;
 	if (is_flag(b, &in->dst))
-		flag_logic(b, in);
+		return flag_logic(b, in);
 	return true;
 }
 
@@ -287,7 +293,8 @@ static bool setp(struct bld *b)
 	in.nsrc = 1;
 	if (ir_opnd_is_scalar(&in.src[0])) {
 		in.dst = d;
-		flag_logic(b, &in);
+		if (!flag_logic(b, &in))
+			return false;
 		in.src[0].type = in.dst.type;
 		if (in.src[0].kind == IR_O_REG)
 			in.src[0].type = in.dst.type;

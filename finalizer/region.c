@@ -292,6 +292,23 @@ static bool indirect(struct bld *b, const struct vf_vector *v, bool dst,
 	return true;
 }
 
+/* The elements of predicate P<id> an instruction uses are its channels,
+ * [mask offset, mask offset + exec size) (5_operands.md: "{M3} means the
+ * first element will be pred_id(8)"); they lie inside the predicate, not
+ * in flag bits past it (a fuzz finding: or (M3, 8) on 8-element
+ * predicates). */
+static bool pred_inside(struct bld *b, unsigned id)
+{
+	unsigned first = bld_choff(b->in->exec);
+	unsigned n = bld_exec_size(b->in->exec);
+	unsigned elts = b->r->preds[id - 1].num_elements;
+	if (first + n > elts)
+		return ir_bad_input(b->p, "predicate P%u of %u elements used by "
+		                    "channels %u..%u", id, elts, first,
+		                    first + n - 1);
+	return true;
+}
+
 static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
                    unsigned *mod)
 {
@@ -328,6 +345,8 @@ static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
 		unsigned id = v->u.pred.id & 0xFFF;
 		if (id == 0 || id > b->r->pred_count)
 			return ir_bad_input(b->p, "predicate P%u out of range", id);
+		if (!pred_inside(b, id))
+			return false;
 		uint32_t f = b->preds[id];
 		*o = ir_reg(f, 0, ir_vreg(b->p, f)->size > 2 ? GEN_TYPE_UD
 		                                           : GEN_TYPE_UW);
@@ -456,6 +475,8 @@ bool bld_pred(struct bld *b, struct ir_inst *in)
 		return true;
 	if (id > b->r->pred_count)
 		return ir_bad_input(b->p, "predicate P%u out of range", id);
+	if (!pred_inside(b, id))
+		return false;
 	in->flag = b->preds[id];
 	in->pinv = (w >> 15) & 1;
 	unsigned ctrl = (w >> 13) & 3;

@@ -132,4 +132,40 @@ rm -f out.gen
 "$vf" -p tgllp acc.visaasm -o out.gen 2>err.txt; r=$?
 check "64-bit halves below four channels: unsupported" $([ $r -eq 3 ] && [ ! -e out.gen ] &&
 	grep -q "split below four channels" err.txt; echo $?)
+
+# predicates: the channels of the mask control (M3 = from channel 8) name
+# the predicate's elements, which must exist (input error); logic on
+# predicates from channel 8 would take the flag word's other half along
+# (unsupported, exit 3).  Before: or (M3, 8) on 8-element predicates was
+# an internal error under verify and, on 16-element ones, wrong code (the
+# whole word or'ed).  A fuzz finding of session 5.
+pk() { # pk NAME NUM_ELTS LINE
+	printf '%s\n' '.version 4.1' '.kernel "pk"' \
+		'.decl IN v_type=G type=uq num_elts=1 align=qword' \
+		'.decl X v_type=G type=d num_elts=32 align=hword' \
+		'.decl R v_type=G type=d num_elts=32 align=hword' \
+		".decl P1 v_type=P num_elts=$2" ".decl P2 v_type=P num_elts=$2" \
+		'.input IN offset=128 size=8' '.kernel_attr SimdSize=8' \
+		'.function "_main_0"' '_main_0:' \
+		'    svm_block_ld (8) IN(0,0)<0;1,0> X.0' \
+		'    cmp.gt (M1, 8) P1 X(0,0)<1;1,0> 0x0:d' \
+		"    $3" \
+		'    svm_block_st (8) IN(0,0)<0;1,0> R.0' \
+		'    ret (M1, 1)' > "$1.visaasm"
+}
+pk pcmp 8 'cmp.lt (M3, 8) P2 X(0,0)<1;1,0> 0x5:d'
+expect_input "predicate elements past the predicate (cmp)" "pcmp.visaasm: line 14: .*predicate P2 of 8 elements used by channels 8..15" -p skl pcmp.visaasm -o out.gen
+pk ppred 8 '(P1) mov (M3, 8) R(0,0)<1> 0x1:d'
+expect_input "predicate elements past the predicate (predication)" "ppred.visaasm: line 14: .*predicate P1 of 8 elements used by channels 8..15" -p skl ppred.visaasm -o out.gen
+pk plog 8 'or (M3, 8) P2 P2 P1'
+expect_input "predicate elements past the predicate (logic)" "plog.visaasm: line 14: .*predicate P2 of 8 elements" -p skl plog.visaasm -o out.gen
+pk plog16 16 'or (M3, 8) P2 P2 P1'
+rm -f out.gen
+"$vf" -p skl plog16.visaasm -o out.gen 2>err.txt; r=$?
+check "logic on predicates from channel 8: unsupported" $([ $r -eq 3 ] && [ ! -e out.gen ] &&
+	grep -q "logic on predicates from channel 8" err.txt; echo $?)
+pk plog0 16 'or (M1, 16) P2 P2 P1'
+rm -f out.gen
+"$vf" -p skl plog0.visaasm -o out.gen 2>err.txt
+check "logic on predicates from channel 0 finalizes" $([ -s out.gen ]; echo $?)
 exit $fail
