@@ -118,6 +118,8 @@ uint64_t bld_int(const struct bld *b, unsigned k);
 bool bld_has(const struct bld *b, unsigned k);
 /* Apply the instruction's predicate word to 'in'. */
 bool bld_pred(struct bld *b, struct ir_inst *in);
+/* Elements of the predicate that operand K names (0: not a predicate). */
+unsigned bld_pred_elements(struct bld *b, unsigned k);
 /* A zeroed instruction 'op' with the current instruction's exec size,
  * mask and predicate (build_alu.c). */
 bool bld_start(struct bld *b, unsigned op, struct ir_inst *in);

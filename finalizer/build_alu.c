@@ -36,16 +36,25 @@ static bool is_flag(struct bld *b, const struct ir_opnd *o)
 }
 
 /* Logic on predicates: one scalar NoMask operation on the flag bits the
- * instruction's channels use.  A flag is read and written in words, so
- * channels starting inside a word ({M3}, {M7}: bit 8 or 24) would take
- * the word's other half with them: refused rather than written so. */
+ * instruction's channels use.  A flag is read and written in words (16
+ * or 32 bits), so the operation is exact only when every element of the
+ * destination predicate inside the word is one of the instruction's
+ * channels: channels starting inside a word ({M3}: bit 8) or fewer
+ * channels than the predicate has in the word ((M1, 8) on 16 elements)
+ * would change elements the instruction does not name (GenX_IR goes
+ * channel by channel there).  Those are refused, not written so. */
 static bool flag_logic(struct bld *b, struct ir_inst *in)
 {
-	if (in->choff % 16)
-		return ir_unsupported(b->p, "logic on predicates from channel %u "
-		                      "(not a multiple of 16)", in->choff);
 	enum gen_type t = in->exec + in->choff > 16 && in->choff == 0
 	                  ? GEN_TYPE_UD : GEN_TYPE_UW;
+	unsigned word = t == GEN_TYPE_UD ? 32 : 16;
+	unsigned elems = bld_pred_elements(b, 0);
+	unsigned end = in->choff + word < elems ? in->choff + word : elems;
+	if (in->choff % 16 || in->choff + in->exec < end)
+		return ir_unsupported(b->p, "logic on predicate channels %u..%u "
+		                      "of a flag word with elements up to %u",
+		                      in->choff, in->choff + in->exec - 1,
+		                      end - 1);
 	int32_t off = in->choff / 8;
 	struct ir_opnd *ops[4] = { &in->dst, &in->src[0], &in->src[1],
 	                           &in->src[2] };

@@ -309,6 +309,18 @@ static bool pred_inside(struct bld *b, unsigned id)
 	return true;
 }
 
+unsigned bld_pred_elements(struct bld *b, unsigned k)
+{
+	if (k >= b->in->nopnds || b->in->opnds[k].kind != VF_OPND_VECTOR)
+		return 0;
+	const struct vf_vector *v = &b->in->opnds[k].u.vec;
+	unsigned id = v->u.pred.id & 0xFFF;
+	if ((v->tag & 7) != VISA_CLASS_PREDICATE || id == 0 ||
+	    id > b->r->pred_count)
+		return 0;
+	return b->r->preds[id - 1].num_elements;
+}
+
 static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
                    unsigned *mod)
 {

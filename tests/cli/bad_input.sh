@@ -135,8 +135,8 @@ check "64-bit halves below four channels: unsupported" $([ $r -eq 3 ] && [ ! -e 
 
 # predicates: the channels of the mask control (M3 = from channel 8) name
 # the predicate's elements, which must exist (input error); logic on
-# predicates from channel 8 would take the flag word's other half along
-# (unsupported, exit 3).  Before: or (M3, 8) on 8-element predicates was
+# predicates that names only part of a flag word's elements would change
+# the others (unsupported, exit 3).  Before: or (M3, 8) on 8-element predicates was
 # an internal error under verify and, on 16-element ones, wrong code (the
 # whole word or'ed).  A fuzz finding of session 5.
 pk() { # pk NAME NUM_ELTS LINE
@@ -163,7 +163,12 @@ pk plog16 16 'or (M3, 8) P2 P2 P1'
 rm -f out.gen
 "$vf" -p skl plog16.visaasm -o out.gen 2>err.txt; r=$?
 check "logic on predicates from channel 8: unsupported" $([ $r -eq 3 ] && [ ! -e out.gen ] &&
-	grep -q "logic on predicates from channel 8" err.txt; echo $?)
+	grep -q "logic on predicate channels 8..15 of a flag word with elements up to 15" err.txt; echo $?)
+pk plog8 16 'or (M1, 8) P2 P2 P1'
+rm -f out.gen
+"$vf" -p skl plog8.visaasm -o out.gen 2>err.txt; r=$?
+check "logic on 8 of 16 predicate channels: unsupported" $([ $r -eq 3 ] && [ ! -e out.gen ] &&
+	grep -q "logic on predicate channels 0..7 of a flag word with elements up to 15" err.txt; echo $?)
 pk plog0 16 'or (M1, 16) P2 P2 P1'
 rm -f out.gen
 "$vf" -p skl plog0.visaasm -o out.gen 2>err.txt
