@@ -189,6 +189,24 @@ uint32_t va_add_string(struct va_parser *p, const char *s)
 	return k;
 }
 
+uint32_t va_add_token_text(struct va_parser *p, const struct va_token *t,
+                           const char **copy)
+{
+	/* As va_add_string: the empty string is index 0, unstored. */
+	if (!t->len) {
+		if (copy)
+			*copy = "";
+		return 0;
+	}
+	struct vf_routine *r = &p->rt->r;
+	uint32_t k = vf_routine_add_string_n(p->a, r, p->src + t->start, t->len);
+	if (k == UINT32_MAX)
+		va_oom(p);
+	else if (copy)
+		*copy = r->strings[k];
+	return k;
+}
+
 /* ---- symbols ---- */
 
 static uint32_t va_hash_full(const char *s, size_t n, unsigned ns)

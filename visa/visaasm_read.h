@@ -252,6 +252,10 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
                 const char *name, size_t len, enum va_sym_class cls,
                 uint32_t index, bool unique);
 uint32_t va_add_string(struct va_parser *p, const char *s);
+/* The token's text into the pool; *copy (if not NULL) gets the pool's
+ * copy, which lives as long as the module (a symbol name can be it). */
+uint32_t va_add_token_text(struct va_parser *p, const struct va_token *t,
+                           const char **copy);
 /* Append to one of the routine's growable arrays. */
 void *va_push(struct va_parser *p, void **arr, uint32_t *count,
               uint32_t *cap, size_t elem);
