@@ -30,7 +30,7 @@
 #include "arena.h"
 #include "bytes.h"
 
-#define VA_SLOTS 1024u  /* initial symbol table size (a power of 2) */
+#define VA_SLOTS 256u  /* initial symbol table size (a power of 2; 2 KB) */
 #define VA_NONE UINT32_MAX
 
 /* The pre-defined general variables V0..V20 (4_visa_header.md), with the
