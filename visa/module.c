@@ -65,6 +65,12 @@ bool vf_routine_attr_u32(const struct vf_routine *r, const char *name,
 uint32_t vf_routine_add_string(struct vf_arena *a, struct vf_routine *r,
                                const char *s)
 {
+	return vf_routine_add_string_n(a, r, s, strlen(s));
+}
+
+uint32_t vf_routine_add_string_n(struct vf_arena *a, struct vf_routine *r,
+                                 const char *s, size_t len)
+{
 	/* Grow by doubling; capacity is implied by the count (powers of 2). */
 	uint32_t n = r->string_count;
 	if ((n & (n - 1)) == 0) {
@@ -75,7 +81,7 @@ uint32_t vf_routine_add_string(struct vf_arena *a, struct vf_routine *r,
 			return UINT32_MAX;
 		r->strings = ns;
 	}
-	char *copy = vf_arena_strdup(a, s);
+	char *copy = vf_arena_strndup(a, s, len);
 	if (!copy)
 		return UINT32_MAX;
 	r->strings[n] = copy;

@@ -282,6 +282,9 @@ bool vf_routine_attr_u32(const struct vf_routine *r, const char *name,
 /* Append a string to the pool (no de-duplication); returns its index. */
 uint32_t vf_routine_add_string(struct vf_arena *a, struct vf_routine *r,
                                const char *s);
+/* The same for the n bytes at s (no NUL among them), stored with a NUL. */
+uint32_t vf_routine_add_string_n(struct vf_arena *a, struct vf_routine *r,
+                                 const char *s, size_t n);
 
 /* Type helpers. */
 /* Declarations that would give wrong code (validate.c): inputs against

@@ -330,8 +330,9 @@ static bool va_alias(struct va_parser *p, struct vf_var *v)
 	return true;
 }
 
-static bool va_decl_general(struct va_parser *p, const struct va_token *nt,
-                            const char *name)
+/* The name of a .decl goes into the string pool once: the pool's copy
+ * is also the symbol's name (issue 12: one copy per declaration). */
+static bool va_decl_general(struct va_parser *p, const struct va_token *nt)
 {
 	struct va_routine *rt = p->rt;
 	if (!va_keyword_eq(p, "type"))
@@ -352,7 +353,8 @@ static bool va_decl_general(struct va_parser *p, const struct va_token *nt,
 		return false;
 	v->bit_properties = (uint8_t)(type | (align << 4));
 	v->num_elements = (uint16_t)n;
-	v->name = va_add_string(p, name);
+	const char *name;
+	v->name = va_add_token_text(p, nt, &name);
 	if (v->name == UINT32_MAX || !va_alias(p, v))
 		return false;
 	if (!va_declare(p, nt, name, nt->len, VA_SYM_GENERAL, id, false))
@@ -362,7 +364,7 @@ static bool va_decl_general(struct va_parser *p, const struct va_token *nt,
 
 /* Address, predicate, sampler and surface declarations. */
 static bool va_decl_symvar(struct va_parser *p, const struct va_token *nt,
-                           const char *name, char kind)
+                           char kind)
 {
 	struct va_routine *rt = p->rt;
 	uint32_t n, *count, *cap, base = 0, max;
@@ -386,13 +388,15 @@ static bool va_decl_symvar(struct va_parser *p, const struct va_token *nt,
 		                   "surface");
 	if (!va_num_elts(p, kind == 'P' ? 32 : UINT16_MAX, &n))
 		return false;
-	const char *pool_name = name;
+	/* The pool holds the v_name= name if there is one, else the
+	 * declared name (then also the symbol's name). */
+	const struct va_token *pool_tok = nt;
+	const char *name = NULL;
 	if ((kind == 'S' || kind == 'T') && va_keyword_eq(p, "v_name")) {
-		const struct va_token *vn = va_next(p);
-		if (vn->kind != VA_IDENT)
-			return va_fail(p, vn, "a name after v_name=");
-		pool_name = va_token_text(p, vn);
-		if (!pool_name)
+		pool_tok = va_next(p);
+		if (pool_tok->kind != VA_IDENT)
+			return va_fail(p, pool_tok, "a name after v_name=");
+		if (!(name = va_token_text(p, nt)))
 			return false;
 	}
 	uint32_t id = base + *count;
@@ -400,7 +404,7 @@ static bool va_decl_symvar(struct va_parser *p, const struct va_token *nt,
 	if (!v)
 		return false;
 	v->num_elements = (uint16_t)n;
-	v->name = va_add_string(p, pool_name);
+	v->name = va_add_token_text(p, pool_tok, name ? NULL : &name);
 	if (v->name == UINT32_MAX ||
 	    !va_declare(p, nt, name, nt->len, cls, id, false))
 		return false;
@@ -412,9 +416,6 @@ static bool va_dir_decl(struct va_parser *p)
 	const struct va_token *nt = va_next(p);
 	if (nt->kind != VA_IDENT)
 		return va_fail(p, nt, "a variable name after .decl");
-	char *name = va_token_text(p, nt);
-	if (!name)
-		return false;
 	if (!va_keyword_eq(p, "v_type"))
 		return va_fail(p, va_peek(p), "v_type=");
 	const struct va_token *k = va_next(p);
@@ -423,8 +424,8 @@ static bool va_dir_decl(struct va_parser *p)
 		return va_fail(p, k, "a variable class (G, A, P, S or T)");
 	char kind = p->src[k->start];
 	if (kind == 'G')
-		return va_decl_general(p, nt, name);
-	return va_decl_symvar(p, nt, name, kind);
+		return va_decl_general(p, nt);
+	return va_decl_symvar(p, nt, kind);
 }
 
 /* ---- inputs ---- */

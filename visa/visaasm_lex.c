@@ -432,6 +432,23 @@ static bool lex_number(struct va_lexer *lx)
 	return true;
 }
 
+/* Fetch the symbol table slot of a name's hash into the cache ahead of
+ * the parser's lookup (at 200k names that slot is a cache miss, issue
+ * 12).  A macro, not a function: GCC 12's mod/ref analysis takes a
+ * function whose only effect is a prefetch for one without effect and
+ * drops its calls. */
+#if defined(__GNUC__)
+#define PREFETCH_SLOT(p, hash)                                               \
+	do {                                                                 \
+		const struct va_routine *rt_ = (p)->rt;                      \
+		if (rt_ && rt_->slots)                                       \
+			__builtin_prefetch(                                  \
+			        &rt_->slots[(hash) & (rt_->nslots - 1)]);    \
+	} while (0)
+#else
+#define PREFETCH_SLOT(p, hash) ((void)(p), (void)(hash))
+#endif
+
 /* [A-Za-z0-9_]* after the first prefix bytes. */
 static bool lex_word(struct va_lexer *lx, enum va_tok_kind k, size_t prefix)
 {
@@ -441,6 +458,8 @@ static bool lex_word(struct va_lexer *lx, enum va_tok_kind k, size_t prefix)
 	while (j < n && (cclass[s[j]] & (C_ALPHA | C_DIGIT)))
 		j++;
 	t->len = j - lx->i;
+	t->hash = va_name_hash((const char *)s + lx->i, t->len, 0);
+	PREFETCH_SLOT(owner(lx), t->hash);
 	lx->i = j;
 	return true;
 }
@@ -565,77 +584,134 @@ static void end_stream(struct va_lexer *lx)
 }
 
 /* The tokens most lines are made of, cut by a function of the bytes
- * alone: an identifier, one-character punctuation, a
- * decimal of at most 9 digits.  Fills kind, punct and ival of *t and
- * returns the token's length, or 0 to leave the token to lex_one (which
- * also decides everything this declines: labels, literals with a
- * '.', exponent, 0x or many digits, "r[", operators of two or more
- * characters, source modifiers, %builtins, strings, newlines). */
-static size_t lex_common(const unsigned char *s, size_t n, size_t i,
-                         struct va_token *t)
+ * alone: an identifier, one-character punctuation, a decimal of at most
+ * 9 digits.  Fills kind, punct and ival of *t and returns the token's
+ * length, or 0 to leave the token to lex_one (which also decides
+ * everything this declines: labels, literals with a '.', exponent, 0x or
+ * many digits, "r[", operators of two or more characters, source
+ * modifiers, %builtins, strings, newlines).  The line holding byte i
+ * ends with a '\n' (lex_run's sentinel): every scan below stops at a
+ * byte of no class, so none needs a bound. */
+static inline size_t lex_common(const unsigned char *s, size_t i,
+                                struct va_token *t)
 {
 	int c = s[i];
 	unsigned cls = cclass[c];
 	size_t j = i + 1;
 	if (cls & C_ALPHA) {
-		if (c == 'r' && j < n && s[j] == '[')
+		if (c == 'r' && s[j] == '[')
 			return 0;
-		while (j < n && (cclass[s[j]] & (C_ALPHA | C_DIGIT)))
-			j++;
+		/* The name's hash (va_name_hash) in the same scan. */
+		uint32_t h = (VA_FNV_BASIS ^ (unsigned)c) * VA_FNV_PRIME;
+		while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+			h = (h ^ s[j++]) * VA_FNV_PRIME;
 		t->kind = VA_IDENT;
+		t->hash = h;
 		return j - i;
 	}
 	if (cls & C_DIGIT) {
 		uint32_t v = (uint32_t)(c - '0');
-		while (j < n && (cclass[s[j]] & C_DIGIT) && j - i < 10)
+		while ((cclass[s[j]] & C_DIGIT) && j - i < 10)
 			v = v * 10 + (uint32_t)(s[j++] - '0');
 		/* Ten digits may overflow: lex_number decides. */
-		if (j - i > 9 || (j < n && (cnext[s[j]] & N_NUMEND)))
+		if (j - i > 9 || (cnext[s[j]] & N_NUMEND))
 			return 0;
 		t->kind = VA_INT;
 		t->ival = (int64_t)v;
 		return j - i;
 	}
 	if (!(cls & C_PUNCT) ||
-	    ((cnext[c] & N_MULTI) && (c == '%' ||
-	                              (j < n && (cnext[s[j]] & N_FOLLOW)))))
+	    ((cnext[c] & N_MULTI) && (c == '%' || (cnext[s[j]] & N_FOLLOW))))
 		return 0;
 	t->kind = VA_PUNCT;
 	t->punct = c;
 	return 1;
 }
 
-/* Cut blanks and common tokens (lex_common) from lx->i on, with the
- * position, line and token count in locals (registers) rather than in
- * the lexer state; stop, with that state brought up to date, before
- * anything else: a comment or continuation, the end of the text, a full
+/* Eight spaces in a row at s (the padding before "/// $N" comments). */
+static inline bool eight_spaces(const unsigned char *s)
+{
+	uint64_t w;
+	memcpy(&w, s, sizeof w);
+	return w == 0x2020202020202020ull;
+}
+
+/* Where the line holding byte lx->i ends: its '\n', or the size of the
+ * text for a last line without one.  Found once per line (memchr) and
+ * kept until the lexer moves past it. */
+static size_t line_end(struct va_lexer *lx)
+{
+	struct va_parser *p = owner(lx);
+	if (lx->i > lx->line_end || !lx->have_line_end) {
+		const unsigned char *s = text(lx);
+		const unsigned char *e = memchr(s + lx->i, '\n', p->size - lx->i);
+		lx->line_end = e ? (size_t)(e - s) : p->size;
+		lx->have_line_end = true;
+	}
+	return lx->line_end;
+}
+
+/* Cut blanks, "//" comments, common tokens (lex_common) and the closing
+ * newline from lx->i on, in one loop with the position, line and token
+ * count in locals (registers) rather than in the lexer state.  Only a
+ * line that ends with '\n' is cut here: that byte stops every scan, so
+ * no byte is compared with the size of the text.  Returns true when the
+ * line's VA_NL token is made; otherwise stops, with the state brought up
+ * to date, before anything else: a block comment or continuation, a full
  * token buffer, the first byte of a line (maybe a label), a token
- * lex_common declines. */
-static void lex_run(struct va_parser *p)
+ * lex_common declines, a last line without '\n' (all left to lex_one and
+ * skip_space). */
+static bool lex_run(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
+	size_t e = line_end(lx);
+	if (e == p->size)
+		return false;
 	const unsigned char *s = text(lx);
 	struct va_token *toks = p->toks;
-	size_t n = p->size, i = lx->i, nt = p->ntoks, cap = lx->cap[lx->cur];
+	size_t i = lx->i, nt = p->ntoks, cap = lx->cap[lx->cur];
 	size_t line_begin = lx->line_begin;
 	uint32_t line = lx->line;
-	bool before = lx->space || lx->line_start;
-	while (i < n) {
-		unsigned cls = cclass[s[i]];
+	bool before = lx->space || lx->line_start, done = false;
+	for (;;) {
+		unsigned c = s[i], cls = cclass[c];
 		if (cls & C_BLANK) {
 			i++;
+			while (i + 8 <= e && eight_spaces(s + i))
+				i += 8;
 			before = true;
 			continue;
 		}
-		if ((cls & C_SKIP) || nt == cap || i == line_begin)
+		if (cls & C_SKIP) {
+			if (c != '/' || s[i + 1] != '/')
+				break;
+			i = e;  /* a comment to the end of the line */
+			before = true;
+			continue;
+		}
+		if (nt == cap)
 			break;
 		struct va_token *t = &toks[nt];
 		*t = (struct va_token){ .space_before = before, .line = line,
 		                        .col = (uint32_t)(i - line_begin + 1),
 		                        .start = i };
-		size_t len = lex_common(s, n, i, t);
+		if (c == '\n') {
+			t->kind = VA_NL;
+			t->len = 1;
+			nt++;
+			lx->line = line + 1;
+			lx->line_begin = i + 1;
+			i++;
+			done = true;
+			break;
+		}
+		if (i == line_begin)
+			break;
+		size_t len = lex_common(s, i, t);
 		if (!len)
 			break;
+		if (t->kind == VA_IDENT)
+			PREFETCH_SLOT(p, t->hash);
 		t->len = len;
 		nt++;
 		i += len;
@@ -643,8 +719,9 @@ static void lex_run(struct va_parser *p)
 	}
 	lx->i = i;
 	p->ntoks = nt;
-	lx->space = before;
-	lx->line_start = false;
+	lx->space = done ? false : before;
+	lx->line_start = done;
+	return done;
 }
 
 void va_lex_line(struct va_parser *p)
@@ -659,7 +736,8 @@ void va_lex_line(struct va_parser *p)
 		return;
 	}
 	for (;;) {
-		lex_run(p);
+		if (lex_run(p))
+			return;
 		if (!skip_space(lx))
 			break;
 		if (lx->i >= p->size) {

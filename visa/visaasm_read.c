@@ -30,7 +30,7 @@
 #include "arena.h"
 #include "bytes.h"
 
-#define VA_BUCKETS 1024u  /* initial hash table size (a power of 2) */
+#define VA_SLOTS 256u  /* initial symbol table size (a power of 2; 2 KB) */
 #define VA_NONE UINT32_MAX
 
 /* The pre-defined general variables V0..V20 (4_visa_header.md), with the
@@ -189,16 +189,25 @@ uint32_t va_add_string(struct va_parser *p, const char *s)
 	return k;
 }
 
-/* ---- symbols ---- */
-
-static uint32_t va_hash_full(const char *s, size_t n, unsigned ns)
+uint32_t va_add_token_text(struct va_parser *p, const struct va_token *t,
+                           const char **copy)
 {
-	uint32_t h = 2166136261u ^ ns;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	/* As va_add_string: the empty string is index 0, unstored. */
+	if (!t->len) {
+		if (copy)
+			*copy = "";
+		return 0;
+	}
+	struct vf_routine *r = &p->rt->r;
+	uint32_t k = vf_routine_add_string_n(p->a, r, p->src + t->start, t->len);
+	if (k == UINT32_MAX)
+		va_oom(p);
+	else if (copy)
+		*copy = r->strings[k];
+	return k;
 }
 
+/* ---- symbols ---- */
 
 /* Label kinds share one table with variables, in their own namespace. */
 static unsigned va_namespace(unsigned cls)
@@ -219,19 +228,45 @@ static bool va_same_name(const char *a, const char *b, size_t len)
 	return true;
 }
 
+/* The symbol table is open addressing with linear probing: a slot holds
+ * a name's hash beside the index of its newest symbol, so a probe
+ * compares hashes in one array and touches a symbol (and its name) only
+ * when the hashes agree (issue 12: at 200k names every link of the
+ * chained table it replaces was a cache miss, and the lexer prefetches
+ * the slot of each identifier it cuts, which a chain cannot use past
+ * its head).  An older symbol of the same
+ * name that an inner scope hides is reached through the newer one's
+ * 'next'.  Symbols leave only from the top of rt->syms (va_pop_scope),
+ * so a slot a symbol took empty can be emptied again when it goes: no
+ * symbol still in the table was placed past it. */
+
+/* The slot of the newest symbol named name in namespace ns, or the empty
+ * slot where such a symbol would go. */
+static struct va_slot *va_probe(const struct va_routine *rt,
+                                const char *name, size_t len, unsigned ns,
+                                uint32_t hash)
+{
+	uint32_t mask = rt->nslots - 1;
+	for (uint32_t i = hash & mask;; i = (i + 1) & mask) {
+		struct va_slot *sl = &rt->slots[i];
+		if (sl->sym == VA_NONE)
+			return sl;
+		if (sl->hash != hash)
+			continue;
+		const struct va_sym *s = &rt->syms[sl->sym];
+		if (s->len == len && va_namespace(s->cls) == ns &&
+		    va_same_name(s->name, name, len))
+			return sl;
+	}
+}
+
 static const struct va_sym *va_find(const struct va_routine *rt,
                                     const char *name, size_t len,
                                     unsigned ns)
 {
-	uint32_t full = va_hash_full(name, len, ns);
-	uint32_t k = rt->buckets[full & (rt->nbuckets - 1)];
-	for (; k != VA_NONE; k = rt->syms[k].next) {
-		const struct va_sym *s = &rt->syms[k];
-		if (s->hash == full && s->len == len &&
-		    va_namespace(s->cls) == ns && va_same_name(s->name, name, len))
-			return s;
-	}
-	return NULL;
+	const struct va_slot *sl = va_probe(rt, name, len, ns,
+	                                    va_name_hash(name, len, ns));
+	return sl->sym == VA_NONE ? NULL : &rt->syms[sl->sym];
 }
 
 const struct va_sym *va_lookup(const struct va_parser *p, const char *name,
@@ -247,28 +282,46 @@ const struct va_sym *va_lookup(const struct va_parser *p, const char *name,
 const struct va_sym *va_lookup_tok(const struct va_parser *p,
                                    const struct va_token *t)
 {
-	return p->rt ? va_find(p->rt, p->src + t->start, t->len, 0) : NULL;
+	if (!p->rt)
+		return NULL;
+	const char *name = p->src + t->start;
+	uint32_t hash = t->kind == VA_IDENT || t->kind == VA_BUILTIN
+	                ? t->hash : va_name_hash(name, t->len, 0);
+	const struct va_slot *sl = va_probe(p->rt, name, t->len, 0, hash);
+	return sl->sym == VA_NONE ? NULL : &p->rt->syms[sl->sym];
 }
 
-/* Double the hash table when it holds as many symbols as heads, so
- * chains stay short however many names a routine declares.  Symbols are
- * linked back in declaration order: every chain stays newest first, as
- * scopes (va_pop_scope) need. */
+/* A table of n slots (a power of 2), all empty. */
+static bool va_new_slots(struct va_parser *p, struct va_routine *rt,
+                         uint32_t n)
+{
+	struct va_slot *sl = malloc((size_t)n * sizeof *sl);
+	if (!sl)
+		return va_oom(p);
+	memset(sl, 0xFF, (size_t)n * sizeof *sl);
+	free(rt->slots);
+	rt->slots = sl;
+	rt->nslots = n;
+	return true;
+}
+
+/* Double the table when it is three quarters full, so probes stay short
+ * however many names a routine declares.  The symbols go back in
+ * declaration order, which leaves every slot with the newest symbol of
+ * its name and the table as adding them one by one would have made it
+ * (what va_pop_scope relies on). */
 static bool va_rehash(struct va_parser *p, struct va_routine *rt)
 {
-	uint32_t n = rt->nbuckets * 2;
-	uint32_t *b = malloc((size_t)n * sizeof *b);
-	if (!b)
+	if (rt->nslots > UINT32_MAX / 4)
 		return va_oom(p);
-	memset(b, 0xFF, n * sizeof *b);
-	free(rt->buckets);
-	rt->buckets = b;
-	rt->nbuckets = n;
+	if (!va_new_slots(p, rt, rt->nslots * 2))
+		return false;
 	for (uint32_t k = 0; k < rt->nsyms; k++) {
-		struct va_sym *s = &rt->syms[k];
-		uint32_t h = s->hash & (n - 1);
-		s->next = b[h];
-		b[h] = k;
+		const struct va_sym *s = &rt->syms[k];
+		struct va_slot *sl = va_probe(rt, s->name, s->len,
+		                              va_namespace(s->cls), s->hash);
+		sl->hash = s->hash;
+		sl->sym = k;
 	}
 	return true;
 }
@@ -278,16 +331,15 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
                 uint32_t index, bool unique)
 {
 	struct va_routine *rt = p->rt;
-	if (rt->nsyms >= rt->nbuckets && !va_rehash(p, rt))
+	if ((uint64_t)(rt->nsyms + 1) * 4 > (uint64_t)rt->nslots * 3 &&
+	    !va_rehash(p, rt))
 		return false;
 	unsigned ns = va_namespace(cls);
-	uint32_t full = va_hash_full(name, len, ns);
-	uint32_t h = full & (rt->nbuckets - 1);
-	for (uint32_t k = rt->buckets[h]; k != VA_NONE; k = rt->syms[k].next) {
+	uint32_t full = va_name_hash(name, len, ns);
+	struct va_slot *sl = va_probe(rt, name, len, ns, full);
+	/* Every live symbol of the name, newest first. */
+	for (uint32_t k = sl->sym; k != VA_NONE; k = rt->syms[k].next) {
 		const struct va_sym *s = &rt->syms[k];
-		if (s->hash != full || s->len != len ||
-		    va_namespace(s->cls) != ns || memcmp(s->name, name, len) != 0)
-			continue;
 		if (s->unique || s->scope == rt->scope || unique) {
 			if (s->line)
 				return va_fail_msg(p, at, "a name not declared "
@@ -309,20 +361,23 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
 	struct va_sym *s = &rt->syms[rt->nsyms];
 	*s = (struct va_sym){ .name = name, .len = len, .cls = (uint8_t)cls,
 	                      .unique = unique, .scope = rt->scope,
-	                      .index = index, .next = rt->buckets[h],
+	                      .index = index, .next = sl->sym,
 	                      .line = at ? at->line : 0, .hash = full };
-	rt->buckets[h] = rt->nsyms++;
+	sl->hash = full;
+	sl->sym = rt->nsyms++;
 	return true;
 }
 
-/* Leave a { } scope: drop its symbols (they are the newest ones). */
+/* Leave a { } scope: drop its symbols (they are the newest ones); the
+ * slot of each goes back to the symbol it hid, or becomes empty. */
 static void va_pop_scope(struct va_routine *rt)
 {
 	while (rt->nsyms) {
 		struct va_sym *s = &rt->syms[rt->nsyms - 1];
 		if (s->scope < rt->scope || va_namespace(s->cls) != 0)
 			break;
-		rt->buckets[s->hash & (rt->nbuckets - 1)] = s->next;
+		struct va_slot *sl = va_probe(rt, s->name, s->len, 0, s->hash);
+		sl->sym = s->next;
 		rt->nsyms--;
 	}
 	rt->scope--;
@@ -430,11 +485,8 @@ bool va_begin_routine(struct va_parser *p, bool kernel, const char *name)
 	struct va_routine *rt = vf_arena_alloc(p->a, sizeof *rt);
 	if (!rt)
 		return va_oom(p);
-	rt->buckets = malloc(VA_BUCKETS * sizeof *rt->buckets);
-	if (!rt->buckets)
-		return va_oom(p);
-	memset(rt->buckets, 0xFF, VA_BUCKETS * sizeof *rt->buckets);
-	rt->nbuckets = VA_BUCKETS;
+	if (!va_new_slots(p, rt, VA_SLOTS))
+		return false;
 	rt->name = name;
 	rt->file = p->file;
 	rt->r.is_kernel = kernel;
@@ -711,10 +763,10 @@ static void va_drop_symbols(struct va_parser *p)
 {
 	for (struct va_routine *rt = p->first; rt; rt = rt->next) {
 		free(rt->syms);
-		free(rt->buckets);
+		free(rt->slots);
 		rt->syms = NULL;
-		rt->buckets = NULL;
-		rt->nsyms = rt->nbuckets = 0;
+		rt->slots = NULL;
+		rt->nsyms = rt->nslots = 0;
 	}
 }
 

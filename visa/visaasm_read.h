@@ -61,10 +61,17 @@ struct va_token {
 	                     * VA_SRCMOD: VISA_MOD_* */
 	uint32_t line, col;
 	size_t start, len;  /* bytes of the text it covers */
-	int64_t ival;       /* VA_INT value (as Intel's lexer computes it) */
-	double fval;        /* VA_FLOAT */
-	const char *str;    /* VA_STRING decoded (NUL-terminated) */
-	size_t slen;        /* its length (may contain NULs) */
+	/* The value, by kind (one of them: a token is 48 bytes, issue 12;
+	 * readers test the kind first). */
+	union {
+		int64_t ival;       /* VA_INT (as Intel's lexer computes it) */
+		uint32_t hash;      /* VA_IDENT, VA_BUILTIN: va_name_hash of
+		                     * the text (the lexer's, read by
+		                     * va_lookup_tok) */
+		double fval;        /* VA_FLOAT */
+		const char *str;    /* VA_STRING decoded (NUL-terminated) */
+	};
+	size_t slen;        /* VA_STRING: its length (may contain NULs) */
 };
 
 /* ---- symbols ---- */
@@ -81,9 +88,17 @@ struct va_sym {
 	bool unique;        /* pre-defined: may not be redeclared anywhere */
 	uint32_t scope;     /* scope depth of the declaration */
 	uint32_t index;     /* id as operands use it */
-	uint32_t next;      /* next symbol in the hash chain, or UINT32_MAX */
+	uint32_t next;      /* the older symbol of the same name that this one
+	                     * hides (outer scope), or UINT32_MAX */
 	uint32_t line;      /* declaring line (0 for pre-defined) */
-	uint32_t hash;      /* of name and namespace (compared first) */
+	uint32_t hash;      /* of name and namespace (va_name_hash) */
+};
+
+/* A slot of the symbol table: the newest symbol of one name and the
+ * name's hash (sym UINT32_MAX: empty). */
+struct va_slot {
+	uint32_t hash;
+	uint32_t sym;
 };
 
 /* Where a label was first named, and whether a label line placed it. */
@@ -99,8 +114,8 @@ struct va_routine {
 	const char *file;       /* the text it comes from */
 	struct va_sym *syms;    /* all symbols, in declaration order */
 	uint32_t nsyms;
-	uint32_t *buckets;      /* hash heads */
-	uint32_t nbuckets;      /* a power of 2, grows with nsyms */
+	struct va_slot *slots;  /* open-addressing table (visaasm_read.c) */
+	uint32_t nslots;        /* a power of 2, grows with nsyms */
 	uint32_t scope;         /* current { } depth */
 	/* Counts of the tables whose model counts are narrower than 32
 	 * bits (copied into r when the routine is finished), and the
@@ -124,6 +139,9 @@ struct va_lexer {
 	bool line_start;        /* no token yet on this line */
 	bool space;             /* whitespace seen since the last token */
 	bool failed;            /* a lexical error was reported */
+	bool have_line_end;     /* line_end is set */
+	size_t line_end;        /* the '\n' ending the line of byte i, or
+	                         * the size of the text (visaasm_lex.c) */
 	/* Two token buffers, one line each, used in turn: the tokens of the
 	 * line just finished stay valid while the next one is parsed. */
 	struct va_token *buf[2];
@@ -152,6 +170,23 @@ struct va_parser {
 	unsigned nkernels, nfunctions;
 	struct va_inst_ctx *ictx;   /* the instruction being parsed (malloc) */
 };
+
+/* The hash of a name in namespace ns (0: variables and other symbols,
+ * 1: block labels, 2: subroutine labels): FNV-1a of its bytes.  The
+ * lexer computes it for every identifier in the loop that scans it
+ * (visaasm_lex.c, same formula), so a lookup by token does not hash
+ * again.  No final mixing: names that differ in their last digits
+ * (V1000, V1001, ...) land in distinct, spread-out slots as they are,
+ * and a mixed hash measured slower (more collisions to walk). */
+#define VA_FNV_BASIS 2166136261u
+#define VA_FNV_PRIME 16777619u
+static inline uint32_t va_name_hash(const char *s, size_t n, unsigned ns)
+{
+	uint32_t h = VA_FNV_BASIS ^ ns;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * VA_FNV_PRIME;
+	return h;
+}
 
 /* Cut the next line into tokens (visaasm_lex.c); on a lexical error the
  * line is a lone VA_EOF and p->lx.failed is set. */
@@ -252,6 +287,10 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
                 const char *name, size_t len, enum va_sym_class cls,
                 uint32_t index, bool unique);
 uint32_t va_add_string(struct va_parser *p, const char *s);
+/* The token's text into the pool; *copy (if not NULL) gets the pool's
+ * copy, which lives as long as the module (a symbol name can be it). */
+uint32_t va_add_token_text(struct va_parser *p, const struct va_token *t,
+                           const char **copy);
 /* Append to one of the routine's growable arrays. */
 void *va_push(struct va_parser *p, void **arr, uint32_t *count,
               uint32_t *cap, size_t elem);
