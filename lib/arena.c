@@ -19,7 +19,7 @@
  * dynamic mmap threshold, which freeing a large malloc'ed block raises
  * (every smaller block after it then comes from the heap and stays).
  */
-#if defined(__linux__)
+#if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE   /* mremap */
 #endif
 #include "arena.h"
