@@ -43,19 +43,31 @@ static bool is_grf(const struct gen_opnd *o)
 	return o->kind == GEN_OPND_DIRECT && o->rn == GEN_RN_GRF;
 }
 
+/* Four words a step in four lanes (the key is some 200 bytes, hashed
+ * for every instruction), then the lanes mixed; tail bytes one by one. */
 static uint64_t hash_key(const struct gen_inst *k)
 {
+	const uint64_t m = 0xC2B2AE3D27D4EB4Full;
 	const unsigned char *b = (const unsigned char *)k;
-	uint64_t h = 0x9E3779B97F4A7C15ull;
+	uint64_t h0 = 0x9E3779B97F4A7C15ull, h1 = 0xC2B2AE3D27D4EB4Full;
+	uint64_t h2 = 0x165667B19E3779F9ull, h3 = 0x27D4EB2F165667C5ull;
 	size_t i = 0;
-	for (; i + 8 <= sizeof *k; i += 8) {
-		uint64_t w;
-		memcpy(&w, b + i, 8);
-		h = (h ^ w) * 0xC2B2AE3D27D4EB4Full;
+	for (; i + 32 <= sizeof *k; i += 32) {
+		uint64_t w[4];
+		memcpy(w, b + i, sizeof w);
+		h0 = (h0 ^ w[0]) * m;
+		h1 = (h1 ^ w[1]) * m;
+		h2 = (h2 ^ w[2]) * m;
+		h3 = (h3 ^ w[3]) * m;
 	}
+	uint64_t r = h0;
+	r = ((r ^ (r >> 31)) ^ h1) * 0x9E3779B97F4A7C15ull;
+	r = ((r ^ (r >> 31)) ^ h2) * 0x9E3779B97F4A7C15ull;
+	r = ((r ^ (r >> 31)) ^ h3) * 0x9E3779B97F4A7C15ull;
 	for (; i < sizeof *k; i++)
-		h = (h ^ b[i]) * 0x100000001B3ull;
-	return h ^ (h >> 29);
+		r = (r ^ b[i]) * 0x100000001B3ull;
+	/* the slot is the top bits: fold the low half up */
+	return r ^ (r << 29) ^ (r >> 32);
 }
 
 enum vf_status gen_encode_memo(struct gen_encode_memo *m,

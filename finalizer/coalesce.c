@@ -49,19 +49,11 @@
 
 #include "../ir/cfg.h"
 #include "../ir/ir.h"
+#include "opnd_count.h"
 
 bool ir_coalesce(struct ir_prog *p);
 
 #define WINDOW 128
-
-static void count_defs(void *ctx, const struct ir_inst *in,
-                       const struct ir_opnd *o, bool def)
-{
-	uint32_t *defs = ctx;
-	(void)in;
-	if (def && (o->kind == IR_O_REG || o->kind == IR_O_IND))
-		defs[o->v]++;
-}
 
 /* Registers live across some block boundary. */
 static void mark_crossing(void *ctx, uint32_t v, uint32_t b, bool entry)
@@ -504,7 +496,7 @@ bool ir_coalesce(struct ir_prog *p)
 	/* ir_alloc zeroes */
 	uint32_t *defs = ir_alloc(p, nv * sizeof(uint32_t));
 	for (uint32_t i = 0; i < n; i++)
-		ir_for_each_opnd(&p->insts.a[i], count_defs, defs);
+		fin_count_defs(&p->insts.a[i], defs);
 	uint8_t *crosses = ir_alloc(p, nv ? nv : 1);
 	const struct ir_cfg *cfg = ir_cfg_build(p);
 	const struct ir_live *l = ir_live_refs(p, NULL);
