@@ -154,6 +154,14 @@ bool ir_byte_layout(struct ir_prog *p)
 			look(p, &pl, in, &in->src[s], false);
 		look(p, &pl, in, &in->dst, true);
 	}
+	/* the check below only takes factors back to 1: with none above 1
+	 * nothing changes (issue 12: the common case, no byte or word
+	 * registers to widen) */
+	bool wider = false;
+	for (uint32_t v = 1; v < nv && !wider; v++)
+		wider = pl.factor[v] >= 2;
+	if (!wider)
+		return true;
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		const struct ir_inst *in = &p->insts.a[i];
 		if (in->op == IR_OP_LABEL)

@@ -249,11 +249,28 @@ static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in,
 	return true;
 }
 
+/* ir_opnd_grfs (ir/ir.c) of a GRF register operand, inline: split asks
+ * it of every operand of every instruction (issue 12); the register's
+ * file is known, so the questions ir_opnd_sub asks again are not. */
+static unsigned grf_span(const struct ir_vreg *v, const struct ir_opnd *o,
+                         unsigned n, bool dst)
+{
+	if (ir_opnd_is_scalar(o))
+		return 1;
+	unsigned ext = ir_opnd_extent(o, n, dst);
+	int sub = v->pin >= 0 ? (v->pin + o->off) % IR_GRF_BYTES
+	          : v->align >= IR_GRF_BYTES ? o->off % IR_GRF_BYTES : -1;
+	if (sub < 0)
+		return v->size <= IR_GRF_BYTES ? 1
+		       : (ext + IR_GRF_BYTES - 1) / IR_GRF_BYTES + 1;
+	return ((unsigned)sub + ext + IR_GRF_BYTES - 1) / IR_GRF_BYTES;
+}
+
 static unsigned opnd_span(const struct ir_prog *p, const struct ir_opnd *o,
                           unsigned n, bool dst)
 {
 	if (o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF)
-		return ir_opnd_grfs(p, o, n, dst);
+		return grf_span(&p->vregs.a[o->v], o, n, dst);
 	if (o->kind == IR_O_IND) {
 		if (!dst && o->rgn.vs == GEN_VS_VXH)
 			return n * tsize(o) > 64 ? 3 : 1;
