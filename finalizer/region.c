@@ -229,8 +229,12 @@ static uint64_t imm_value(unsigned vt, uint64_t v, enum gen_type *t)
 static bool general(struct bld *b, const struct vf_vector *v, bool dst,
                     struct ir_opnd *o)
 {
-	struct bld_var *bv;
-	if (!bld_var(b, v->u.gen.id, &bv))
+	/* a resolved, supported variable without the call (issue 12: every
+	 * operand); bld_var resolves the others and reports the bad ones */
+	uint32_t id = v->u.gen.id;
+	struct bld_var *bv = id < b->nvars ? &b->vars[id] : NULL;
+	if ((!bv || bv->kind == BV_UNRESOLVED || bv->kind == BV_UNSUPPORTED) &&
+	    !bld_var(b, id, &bv))
 		return false;
 	unsigned ts = gen_type_size((enum gen_type)bv->type);
 	int32_t off = (int32_t)v->u.gen.row * IR_GRF_BYTES +
