@@ -110,6 +110,9 @@ struct gen_compact_memo {
 	 * immediate, 3-src; and which register pairs to copy on a hit */
 	struct gen_bits free2, free2_imm, free3;
 	unsigned copy2, copy2_imm, copy3;
+	/* per hardware opcode: 0 no compacted form, 1 two-source layout,
+	 * 2 three-source (gen_op_from_hw, gen_op_compactable, asked once) */
+	uint8_t layout[128];
 	struct gen_compact_slot slot[1u << GEN_COMPACT_MEMO_BITS];
 };
 void gen_compact_memo_init(struct gen_compact_memo *m,

@@ -53,10 +53,10 @@ static int32_t vloc(const struct em *e, uint32_t v)
 	return e->p->vregs.a[v].loc;
 }
 
+/* *g: cleared by the caller (header clears the whole instruction) */
 static bool map_opnd(const struct em *e, const struct ir_opnd *o,
                      struct gen_opnd *g, bool dst)
 {
-	memset(g, 0, sizeof *g);
 	g->type = o->type;
 	g->mods = o->mods;
 	g->rgn = o->rgn;
@@ -260,12 +260,14 @@ static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 	if (in->op == GEN_OP_GOTO) {
 		struct ir_opnd j = ir_label_opnd((uint32_t)in->jip);
 		struct ir_opnd u = ir_label_opnd((uint32_t)in->uip);
+		memset(g->src, 0, 2 * sizeof g->src[0]);
 		map_opnd(e, &j, &g->src[0], false);
 		map_opnd(e, &u, &g->src[1], false);
 		g->nsrc = 2;
 		g->dst.kind = GEN_OPND_NONE;
 	} else if (in->op == GEN_OP_JOIN || in->op == GEN_OP_WHILE) {
 		struct ir_opnd j = ir_label_opnd((uint32_t)in->jip);
+		memset(&g->src[0], 0, sizeof g->src[0]);
 		map_opnd(e, &j, &g->src[0], false);
 		g->nsrc = 1;
 		g->dst.kind = GEN_OPND_NONE;

@@ -473,7 +473,7 @@ bool ir_schedule(struct ir_prog *p)
 			ir_emit_copy(p, &old.a[i++]);
 			continue;
 		}
-		uint32_t e = i;
+		uint32_t e = i + 1;   /* old.a[i] is no barrier */
 		while (e < old.n && e - i < WINDOW && !is_barrier(&old.a[e]))
 			e++;
 		if (e - i == WINDOW) {
