@@ -463,7 +463,10 @@ static bool step(struct pass *p, struct sb_walk *s, size_t i,
 			p->before[i]++;
 			rest_s = 0;
 		}
-		for (unsigned b = 0; b < m->tokens; b++) {
+		/* the tokens named, in increasing order (not a test of each) */
+		uint32_t named = (rest_d | rest_s) & ((1u << m->tokens) - 1);
+		for (; named; named &= named - 1) {
+			unsigned b = (unsigned)__builtin_ctz(named);
 			if ((rest_d >> b) & 1) {
 				if (!push_sync(p, GEN_SBID_DST, b))
 					return false;
@@ -479,10 +482,12 @@ static bool step(struct pass *p, struct sb_walk *s, size_t i,
 	/* the waits */
 	if (dist != DONE)
 		wait_dist(s, dist);
-	for (unsigned b = 0; b < m->tokens; b++) {
+	uint32_t waited = (tdst | tsrc) & ((1u << m->tokens) - 1);
+	for (; waited; waited &= waited - 1) {
+		unsigned b = (unsigned)__builtin_ctz(waited);
 		if ((tdst >> b) & 1)
 			clear_token(s, b, true);
-		else if ((tsrc >> b) & 1)
+		else
 			clear_token(s, b, false);
 	}
 
