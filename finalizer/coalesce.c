@@ -364,6 +364,9 @@ static int64_t find_producer(const struct pass *c, uint32_t j)
 static bool unread_after(const struct pass *c, uint32_t j, struct span r)
 {
 	struct ir_prog *p = c->p;
+	/* once liveness is known, its answer first: it saves the scan */
+	if (c->cross->crosses && c->cross->crosses[r.v])
+		return false;
 	uint32_t end = c->cfg->b[c->cfg->blk_of[j]].end;
 	for (uint32_t i = j + 1, n = 0; i < end; i++) {
 		if (c->dead[i])
