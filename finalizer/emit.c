@@ -53,9 +53,11 @@ static int32_t vloc(const struct em *e, uint32_t v)
 	return e->p->vregs.a[v].loc;
 }
 
-/* *g: cleared by the caller (header clears the whole instruction) */
-static bool map_opnd(const struct em *e, const struct ir_opnd *o,
-                     struct gen_opnd *g, bool dst)
+/* *g: cleared by the caller (header clears the whole instruction).
+ * Inlined: three calls an instruction (issue 12). */
+static inline __attribute__((always_inline)) bool
+map_opnd(const struct em *e, const struct ir_opnd *o, struct gen_opnd *g,
+         bool dst)
 {
 	g->type = o->type;
 	g->mods = o->mods;

@@ -290,7 +290,10 @@ static bool indirect(struct bld *b, const struct vf_vector *v, bool dst,
 	return true;
 }
 
-static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
+/* inlined into bld_src and bld_dst, so that the dst flag folds and an
+ * operand costs no calls (issue 12: every operand of every instruction) */
+static inline __attribute__((always_inline)) bool
+vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
                    unsigned *mod)
 {
 	const struct vf_vector *v = vec_of(b, k);
@@ -343,7 +346,8 @@ static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
  * variable's storage (5_operands.md); an indirect one's address elements
  * inside its address variable; anything else is bad input, never a
  * write over a neighbour. */
-static bool inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
+static inline __attribute__((always_inline)) bool
+inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
 {
 	unsigned n = bld_exec_size(b->in->exec);
 	/* a packed vector immediate is a vector of 8 words (:v, :uv) or 4
