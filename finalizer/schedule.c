@@ -437,9 +437,7 @@ bool ir_schedule(struct ir_prog *p)
 	s.reads = ir_alloc(p, s.nkeys * sizeof *s.reads);
 	s.rem = ir_alloc(p, s.nkeys * sizeof *s.rem);
 	s.alive = ir_alloc(p, s.nkeys * sizeof *s.alive);
-	s.grf = ir_alloc(p, s.nkeys);   /* zeroed: the extra keys are not */
-	for (uint32_t v = 0; v < nv; v++)
-		s.grf[v] = p->vregs.a[v].file == IR_RF_GRF;
+	s.grf = NULL;   /* made for the first window reordered */
 	/* a window is never longer than the program (issue 12: a small
 	 * kernel does not pay for zeroing 1024-instruction tables) */
 	uint32_t win = ni < WINDOW ? ni : WINDOW;
@@ -501,6 +499,11 @@ bool ir_schedule(struct ir_prog *p)
 			while (i < e)
 				ir_emit_copy(p, &old.a[i++]);
 			continue;
+		}
+		if (!s.grf) {
+			s.grf = ir_alloc(p, s.nkeys);   /* zeroed: extra keys */
+			for (uint32_t v = 0; v < nv; v++)
+				s.grf[v] = p->vregs.a[v].file == IR_RF_GRF;
 		}
 		memcpy(copy, &old.a[i], (e - i) * sizeof *copy);
 		ir_inplace_next(p, e);
