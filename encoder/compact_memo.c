@@ -170,6 +170,12 @@ void gen_compact_memo_init(struct gen_compact_memo *m,
 		if (f.w[0] | f.w[1])
 			m->copy3 |= 1u << k;
 	}
+	for (unsigned hw = 0; hw < 128; hw++) {
+		enum gen_op op = gen_op_from_hw(e, hw);
+		if (op == GEN_OP_INVALID || !gen_op_compactable(e, op))
+			continue;
+		m->layout[hw] = gen_op_table[op].fmt == GEN_FMT_TERNARY ? 2 : 1;
+	}
 }
 
 /* Does the 2-src instruction have an immediate (as compact.c asks)? */
@@ -198,10 +204,10 @@ bool gen_compact_memo(struct gen_compact_memo *m, const struct gen_bits *in,
 {
 	const struct plat_info *p = m->p;
 	enum gen_enc e = p->enc;
-	enum gen_op op = gen_op_from_hw(e, (unsigned)gen_get(in, e, GEN_F_OPCODE));
-	if (op == GEN_OP_INVALID || !gen_op_compactable(e, op))
+	unsigned layout = m->layout[gen_get(in, e, GEN_F_OPCODE) & 127];
+	if (!layout)
 		return false;
-	bool three = gen_op_table[op].fmt == GEN_FMT_TERNARY;
+	bool three = layout == 2;
 	bool imm = !three && has_imm(e, in);
 	const struct gen_bits *free = three ? &m->free3
 	                              : imm ? &m->free2_imm : &m->free2;

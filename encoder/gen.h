@@ -33,13 +33,35 @@ extern const struct gen_op_info gen_op_table[GEN_OP_COUNT];
 /* Opcode classes, read from the format column of gen_ops.def (the one
  * opcode-attribute table; encoder, finalizer and simulator ask these
  * instead of keeping their own lists). */
+/* Inline: the passes ask them of every instruction, several times
+ * (issue 12). */
+static inline unsigned gen_op_fmt(unsigned op)
+{
+	return op < GEN_OP_COUNT ? gen_op_table[op].fmt : GEN_FMT_NULLARY;
+}
 /* Control flow with a jump target (jmpi, if/else/endif, while, break,
  * cont, halt, goto/join, call/calla, ret, brd, brc). */
-bool gen_op_is_branch(unsigned op);
+static inline bool gen_op_is_branch(unsigned op)
+{
+	switch (gen_op_fmt(op)) {
+	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
+	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
+		return true;
+	default:
+		return false;
+	}
+}
 /* send, sendc, sends, sendsc. */
-bool gen_op_is_send(unsigned op);
+static inline bool gen_op_is_send(unsigned op)
+{
+	unsigned f = gen_op_fmt(op);
+	return f == GEN_FMT_SEND || f == GEN_FMT_SENDS;
+}
 /* Three sources (mad, lrp, bfe, bfi2, csel, madm, dp4a). */
-bool gen_op_is_three_src(unsigned op);
+static inline bool gen_op_is_three_src(unsigned op)
+{
+	return gen_op_fmt(op) == GEN_FMT_TERNARY;
+}
 /* The IEEE macro pieces that use the mme/acc2-9 registers: madm and
  * math invm/rsqtm ('fc' the math function). */
 bool gen_op_is_macro(unsigned op, unsigned fc);
@@ -88,6 +110,9 @@ struct gen_compact_memo {
 	 * immediate, 3-src; and which register pairs to copy on a hit */
 	struct gen_bits free2, free2_imm, free3;
 	unsigned copy2, copy2_imm, copy3;
+	/* per hardware opcode: 0 no compacted form, 1 two-source layout,
+	 * 2 three-source (gen_op_from_hw, gen_op_compactable, asked once) */
+	uint8_t layout[128];
 	struct gen_compact_slot slot[1u << GEN_COMPACT_MEMO_BITS];
 };
 void gen_compact_memo_init(struct gen_compact_memo *m,
@@ -102,6 +127,25 @@ int gen_compact_check(void);
 /* Native bits of one instruction (Compacted is ignored here). */
 enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
                           struct gen_bits *out, struct vf_error *err);
+
+/* gen_encode with a memo (encode_memo.c): the same answers, from the
+ * bits of an earlier instruction that differed only in its GRF register
+ * numbers where there was one.  One memo serves one platform; init it
+ * before use. */
+#define GEN_ENCODE_MEMO_BITS 8
+struct gen_encode_slot {
+	struct gen_inst key;    /* pc and direct GRF numbers zeroed */
+	struct gen_bits bits;
+	bool used;
+};
+struct gen_encode_memo {
+	const struct plat_info *p;
+	struct gen_encode_slot slot[1u << GEN_ENCODE_MEMO_BITS];
+};
+void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p);
+enum vf_status gen_encode_memo(struct gen_encode_memo *m,
+                               const struct gen_inst *in,
+                               struct gen_bits *out, struct vf_error *err);
 
 /* Write in->swsb into the SWSB field of bits gen_encode (and, where
  * 'compacted', gen_compact) made from the same instruction with another

@@ -111,9 +111,21 @@ static inline bool gen_has_field(enum gen_enc enc, enum gen_field f)
 	return gen_field_rows[f].f[enc][0].len != 0;
 }
 
+/* The same table reduced to one word per field and family (fields.c,
+ * second expansion of fields.def): the first fragment as a mask over its
+ * word, and slow set where the field has more fragments or its value
+ * bits do not start at 0.  A family without the field has mask 0. */
+struct gen_field_fast {
+	uint64_t mask;          /* the fragment's bits within w[word] */
+	uint8_t word, shift;    /* w index; lo % 64 */
+	bool slow;              /* use the fragment loop */
+};
+extern const struct gen_field_fast gen_field_fast[GEN_FIELD_COUNT][GEN_ENC_COUNT];
+
 /* gen_get and gen_set run for every field of every instruction the
- * encoder, the decoder and the compactor touch: inline, one shift and
- * mask per fragment. */
+ * encoder, the decoder and the compactor touch: inline; a one-fragment
+ * field (nearly all of them) is one mask and shift through the fast
+ * table, the others walk their fragments. */
 static inline uint64_t gen_frag_mask(const struct gen_frag *fr)
 {
 	return ~0ull >> (64 - fr->len);
@@ -123,6 +135,9 @@ static inline uint64_t gen_frag_mask(const struct gen_frag *fr)
 static inline uint64_t gen_get(const struct gen_bits *b, enum gen_enc enc,
                                enum gen_field f)
 {
+	const struct gen_field_fast *d = &gen_field_fast[f][enc];
+	if (__builtin_expect(!d->slow, 1))
+		return (b->w[d->word] & d->mask) >> d->shift;
 	const struct gen_frag *fr = gen_field_rows[f].f[enc];
 	uint64_t v = 0;
 	for (unsigned i = 0; i < GEN_FRAGS && fr[i].len; i++)
@@ -135,6 +150,12 @@ static inline uint64_t gen_get(const struct gen_bits *b, enum gen_enc enc,
 static inline void gen_set(struct gen_bits *b, enum gen_enc enc,
                            enum gen_field f, uint64_t v)
 {
+	const struct gen_field_fast *d = &gen_field_fast[f][enc];
+	if (__builtin_expect(!d->slow, 1)) {
+		uint64_t *w = &b->w[d->word];
+		*w = (*w & ~d->mask) | ((v << d->shift) & d->mask);
+		return;
+	}
 	const struct gen_frag *fr = gen_field_rows[f].f[enc];
 	for (unsigned i = 0; i < GEN_FRAGS && fr[i].len; i++) {
 		uint64_t m = gen_frag_mask(&fr[i]), *w = &b->w[fr[i].lo >> 6];

@@ -132,6 +132,25 @@ static void indirect(const struct gen_opnd *o, bool dst, unsigned nch,
 	}
 }
 
+/* The element step of a region whose channel c is element c * step for
+ * every c < nch (the element formulas of region below), or -1. */
+static int linear_step(const struct gen_opnd *o, bool dst, unsigned nch)
+{
+	if (dst)
+		return o->rgn.hs ? o->rgn.hs : 1;
+	if (o->rgn.w == GEN_RGN_NONE)   /* gen_rgn_elem is linear here */
+		return (int)gen_rgn_elem(&o->rgn, 1);
+	unsigned w = o->rgn.w ? o->rgn.w : 1;
+	unsigned vs = o->rgn.vs == GEN_RGN_NONE || o->rgn.vs == GEN_VS_VXH
+	              ? 0 : o->rgn.vs;
+	/* (c / w) * vs + (c % w) * hs */
+	if (nch <= w || vs == w * o->rgn.hs)
+		return o->rgn.hs;
+	if (w == 1)
+		return (int)vs;
+	return -1;
+}
+
 /* A region operand of an ALU/math instruction over nch channels. */
 static void region(const struct gen_opnd *o, bool dst, unsigned nch,
                    const struct gen_fp_env *env, struct gen_fp *f)
@@ -147,6 +166,15 @@ static void region(const struct gen_opnd *o, bool dst, unsigned nch,
 	uint32_t base = o->nr * GRF_BYTES;
 	if (o->kind == GEN_OPND_MACRO) {
 		gen_fp_add(f, base, nch * tsz);
+		return;
+	}
+	/* A region whose channel c is element c * step: step 1 reads one
+	 * contiguous byte range, step 0 one element, whatever the registers
+	 * (issue 12: most operands; the same registers, masks and order as
+	 * the channel walk below gives) */
+	int step = linear_step(o, dst, nch);
+	if (step == 1 || step == 0) {
+		gen_fp_add(f, base + o->sub, step ? nch * tsz : tsz);
 		return;
 	}
 	/* Channels usually fall in one register run after run: their bytes

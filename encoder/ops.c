@@ -146,32 +146,6 @@ const char *gen_math_name(unsigned v) { return NAME(math_names, v); }
 const char *gen_sync_name(unsigned v) { return NAME(sync_names, v); }
 const char *gen_sfid_name(unsigned v) { return NAME(sfid_names, v); }
 
-static unsigned fmt_of(unsigned op)
-{
-	return op < GEN_OP_COUNT ? gen_op_table[op].fmt : GEN_FMT_NULLARY;
-}
-
-bool gen_op_is_branch(unsigned op)
-{
-	switch (fmt_of(op)) {
-	case GEN_FMT_JMP_JIP: case GEN_FMT_JMP_JIP_UIP: case GEN_FMT_JMPI:
-	case GEN_FMT_CALL: case GEN_FMT_RET: case GEN_FMT_BRD: case GEN_FMT_BRC:
-		return true;
-	default:
-		return false;
-	}
-}
-
-bool gen_op_is_send(unsigned op)
-{
-	return fmt_of(op) == GEN_FMT_SEND || fmt_of(op) == GEN_FMT_SENDS;
-}
-
-bool gen_op_is_three_src(unsigned op)
-{
-	return fmt_of(op) == GEN_FMT_TERNARY;
-}
-
 bool gen_op_is_macro(unsigned op, unsigned fc)
 {
 	return op == GEN_OP_MADM ||

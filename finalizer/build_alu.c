@@ -405,28 +405,23 @@ static bool minmax(struct bld *b)
 	return true;
 }
 
+/* vISA operation -> Gen operation and source count for the one-to-one
+ * ALU operations: a switch (a jump table), asked for every instruction. */
 static unsigned plain_op(unsigned vop, unsigned *nsrc)
 {
-	static const struct { uint8_t vop, nsrc; uint16_t gop; } t[] = {
-		{ VISA_OP_ADD, 2, GEN_OP_ADD }, { VISA_OP_AVG, 2, GEN_OP_AVG },
-		{ VISA_OP_MUL, 2, GEN_OP_MUL }, { VISA_OP_AND, 2, GEN_OP_AND },
-		{ VISA_OP_OR, 2, GEN_OP_OR }, { VISA_OP_XOR, 2, GEN_OP_XOR },
-		{ VISA_OP_SHL, 2, GEN_OP_SHL }, { VISA_OP_SHR, 2, GEN_OP_SHR },
-		{ VISA_OP_ASR, 2, GEN_OP_ASR }, { VISA_OP_MOV, 1, GEN_OP_MOV },
-		{ VISA_OP_SEL, 2, GEN_OP_SEL }, { VISA_OP_NOT, 1, GEN_OP_NOT },
-		{ VISA_OP_CBIT, 1, GEN_OP_CBIT }, { VISA_OP_FBL, 1, GEN_OP_FBL },
-		{ VISA_OP_FBH, 1, GEN_OP_FBH }, { VISA_OP_LZD, 1, GEN_OP_LZD },
-		{ VISA_OP_BFREV, 1, GEN_OP_BFREV }, { VISA_OP_FRC, 1, GEN_OP_FRC },
-		{ VISA_OP_RNDD, 1, GEN_OP_RNDD }, { VISA_OP_RNDU, 1, GEN_OP_RNDU },
-		{ VISA_OP_RNDE, 1, GEN_OP_RNDE }, { VISA_OP_RNDZ, 1, GEN_OP_RNDZ },
-		{ VISA_OP_BFE, 3, GEN_OP_BFE },
-	};
-	for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (t[i].vop == vop) {
-			*nsrc = t[i].nsrc;
-			return t[i].gop;
-		}
-	return GEN_OP_INVALID;
+#define PLAIN(v, n, g) case VISA_OP_##v: *nsrc = n; return GEN_OP_##g
+	switch (vop) {
+	PLAIN(ADD, 2, ADD); PLAIN(AVG, 2, AVG); PLAIN(MUL, 2, MUL);
+	PLAIN(AND, 2, AND); PLAIN(OR, 2, OR); PLAIN(XOR, 2, XOR);
+	PLAIN(SHL, 2, SHL); PLAIN(SHR, 2, SHR); PLAIN(ASR, 2, ASR);
+	PLAIN(MOV, 1, MOV); PLAIN(SEL, 2, SEL); PLAIN(NOT, 1, NOT);
+	PLAIN(CBIT, 1, CBIT); PLAIN(FBL, 1, FBL); PLAIN(FBH, 1, FBH);
+	PLAIN(LZD, 1, LZD); PLAIN(BFREV, 1, BFREV); PLAIN(FRC, 1, FRC);
+	PLAIN(RNDD, 1, RNDD); PLAIN(RNDU, 1, RNDU); PLAIN(RNDE, 1, RNDE);
+	PLAIN(RNDZ, 1, RNDZ); PLAIN(BFE, 3, BFE);
+	default: return GEN_OP_INVALID;
+	}
+#undef PLAIN
 }
 
 /* The platform multiplies 32-bit integers at most (a :q product of :d

@@ -150,10 +150,22 @@ bool ir_byte_layout(struct ir_prog *p)
 		const struct ir_inst *in = &p->insts.a[i];
 		if (in->op == IR_OP_LABEL)
 			continue;
+		/* a register already kept packed is decided: look would
+		 * return at once (issue 12: most operands after the first) */
 		for (unsigned s = 0; s < in->nsrc; s++)
-			look(p, &pl, in, &in->src[s], false);
-		look(p, &pl, in, &in->dst, true);
+			if (in->src[s].kind != IR_O_REG || pl.factor[in->src[s].v] != 1)
+				look(p, &pl, in, &in->src[s], false);
+		if (in->dst.kind != IR_O_REG || pl.factor[in->dst.v] != 1)
+			look(p, &pl, in, &in->dst, true);
 	}
+	/* the check below only takes factors back to 1: with none above 1
+	 * nothing changes (issue 12: the common case, no byte or word
+	 * registers to widen) */
+	bool wider = false;
+	for (uint32_t v = 1; v < nv && !wider; v++)
+		wider = pl.factor[v] >= 2;
+	if (!wider)
+		return true;
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		const struct ir_inst *in = &p->insts.a[i];
 		if (in->op == IR_OP_LABEL)

@@ -49,19 +49,11 @@
 
 #include "../ir/cfg.h"
 #include "../ir/ir.h"
+#include "opnd_count.h"
 
 bool ir_coalesce(struct ir_prog *p);
 
 #define WINDOW 128
-
-static void count_defs(void *ctx, const struct ir_inst *in,
-                       const struct ir_opnd *o, bool def)
-{
-	uint32_t *defs = ctx;
-	(void)in;
-	if (def && (o->kind == IR_O_REG || o->kind == IR_O_IND))
-		defs[o->v]++;
-}
 
 /* Registers live across some block boundary. */
 static void mark_crossing(void *ctx, uint32_t v, uint32_t b, bool entry)
@@ -313,11 +305,33 @@ static bool reads_vreg(const struct ir_inst *in, uint32_t v)
 	return in->desc_reg == v;
 }
 
+/* Registers live across a block boundary, computed at the first
+ * question (issue 12: liveness was half the pass, and a kernel whose
+ * writes are all read soon after never asks).  The first question comes
+ * before the first rewrite (every rewrite needs unread_after's yes), so
+ * the answers are those of the unchanged program, as if computed first. */
+struct crossing {
+	struct ir_prog *p;
+	const struct ir_cfg *cfg;
+	uint8_t *crosses;      /* NULL until asked */
+};
+
+static bool crosses_block(struct crossing *x, uint32_t v)
+{
+	if (!x->crosses) {
+		struct ir_prog *p = x->p;
+		x->crosses = ir_alloc(p, p->vregs.n ? p->vregs.n : 1);
+		const struct ir_live *l = ir_live_refs(p, NULL);
+		ir_live_defined(p, x->cfg, l, mark_crossing, x->crosses);
+	}
+	return x->crosses[v] != 0;
+}
+
 struct pass {
 	struct ir_prog *p;
 	const struct ir_cfg *cfg;
 	const uint32_t *defs;
-	const uint8_t *crosses;
+	struct crossing *cross;
 	bool *dead;
 };
 
@@ -350,7 +364,8 @@ static int64_t find_producer(const struct pass *c, uint32_t j)
 static bool unread_after(const struct pass *c, uint32_t j, struct span r)
 {
 	struct ir_prog *p = c->p;
-	if (c->crosses[r.v])
+	/* once liveness is known, its answer first: it saves the scan */
+	if (c->cross->crosses && c->cross->crosses[r.v])
 		return false;
 	uint32_t end = c->cfg->b[c->cfg->blk_of[j]].end;
 	for (uint32_t i = j + 1, n = 0; i < end; i++) {
@@ -361,11 +376,11 @@ static bool unread_after(const struct pass *c, uint32_t j, struct span r)
 		const struct ir_inst *in = &p->insts.a[i];
 		if (touches(p, in, &r, false))
 			return false;
-		if (full_write(p, in, r.v, &p->insts.a[j])) {
-			return true;
-		}
+		if (full_write(p, in, r.v, &p->insts.a[j]))
+			break;
 	}
-	return true;
+	/* last, as it may compute liveness: the scan is pure */
+	return !crosses_block(c->cross, r.v);
 }
 
 /* Nothing after mov j reads the bytes it copies. */
@@ -504,14 +519,12 @@ bool ir_coalesce(struct ir_prog *p)
 	/* ir_alloc zeroes */
 	uint32_t *defs = ir_alloc(p, nv * sizeof(uint32_t));
 	for (uint32_t i = 0; i < n; i++)
-		ir_for_each_opnd(&p->insts.a[i], count_defs, defs);
-	uint8_t *crosses = ir_alloc(p, nv ? nv : 1);
+		fin_count_defs(&p->insts.a[i], defs);
 	const struct ir_cfg *cfg = ir_cfg_build(p);
-	const struct ir_live *l = ir_live_refs(p, NULL);
-	ir_live_defined(p, cfg, l, mark_crossing, crosses);
+	struct crossing cross = { p, cfg, NULL };
 	bool *dead = ir_alloc(p, n ? n : 1);
 
-	struct pass c = { p, cfg, defs, crosses, dead };
+	struct pass c = { p, cfg, defs, &cross, dead };
 	bool any = false;
 	for (uint32_t j = 0; j < n; j++)
 		if (plain_copy(&p->insts.a[j]) && try_coalesce(&c, j))

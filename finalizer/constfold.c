@@ -196,7 +196,10 @@ bool ir_constfold(struct ir_prog *p)
 		             !in->reloc && in->op < GEN_OP_COUNT &&
 		             !ir_is_send(in->op);
 		if (plain) {
-			use_known(p, in, k);
+			/* a valid constant is always on the live list: none
+			 * listed, none to use (issue 12: most code) */
+			if (nlive)
+				use_known(p, in, k);
 			simplify(in);
 		}
 		forget_dst(p, in, k);

@@ -53,6 +53,7 @@
 
 #include "../encoder/gen.h"
 #include "../ir/ir.h"
+#include "opnd_count.h"
 
 bool ir_copyprop(struct ir_prog *p);
 
@@ -60,15 +61,6 @@ struct cp_ctx {
 	struct ir_prog *p;
 	uint32_t *reads;         /* per vreg: operands reading it */
 };
-
-static void count_read(void *ctx, const struct ir_inst *in,
-                       const struct ir_opnd *o, bool def)
-{
-	(void)in;
-	uint32_t *reads = ctx;
-	if (!def)
-		reads[o->v]++;
-}
 
 static bool is_int(enum gen_type t)
 {
@@ -375,7 +367,7 @@ bool ir_copyprop(struct ir_prog *p)
 	/* ir_alloc zeroes */
 	struct cp_ctx c = { p, ir_alloc(p, p->vregs.n * sizeof(uint32_t)) };
 	for (uint32_t i = 0; i < p->insts.n; i++)
-		ir_for_each_opnd(&p->insts.a[i], count_read, c.reads);
+		fin_count_reads(&p->insts.a[i], c.reads);
 	bool *dead = ir_alloc(p, p->insts.n + 1);   /* zeroed */
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		if (!candidate(p, &p->insts.a[i]))

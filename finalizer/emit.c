@@ -39,6 +39,8 @@ struct em {
 	uint32_t ns;
 	/* compaction answers by instruction shape (encoder/compact_memo.c) */
 	struct gen_compact_memo *memo;
+	/* encodings by instruction shape (encoder/encode_memo.c) */
+	struct gen_encode_memo *enc_memo;
 };
 
 static bool is_three_src(unsigned op)
@@ -51,10 +53,12 @@ static int32_t vloc(const struct em *e, uint32_t v)
 	return e->p->vregs.a[v].loc;
 }
 
-static bool map_opnd(const struct em *e, const struct ir_opnd *o,
-                     struct gen_opnd *g, bool dst)
+/* *g: cleared by the caller (header clears the whole instruction).
+ * Inlined: three calls an instruction (issue 12). */
+static inline __attribute__((always_inline)) bool
+map_opnd(const struct em *e, const struct ir_opnd *o, struct gen_opnd *g,
+         bool dst)
 {
-	memset(g, 0, sizeof *g);
 	g->type = o->type;
 	g->mods = o->mods;
 	g->rgn = o->rgn;
@@ -258,12 +262,14 @@ static bool build(const struct em *e, uint32_t i, struct gen_inst *g)
 	if (in->op == GEN_OP_GOTO) {
 		struct ir_opnd j = ir_label_opnd((uint32_t)in->jip);
 		struct ir_opnd u = ir_label_opnd((uint32_t)in->uip);
+		memset(g->src, 0, 2 * sizeof g->src[0]);
 		map_opnd(e, &j, &g->src[0], false);
 		map_opnd(e, &u, &g->src[1], false);
 		g->nsrc = 2;
 		g->dst.kind = GEN_OPND_NONE;
 	} else if (in->op == GEN_OP_JOIN || in->op == GEN_OP_WHILE) {
 		struct ir_opnd j = ir_label_opnd((uint32_t)in->jip);
+		memset(&g->src[0], 0, sizeof g->src[0]);
 		map_opnd(e, &j, &g->src[0], false);
 		g->nsrc = 1;
 		g->dst.kind = GEN_OPND_NONE;
@@ -312,7 +318,7 @@ static bool layout(struct em *e)
 		if (!build(e, i, gp))
 			return false;
 		struct gen_bits b;
-		if (gen_encode(p->plat, gp, &b, p->err) != VF_OK)
+		if (gen_encode_memo(e->enc_memo, gp, &b, p->err) != VF_OK)
 			return ir_internal(p, "vISA instruction %u: encoding: %s",
 			                   in->loc, p->err->msg);
 		e->bits[i] = b;
@@ -378,6 +384,16 @@ static bool stream(struct em *e, struct gen_bits **bits)
 
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size);
 
+/* Little-endian store of one instruction word (the compiler makes the
+ * byte stores one store where the host is little-endian). */
+static void put_le64(uint8_t *d, uint64_t w)
+{
+	d[0] = (uint8_t)w;         d[1] = (uint8_t)(w >> 8);
+	d[2] = (uint8_t)(w >> 16); d[3] = (uint8_t)(w >> 24);
+	d[4] = (uint8_t)(w >> 32); d[5] = (uint8_t)(w >> 40);
+	d[6] = (uint8_t)(w >> 48); d[7] = (uint8_t)(w >> 56);
+}
+
 bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size)
 {
 	uint32_t n = p->insts.n;
@@ -390,6 +406,8 @@ bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size)
 		e.lpc[l] = -1;
 	e.memo = ir_alloc(p, sizeof *e.memo);
 	gen_compact_memo_init(e.memo, p->plat);
+	e.enc_memo = ir_alloc(p, sizeof *e.enc_memo);
+	gen_encode_memo_init(e.enc_memo, p->plat);
 	if (p->plat->caps.swsb) {
 		e.g = ir_alloc(p, (n + 1) * sizeof *e.g);
 		e.sidx = ir_alloc(p, (n + 1) * sizeof *e.sidx);
@@ -410,9 +428,12 @@ bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size)
 	if (!buf)
 		longjmp(*p->oom, 1);
 	size_t at = 0;
-	for (uint32_t i = 0; i < n; i++)
-		for (unsigned j = 0; j < e.len[i]; j++)
-			buf[at++] = (uint8_t)(e.bits[i].w[j / 8] >> (8 * (j % 8)));
+	for (uint32_t i = 0; i < n; i++) {
+		/* whole words (8 or 16 bytes): one store each, not a byte loop */
+		for (unsigned j = 0; j < e.len[i] / 8u; j++)
+			put_le64(buf + at + 8u * j, e.bits[i].w[j]);
+		at += e.len[i];
+	}
 	*out = buf;
 	*size = total;
 	return true;

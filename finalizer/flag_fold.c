@@ -56,6 +56,7 @@
 
 #include "../encoder/gen.h"
 #include "../ir/ir.h"
+#include "opnd_count.h"
 
 bool ir_flag_fold(struct ir_prog *p);
 
@@ -503,7 +504,7 @@ bool ir_flag_fold(struct ir_prog *p)
 	c.reads = ir_alloc(p, p->vregs.n * sizeof(uint32_t));
 	c.dead = ir_alloc(p, p->insts.n + 1);
 	for (uint32_t i = 0; i < p->insts.n; i++)
-		ir_for_each_opnd(&p->insts.a[i], count_opnd, &c);
+		fin_count_reads(&p->insts.a[i], c.reads);
 	bool any = false;
 	for (uint32_t i = 0; i < p->insts.n; i++)
 		any |= fold_cmp(&c, i);

@@ -267,6 +267,13 @@ bool ir_lower_goto(struct ir_prog *p);
 bool ir_lower_goto(struct ir_prog *p)
 {
 	split_after_branches(p);
+	/* without gotos there is nothing to check or rewrite (issue 12: a
+	 * straight kernel paid the label and join tables here) */
+	bool any = false;
+	for (uint32_t i = 0; i < p->insts.n && !any; i++)
+		any = p->insts.a[i].op == GEN_OP_GOTO;
+	if (!any)
+		return true;
 	struct gctx c = { .p = p, .nl = p->labels.n };
 	c.lpos = ir_alloc(p, p->labels.n * sizeof *c.lpos);
 	c.is_join = ir_alloc(p, p->labels.n * sizeof *c.is_join);
@@ -281,12 +288,6 @@ bool ir_lower_goto(struct ir_prog *p)
 			return ir_bad_input(p, "goto to an undefined label");
 	}
 	choose_jmpi(&c);
-	/* without gotos there is nothing to rewrite (issue 12: a straight
-	 * kernel paid two copies of its code here) */
-	bool any = false;
-	for (uint32_t i = 0; i < p->insts.n && !any; i++)
-		any = p->insts.a[i].op == GEN_OP_GOTO;
-	if (any)
-		rewrite(&c);
+	rewrite(&c);
 	return true;
 }

@@ -210,6 +210,13 @@ static bool convert(struct ic_ctx *c, uint32_t i)
 
 bool ir_ifconv(struct ir_prog *p)
 {
+	/* only gotos are converted: a kernel without them skips the label
+	 * counts (issue 12) */
+	bool gotos = false;
+	for (uint32_t i = 0; i < p->insts.n && !gotos; i++)
+		gotos = p->insts.a[i].op == GEN_OP_GOTO;
+	if (!gotos)
+		return true;
 	struct ic_ctx c = { p, NULL, NULL };
 	c.refs = ir_alloc(p, (p->labels.n + 1) * sizeof *c.refs);
 	c.dead = ir_alloc(p, p->insts.n + 1);   /* zeroed */

@@ -1187,6 +1187,15 @@ bool ir_lower64(struct ir_prog *p)
 	const struct plat_caps *cap = &p->plat->caps;
 	if (cap->native_q && cap->native_df)
 		return true;   /* nothing to do: the program stays as it is */
+	/* no 64-bit operand anywhere: no copy of the program (issue 12) */
+	bool any = false;
+	for (uint32_t i = 0; i < p->insts.n && !any; i++)
+		any = needs_lowering(p, &p->insts.a[i]);
+	if (!any) {
+		if (p->insts.n)   /* where the walk below would leave it */
+			p->loc = p->insts.a[p->insts.n - 1].loc;
+		return true;
+	}
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
 		const struct ir_inst *in = &old.a[i];

@@ -620,6 +620,20 @@ bool ir_nomask_wa(struct ir_prog *p)
 {
 	if (!p->plat->wa.fused_eu_nomask)
 		return true;
+	/* Levels rise above uniform only through gotos, whiles and calls
+	 * (scan, nested_levels): without them no instruction is guarded and
+	 * the program stays as it is (issue 12: straight code paid the
+	 * uniform-value rounds and a copy of itself). */
+	bool flow = false;
+	for (uint32_t i = 0; i < p->insts.n && !flow; i++) {
+		unsigned op = p->insts.a[i].op;
+		flow = op == GEN_OP_GOTO || op == GEN_OP_WHILE || op == GEN_OP_CALL;
+	}
+	if (!flow) {
+		if (p->insts.n)   /* where the walk below would leave it */
+			p->loc = p->insts.a[p->insts.n - 1].loc;
+		return true;
+	}
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	struct nest s = { .a = old.a, .n = old.n };
 	setup(p, &s);

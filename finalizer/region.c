@@ -229,8 +229,12 @@ static uint64_t imm_value(unsigned vt, uint64_t v, enum gen_type *t)
 static bool general(struct bld *b, const struct vf_vector *v, bool dst,
                     struct ir_opnd *o)
 {
-	struct bld_var *bv;
-	if (!bld_var(b, v->u.gen.id, &bv))
+	/* a resolved, supported variable without the call (issue 12: every
+	 * operand); bld_var resolves the others and reports the bad ones */
+	uint32_t id = v->u.gen.id;
+	struct bld_var *bv = id < b->nvars ? &b->vars[id] : NULL;
+	if ((!bv || bv->kind == BV_UNRESOLVED || bv->kind == BV_UNSUPPORTED) &&
+	    !bld_var(b, id, &bv))
 		return false;
 	unsigned ts = gen_type_size((enum gen_type)bv->type);
 	int32_t off = (int32_t)v->u.gen.row * IR_GRF_BYTES +
@@ -321,7 +325,10 @@ unsigned bld_pred_elements(struct bld *b, unsigned k)
 	return b->r->preds[id - 1].num_elements;
 }
 
-static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
+/* inlined into bld_src and bld_dst, so that the dst flag folds and an
+ * operand costs no calls (issue 12: every operand of every instruction) */
+static inline __attribute__((always_inline)) bool
+vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
                    unsigned *mod)
 {
 	const struct vf_vector *v = vec_of(b, k);
@@ -376,7 +383,8 @@ static bool vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
  * variable's storage (5_operands.md); an indirect one's address elements
  * inside its address variable; anything else is bad input, never a
  * write over a neighbour. */
-static bool inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
+static inline __attribute__((always_inline)) bool
+inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
 {
 	unsigned n = bld_exec_size(b->in->exec);
 	/* a packed vector immediate is a vector of 8 words (:v, :uv) or 4

@@ -60,6 +60,15 @@ bool ir_read_suppression_wa(struct ir_prog *p)
 {
 	if (!p->plat->wa.read_suppression)
 		return true;
+	/* nothing guarded: nothing to insert, no copy (issue 12) */
+	bool any = false;
+	for (uint32_t i = 0; i < p->insts.n && !any; i++)
+		any = guarded(&p->insts.a[i]);
+	if (!any) {
+		if (p->insts.n)   /* where the walk below would leave it */
+			p->loc = p->insts.a[p->insts.n - 1].loc;
+		return true;
+	}
 	struct ir_insts_old old = ir_rewrite_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
 		const struct ir_inst *in = &old.a[i];

@@ -71,6 +71,7 @@ struct sched {
 	int32_t *reads;        /* head of the read list in 'rpool', -1 */
 	int32_t *rem;          /* instructions of the window touching it */
 	bool *alive;
+	uint8_t *grf;          /* per key: a GRF register (grf_key) */
 	uint32_t window;
 	/* read lists */
 	struct rnode { int32_t node, next; } *rpool;
@@ -231,9 +232,11 @@ static void touch_key(struct sched *s, uint32_t k)
 	s->alive[k] = false;
 }
 
+/* A GRF register: looked up in a table made once (issue 12: asked for
+ * every reference of every window in the pressure model). */
 static bool grf_key(const struct sched *s, uint32_t k)
 {
-	return k < s->p->vregs.n && s->p->vregs.a[k].file == IR_RF_GRF;
+	return s->grf[k] != 0;
 }
 
 static uint32_t latency(const struct ir_inst *in)
@@ -434,6 +437,7 @@ bool ir_schedule(struct ir_prog *p)
 	s.reads = ir_alloc(p, s.nkeys * sizeof *s.reads);
 	s.rem = ir_alloc(p, s.nkeys * sizeof *s.rem);
 	s.alive = ir_alloc(p, s.nkeys * sizeof *s.alive);
+	s.grf = NULL;   /* made for the first window reordered */
 	/* a window is never longer than the program (issue 12: a small
 	 * kernel does not pay for zeroing 1024-instruction tables) */
 	uint32_t win = ni < WINDOW ? ni : WINDOW;
@@ -473,7 +477,7 @@ bool ir_schedule(struct ir_prog *p)
 			ir_emit_copy(p, &old.a[i++]);
 			continue;
 		}
-		uint32_t e = i;
+		uint32_t e = i + 1;   /* old.a[i] is no barrier */
 		while (e < old.n && e - i < WINDOW && !is_barrier(&old.a[e]))
 			e++;
 		if (e - i == WINDOW) {
@@ -495,6 +499,11 @@ bool ir_schedule(struct ir_prog *p)
 			while (i < e)
 				ir_emit_copy(p, &old.a[i++]);
 			continue;
+		}
+		if (!s.grf) {
+			s.grf = ir_alloc(p, s.nkeys);   /* zeroed: extra keys */
+			for (uint32_t v = 0; v < nv; v++)
+				s.grf[v] = p->vregs.a[v].file == IR_RF_GRF;
 		}
 		memcpy(copy, &old.a[i], (e - i) * sizeof *copy);
 		ir_inplace_next(p, e);

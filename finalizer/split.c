@@ -161,13 +161,13 @@ static bool has_64bit(const struct ir_inst *in)
  * first half wrote (the allocator never gives a source that ends here
  * and a destination that starts here the same GRF, linscan.c). */
 static bool one_grf_src_ok(const struct ir_prog *p, const struct ir_inst *in,
-                           const struct ir_opnd *o)
+                           const struct ir_opnd *o, unsigned span)
 {
 	if (is_three_src(in->op) || in->op == GEN_OP_MATH ||
 	    (p->plat->caps.region_64bit_restricted && has_64bit(in)))
 		return false;
 	return o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF &&
-	       o->v != in->dst.v && ir_opnd_sub(p, o) >= 0 && ir_opnd_grfs(p, o, in->exec, false) == 1;
+	       o->v != in->dst.v && ir_opnd_sub(p, o) >= 0 && span == 1;
 }
 
 /* A destination over two GRFs from the start of the first, elements
@@ -218,7 +218,9 @@ static bool relaxed_src_ok(const struct ir_prog *p, const struct ir_inst *in,
 	       !gen_type_is_float((enum gen_type)d->type);
 }
 
-static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
+/* span[s]: opnd_span of source s (a GRF register's ir_opnd_grfs) */
+static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in,
+                       const unsigned *span)
 {
 	const struct ir_opnd *d = &in->dst;
 	bool relax = p->plat->caps.two_grf_dst_regions &&
@@ -230,7 +232,7 @@ static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 	for (unsigned s = 0; s < in->nsrc; s++) {
 		const struct ir_opnd *o = &in->src[s];
 		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF ||
-		    ir_opnd_is_scalar(o) || (even && one_grf_src_ok(p, in, o)))
+		    ir_opnd_is_scalar(o) || (even && one_grf_src_ok(p, in, o, span[s])))
 			continue;
 		if (relax && relaxed_src_ok(p, in, o))
 			continue;
@@ -247,11 +249,28 @@ static bool two_grf_ok(const struct ir_prog *p, const struct ir_inst *in)
 	return true;
 }
 
+/* ir_opnd_grfs (ir/ir.c) of a GRF register operand, inline: split asks
+ * it of every operand of every instruction (issue 12); the register's
+ * file is known, so the questions ir_opnd_sub asks again are not. */
+static unsigned grf_span(const struct ir_vreg *v, const struct ir_opnd *o,
+                         unsigned n, bool dst)
+{
+	if (ir_opnd_is_scalar(o))
+		return 1;
+	unsigned ext = ir_opnd_extent(o, n, dst);
+	int sub = v->pin >= 0 ? (v->pin + o->off) % IR_GRF_BYTES
+	          : v->align >= IR_GRF_BYTES ? o->off % IR_GRF_BYTES : -1;
+	if (sub < 0)
+		return v->size <= IR_GRF_BYTES ? 1
+		       : (ext + IR_GRF_BYTES - 1) / IR_GRF_BYTES + 1;
+	return ((unsigned)sub + ext + IR_GRF_BYTES - 1) / IR_GRF_BYTES;
+}
+
 static unsigned opnd_span(const struct ir_prog *p, const struct ir_opnd *o,
                           unsigned n, bool dst)
 {
 	if (o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF)
-		return ir_opnd_grfs(p, o, n, dst);
+		return grf_span(&p->vregs.a[o->v], o, n, dst);
 	if (o->kind == IR_O_IND) {
 		if (!dst && o->rgn.vs == GEN_VS_VXH)
 			return n * tsize(o) > 64 ? 3 : 1;
@@ -291,15 +310,16 @@ static bool needs_split(const struct ir_prog *p, const struct ir_inst *in)
 	                 ? 1 : opnd_span(p, &in->dst, in->exec, true);
 	if (dspan > 2)
 		return true;
-	for (unsigned s = 0; s < in->nsrc; s++) {
-		unsigned sp = opnd_span(p, &in->src[s], in->exec, false);
+	unsigned span[3] = { 0, 0, 0 };
+	for (unsigned s = 0; s < in->nsrc && s < 3; s++) {
+		unsigned sp = span[s] = opnd_span(p, &in->src[s], in->exec, false);
 		if (sp > 2)
 			return true;
 		if (sp == 2 && (is_three_src(in->op) || in->op == GEN_OP_MATH) &&
 		    dspan != 2)
 			return true;
 	}
-	if (dspan == 2 && !two_grf_ok(p, in))
+	if (dspan == 2 && !two_grf_ok(p, in, span))
 		return true;
 	if (in->dst.kind == IR_O_IND && dspan > 1)
 		return true;

@@ -70,6 +70,75 @@ struct sb_state {
 	uint16_t dtok[NSLOT], stok[NSLOT];
 };
 
+/* The state while a block is walked, the distances kept as stamps: the
+ * in-order clock when the write or read was made, so that one more
+ * in-order instruction (age) and a wait for a distance (wait_dist) are
+ * one counter each instead of a pass over every register (issue 12: the
+ * two loops were half of the SWSB pass).  Distance = now - stamp; an
+ * entry is done (DONE in struct sb_state) when its stamp is 0 (none) or
+ * not above 'horizon' (a wait covered it), or when its distance reached
+ * its limit: the write's wlim, inorder_done for a read, never before the
+ * next in-order instruction (a fresh entry is 1 whatever its limit, as
+ * age's order of operations gives).  walk_from / walk_to convert at the
+ * block's ends, where the states merge. */
+struct sb_walk {
+	bool arf_next;
+	uint32_t now, horizon, rlim;
+	uint32_t wt[NSLOT], rt[NSLOT];
+	uint8_t wlim[NSLOT];
+	uint16_t dtok[NSLOT], stok[NSLOT];
+};
+
+/* The clock a walk starts at: above every distance a state holds. */
+#define WALK_BASE 256u
+
+static unsigned stamp_dist(const struct sb_walk *w, uint32_t t, unsigned lim)
+{
+	if (t <= w->horizon)
+		return DONE;
+	uint32_t d = w->now - t;
+	return d >= (lim > 2 ? lim : 2) ? DONE : d;
+}
+
+static unsigned wdist(const struct sb_walk *w, unsigned r)
+{
+	return stamp_dist(w, w->wt[r], w->wlim[r]);
+}
+
+static unsigned rdist(const struct sb_walk *w, unsigned r)
+{
+	return stamp_dist(w, w->rt[r], w->rlim);
+}
+
+static void walk_from(struct sb_walk *w, const struct sb_state *s,
+                      unsigned rlim)
+{
+	w->arf_next = s->arf_next;
+	w->now = WALK_BASE;
+	w->horizon = 0;
+	w->rlim = rlim;
+	for (unsigned r = 0; r < NSLOT; r++) {
+		w->wt[r] = s->wd[r] == DONE ? 0 : WALK_BASE - s->wd[r];
+		w->rt[r] = s->rd[r] == DONE ? 0 : WALK_BASE - s->rd[r];
+	}
+	memcpy(w->wlim, s->wlim, sizeof(w->wlim));
+	memcpy(w->dtok, s->dtok, sizeof(w->dtok));
+	memcpy(w->stok, s->stok, sizeof(w->stok));
+}
+
+static void walk_to(struct sb_state *s, const struct sb_walk *w)
+{
+	s->reached = true;
+	s->arf_next = w->arf_next;
+	for (unsigned r = 0; r < NSLOT; r++) {
+		s->wd[r] = (uint8_t)wdist(w, r);
+		s->rd[r] = (uint8_t)rdist(w, r);
+	}
+	memcpy(s->wlim, w->wlim, sizeof(s->wlim));
+	memcpy(s->dtok, w->dtok, sizeof(s->dtok));
+	memcpy(s->stok, w->stok, sizeof(s->stok));
+}
+
 /* One instruction's register set, as GRF numbers plus A0_REG: a view
  * into the pass's pool (struct pass, regs_of). */
 struct regs {
@@ -229,7 +298,7 @@ static bool push_sync_mask(struct pass *p, unsigned fc, uint16_t mask)
 	return true;
 }
 
-static void clear_token(struct sb_state *s, unsigned t, bool dst)
+static void clear_token(struct sb_walk *s, unsigned t, bool dst)
 {
 	uint16_t m = (uint16_t)~(1u << t);
 	for (unsigned r = 0; r < NSLOT; r++)
@@ -240,27 +309,19 @@ static void clear_token(struct sb_state *s, unsigned t, bool dst)
 }
 
 /* A wait for distance dist completes every in-order write and read that
- * far back or farther (DONE is above every distance, so it stays). */
-static void wait_dist(struct sb_state *s, unsigned dist)
+ * far back or farther (DONE is above every distance, so it stays): those
+ * stamped at now - dist or before. */
+static void wait_dist(struct sb_walk *s, unsigned dist)
 {
-	for (unsigned r = 0; r < NSLOT; r++) {
-		s->wd[r] = s->wd[r] >= dist ? DONE : s->wd[r];
-		s->rd[r] = s->rd[r] >= dist ? DONE : s->rd[r];
-	}
+	if (dist <= s->now && s->now - dist > s->horizon)
+		s->horizon = s->now - dist;
 }
 
 /* One more in-order instruction: every pending write and read is one
- * further back, and complete at its limit.  (DONE does not move; written
- * without && or || so that the loop has no branch to keep it from being
- * vectorized.) */
-static void age(struct sb_state *s, uint8_t rlim)
+ * further back, and complete at its limit (stamp_dist). */
+static void age(struct sb_walk *s)
 {
-	for (unsigned r = 0; r < NSLOT; r++) {
-		uint8_t wn = (uint8_t)(s->wd[r] + (s->wd[r] != DONE));
-		uint8_t dn = (uint8_t)(s->rd[r] + (s->rd[r] != DONE));
-		s->wd[r] = wn >= s->wlim[r] ? DONE : wn;
-		s->rd[r] = dn >= rlim ? DONE : dn;
-	}
+	s->now++;
 }
 
 /* The register sets of every instruction into p->ir / p->pool. */
@@ -308,7 +369,7 @@ static void inst_regs(const struct pass *p, size_t i, struct regs *rd,
 /* The waits an instruction needs in state s: the smallest distance
  * (DONE: none) and the tokens whose destination / sources it must wait
  * for. */
-static void deps(const struct pass *p, const struct sb_state *s,
+static void deps(const struct pass *p, const struct sb_walk *s,
                  const struct gen_inst *in, const struct regs *prd,
                  const struct regs *pwr, unsigned *pdist, uint16_t *ptdst,
                  uint16_t *ptsrc)
@@ -318,19 +379,22 @@ static void deps(const struct pass *p, const struct sb_state *s,
 	unsigned dist = DONE, lim = write_limit(p, in);
 	uint16_t tdst = 0, tsrc = 0;
 	for (unsigned k = 0; k < rdp->n; k++) {
-		unsigned r = rdp->r[k];
-		if (s->wd[r] < dist)
-			dist = s->wd[r];
+		unsigned r = rdp->r[k], wd = wdist(s, r);
+		if (wd < dist)
+			dist = wd;
 		tdst |= s->dtok[r];
 	}
 	for (unsigned k = 0; k < wrp->n; k++) {
-		unsigned r = wrp->r[k];
+		unsigned r = wrp->r[k], wd = wdist(s, r);
 		tdst |= s->dtok[r];
 		tsrc |= s->stok[r];
-		if ((ooo || s->wlim[r] > lim) && s->wd[r] < dist)
-			dist = s->wd[r];
-		if (ooo && s->rd[r] < dist)
-			dist = s->rd[r];
+		if ((ooo || s->wlim[r] > lim) && wd < dist)
+			dist = wd;
+		if (ooo) {
+			unsigned rd = rdist(s, r);
+			if (rd < dist)
+				dist = rd;
+		}
 	}
 	*pdist = dist;
 	*ptdst = tdst;
@@ -340,7 +404,7 @@ static void deps(const struct pass *p, const struct sb_state *s,
 /* One instruction: dependences -> (annotate) -> waits -> new state.
  * With 'out' non-NULL the annotation is written there and sync.nops are
  * collected; false only on OOM. */
-static bool step(struct pass *p, struct sb_state *s, size_t i,
+static bool step(struct pass *p, struct sb_walk *s, size_t i,
                  struct gen_inst *out)
 {
 	const struct gen_inst *in = &p->s.a[i];
@@ -399,7 +463,10 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 			p->before[i]++;
 			rest_s = 0;
 		}
-		for (unsigned b = 0; b < m->tokens; b++) {
+		/* the tokens named, in increasing order (not a test of each) */
+		uint32_t named = (rest_d | rest_s) & ((1u << m->tokens) - 1);
+		for (; named; named &= named - 1) {
+			unsigned b = (unsigned)__builtin_ctz(named);
 			if ((rest_d >> b) & 1) {
 				if (!push_sync(p, GEN_SBID_DST, b))
 					return false;
@@ -415,22 +482,24 @@ static bool step(struct pass *p, struct sb_state *s, size_t i,
 	/* the waits */
 	if (dist != DONE)
 		wait_dist(s, dist);
-	for (unsigned b = 0; b < m->tokens; b++) {
+	uint32_t waited = (tdst | tsrc) & ((1u << m->tokens) - 1);
+	for (; waited; waited &= waited - 1) {
+		unsigned b = (unsigned)__builtin_ctz(waited);
 		if ((tdst >> b) & 1)
 			clear_token(s, b, true);
-		else if ((tsrc >> b) & 1)
+		else
 			clear_token(s, b, false);
 	}
 
 	/* what the instruction leaves in flight */
 	if (inorder) {
-		age(s, (uint8_t)m->inorder_done);
+		age(s);
 		for (unsigned k = 0; k < wr.n; k++) {
-			s->wd[wr.r[k]] = 1;
+			s->wt[wr.r[k]] = s->now - 1;   /* distance 1 */
 			s->wlim[wr.r[k]] = (uint8_t)lim;
 		}
 		for (unsigned k = 0; k < rd.n; k++)
-			s->rd[rd.r[k]] = 1;
+			s->rt[rd.r[k]] = s->now - 1;
 	}
 	if (ooo && t >= 0) {
 		uint16_t bit = (uint16_t)(1u << t);
@@ -465,10 +534,12 @@ static void pick_tokens(struct pass *p)
 static void repick_tokens(struct pass *p)
 {
 	uint32_t last[32] = { 0 }, clock = 0;
+	struct sb_walk cur;
 	for (unsigned b = 0; b < p->g.nb; b++) {
-		struct sb_state cur = p->in[b];
-		if (!cur.reached)
-			state_init(&cur);
+		struct sb_state entry = p->in[b];
+		if (!entry.reached)
+			state_init(&entry);
+		walk_from(&cur, &entry, p->m->inorder_done);
 		for (uint32_t i = p->g.b[b].first; i < p->g.b[b].end; i++) {
 			if (p->tok[i] >= 0) {
 				const struct gen_inst *in = &p->s.a[i];
@@ -501,7 +572,8 @@ static void repick_tokens(struct pass *p)
  * fixed point are those of walking every block every time. */
 static bool dataflow(struct pass *p)
 {
-	struct sb_state cur;
+	struct sb_walk cur;
+	struct sb_state out;
 	bool changed = true;
 	bool *dirty = malloc((p->g.nb ? p->g.nb : 1) * sizeof(*dirty));
 	for (unsigned b = 0; dirty && b < p->g.nb; b++)
@@ -514,11 +586,12 @@ static bool dataflow(struct pass *p)
 				continue;
 			if (dirty)
 				dirty[b] = false;
-			cur = p->in[b];
+			walk_from(&cur, &p->in[b], p->m->inorder_done);
 			for (uint32_t i = p->g.b[b].first; i < p->g.b[b].end; i++)
 				step(p, &cur, i, NULL);
+			walk_to(&out, &cur);
 			for (unsigned k = 0; k < p->g.b[b].nsucc; k++)
-				if (state_merge(&p->in[p->g.b[b].succ[k]], &cur)) {
+				if (state_merge(&p->in[p->g.b[b].succ[k]], &out)) {
 					changed = true;
 					if (dirty)
 						dirty[p->g.b[b].succ[k]] = true;
@@ -583,10 +656,12 @@ enum vf_status swsb_assign(const struct plat_info *pl,
 	if (p.g.nb)
 		state_init(&p.in[0]);
 	dataflow(&p);
+	struct sb_walk cur;
 	for (unsigned b = 0; b < p.g.nb; b++) {
-		struct sb_state cur = p.in[b];
-		if (!cur.reached)
-			state_init(&cur);   /* unreachable code: annotate anyway */
+		struct sb_state entry = p.in[b];
+		if (!entry.reached)
+			state_init(&entry);   /* unreachable code: annotate anyway */
+		walk_from(&cur, &entry, p.m->inorder_done);
 		for (uint32_t i = p.g.b[b].first; i < p.g.b[b].end; i++)
 			if (!step(&p, &cur, i, &p.s.a[i])) {
 				pass_free(&p);

@@ -1,0 +1,129 @@
+/*
+ * encode_memo.c - gen_encode with a memo: the bits of an instruction that
+ * differs from an earlier one only in its GRF register numbers.
+ *
+ * The encoder writes the number of a direct GRF operand into its
+ * register field and nowhere else (encode_opnd.c: reg_num, t16_src, the
+ * 3-src dst), and no other field depends on it; nor does any field
+ * depend on the instruction's pc outside branches.  So for the formats
+ * below, two instructions equal but for those numbers (each below 256,
+ * where reg_num refuses the rest) encode to bits that differ only in
+ * the register fields.  The memo keys an instruction by its whole
+ * struct gen_inst with pc and those numbers zeroed, compared bytewise
+ * (a caller that clears the struct before filling it, as emit.c does,
+ * gets hits; any other gets misses, never a wrong answer), keeps the
+ * bits of the first one, and answers the next by writing their numbers
+ * into the kept bits.
+ *
+ * Formats: one- and two-source (Align1 and Align16) and three-source;
+ * sends, branches, sync, wait and nop always go through gen_encode.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "gen.h"
+
+/* The register field of operand k (0 dst, 1.. sources) per layout. */
+static const enum gen_field reg2[3] = {
+	GEN_F_DST_REG, GEN_F_SRC0_REG, GEN_F_SRC1_REG,
+};
+static const enum gen_field reg3[4] = {
+	GEN_F_T_DST_REG, GEN_F_T_SRC0_REG, GEN_F_T_SRC1_REG, GEN_F_T_SRC2_REG,
+};
+
+void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p)
+{
+	memset(m, 0, sizeof *m);
+	m->p = p;
+}
+
+static bool is_grf(const struct gen_opnd *o)
+{
+	return o->kind == GEN_OPND_DIRECT && o->rn == GEN_RN_GRF;
+}
+
+/* Four words a step in four lanes (the key is some 200 bytes, hashed
+ * for every instruction), then the lanes mixed; tail bytes one by one. */
+static uint64_t hash_key(const struct gen_inst *k)
+{
+	const uint64_t m = 0xC2B2AE3D27D4EB4Full;
+	const unsigned char *b = (const unsigned char *)k;
+	uint64_t h0 = 0x9E3779B97F4A7C15ull, h1 = 0xC2B2AE3D27D4EB4Full;
+	uint64_t h2 = 0x165667B19E3779F9ull, h3 = 0x27D4EB2F165667C5ull;
+	size_t i = 0;
+	for (; i + 32 <= sizeof *k; i += 32) {
+		uint64_t w[4];
+		memcpy(w, b + i, sizeof w);
+		h0 = (h0 ^ w[0]) * m;
+		h1 = (h1 ^ w[1]) * m;
+		h2 = (h2 ^ w[2]) * m;
+		h3 = (h3 ^ w[3]) * m;
+	}
+	uint64_t r = h0;
+	r = ((r ^ (r >> 31)) ^ h1) * 0x9E3779B97F4A7C15ull;
+	r = ((r ^ (r >> 31)) ^ h2) * 0x9E3779B97F4A7C15ull;
+	r = ((r ^ (r >> 31)) ^ h3) * 0x9E3779B97F4A7C15ull;
+	for (; i < sizeof *k; i++)
+		r = (r ^ b[i]) * 0x100000001B3ull;
+	/* the slot is the top bits: fold the low half up */
+	return r ^ (r << 29) ^ (r >> 32);
+}
+
+enum vf_status gen_encode_memo(struct gen_encode_memo *m,
+                               const struct gen_inst *in,
+                               struct gen_bits *out, struct vf_error *err)
+{
+	const struct plat_info *p = m->p;
+	unsigned fmt = gen_op_fmt(in->op);
+	const enum gen_field *regs;
+	unsigned nops;
+	if (fmt == GEN_FMT_TERNARY) {
+		regs = reg3;
+		nops = 4;
+	} else if (fmt == GEN_FMT_UNARY || fmt == GEN_FMT_BINARY ||
+	           fmt == GEN_FMT_MATH) {
+		regs = reg2;
+		nops = 3;
+	} else {
+		return gen_encode(p, in, out, err);
+	}
+	/* the key: pc and the direct GRF numbers zeroed */
+	struct gen_inst key;
+	memcpy(&key, in, sizeof key);
+	key.pc = 0;
+	struct gen_opnd *ko[4] = { &key.dst, &key.src[0], &key.src[1],
+	                           &key.src[2] };
+	const struct gen_opnd *io[4] = { &in->dst, &in->src[0], &in->src[1],
+	                                 &in->src[2] };
+	unsigned patch = 0;   /* operands whose number goes into the bits */
+	/* what gen_encode writes: dst and every source of a 3-src
+	 * instruction; dst and the nsrc sources of the others */
+	if (fmt != GEN_FMT_TERNARY && in->nsrc < nops)
+		nops = 1u + in->nsrc;
+	for (unsigned k = 0; k < nops; k++) {
+		if (!is_grf(io[k]))
+			continue;
+		if (io[k]->nr >= 256)
+			return gen_encode(p, in, out, err);
+		ko[k]->nr = 0;
+		patch |= 1u << k;
+	}
+	uint64_t h = hash_key(&key);
+	struct gen_encode_slot *s = &m->slot[h >> (64 - GEN_ENCODE_MEMO_BITS)];
+	if (s->used && memcmp(&s->key, &key, sizeof key) == 0) {
+		struct gen_bits b = s->bits;
+		for (unsigned k = 0; k < nops; k++)
+			if (patch & (1u << k))
+				gen_set(&b, p->enc, regs[k], io[k]->nr);
+		*out = b;
+		return VF_OK;
+	}
+	enum vf_status st = gen_encode(p, in, out, err);
+	if (st == VF_OK) {
+		memcpy(&s->key, &key, sizeof key);
+		s->bits = *out;
+		s->used = true;
+	}
+	return st;
+}
