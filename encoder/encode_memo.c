@@ -34,7 +34,7 @@ static const enum gen_field reg3[4] = {
 
 void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p)
 {
-	memset(m, 0, sizeof *m);
+	memset(m->used, 0, sizeof m->used);
 	m->p = p;
 }
 
@@ -110,8 +110,9 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
 		patch |= 1u << k;
 	}
 	uint64_t h = hash_key(&key);
-	struct gen_encode_slot *s = &m->slot[h >> (64 - GEN_ENCODE_MEMO_BITS)];
-	if (s->used && memcmp(&s->key, &key, sizeof key) == 0) {
+	size_t at = (size_t)(h >> (64 - GEN_ENCODE_MEMO_BITS));
+	struct gen_encode_slot *s = &m->slot[at];
+	if (m->used[at] && memcmp(&s->key, &key, sizeof key) == 0) {
 		struct gen_bits b = s->bits;
 		for (unsigned k = 0; k < nops; k++)
 			if (patch & (1u << k))
@@ -123,7 +124,7 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
 	if (st == VF_OK) {
 		memcpy(&s->key, &key, sizeof key);
 		s->bits = *out;
-		s->used = true;
+		m->used[at] = true;
 	}
 	return st;
 }

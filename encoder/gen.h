@@ -136,10 +136,12 @@ enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
 struct gen_encode_slot {
 	struct gen_inst key;    /* pc and direct GRF numbers zeroed */
 	struct gen_bits bits;
-	bool used;
 };
 struct gen_encode_memo {
 	const struct plat_info *p;
+	/* apart from the slots, so that a new memo clears 256 bytes, not
+	 * the 55 KB of slots (a fixed cost of every small kernel) */
+	bool used[1u << GEN_ENCODE_MEMO_BITS];
 	struct gen_encode_slot slot[1u << GEN_ENCODE_MEMO_BITS];
 };
 void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p);

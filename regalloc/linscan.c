@@ -309,14 +309,17 @@ static bool place(struct ls *s, uint32_t v)
 }
 
 /* 'todo' (n registers in vreg order) into 'order' by start, then by vreg:
- * a counting sort over positions, or for a few (small) two over 16-bit
- * digits of the start, not indexed by position. */
+ * a counting sort over positions, or for a few (small) in a long kernel
+ * two over 16-bit digits of the start, not indexed by position.  Each
+ * digit pass clears and sums 65536 counters, so a kernel of fewer
+ * positions than the two passes count sorts by position (a small
+ * kernel's two flag rounds had cost twice its whole compile). */
 static void by_start(struct ir_prog *p, const struct ra_interval *iv,
                      const uint32_t *todo, uint32_t n, uint32_t *order,
                      bool small)
 {
 	uint32_t ni = p->insts.n;
-	if (!small) {
+	if (!small || ni < 2 * 65536) {
 		/* first[t + 1]: intervals starting at t */
 		uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
 		for (uint32_t k = 0; k < n; k++)
