@@ -22,23 +22,10 @@
 #   BENCH_RUNS   runs per measurement (default 3)
 #   BENCH_JOBS   threads of the batch run (default 2)
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-build=$(cd "${VF_BUILD:-$here/..}" && pwd)
-vf=$build/visafin
-inproc=$build/bench/inproc
-dir=${1:-$here/../../shared/corpus}
-plat=${2:-skl}
+. "$(dirname "$0")/corpus-setup.sh"
 runs=${BENCH_RUNS:-3}
 jobs=${BENCH_JOBS:-2}
-for f in "$vf" "$inproc"; do
-	[ -x "$f" ] || { echo "$f not built (make)" >&2; exit 2; }
-done
 command -v GenX_IR >/dev/null || { echo "GenX_IR not found" >&2; exit 2; }
-[ -d "$dir/$plat" ] || { echo "no folder $dir/$plat" >&2; exit 2; }
-base=${BENCH_SCRATCH:-}
-if [ -z "$base" ]; then
-	[ -d /dev/shm ] && [ -w /dev/shm ] && base=/dev/shm || base=${TMPDIR:-/tmp}
-fi
 tmp=$(mktemp -d "$base/vf-corpus.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 n=0

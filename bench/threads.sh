@@ -11,20 +11,11 @@
 # the output must not depend on the thread count (exit 1 if it does).
 # Not a test: nothing about time is asserted.
 #   VF_BUILD  build folder (default: the folder above this script)
+#   BENCH_SCRATCH  scratch folder's parent (default /dev/shm)
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-build=$(cd "${VF_BUILD:-$here/..}" && pwd)
-vf=$build/visafin
-inproc=$build/bench/inproc
-dir=${1:-$here/../../shared/corpus}
-plat=${2:-skl}
+. "$(dirname "$0")/corpus-setup.sh"
 runs=${BENCH_RUNS:-5}
 copies=${BENCH_COPIES:-4}
-for f in "$vf" "$inproc"; do
-	[ -x "$f" ] || { echo "$f not built (make)" >&2; exit 2; }
-done
-[ -d "$dir/$plat" ] || { echo "no folder $dir/$plat" >&2; exit 2; }
-base=/tmp; [ -d /dev/shm ] && [ -w /dev/shm ] && base=/dev/shm
 tmp=$(mktemp -d "$base/vf-threads.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/in"

@@ -121,16 +121,21 @@ static bool expired(const struct ls *s, uint32_t k, int32_t pos)
  * entries matter to that scan, so they are visited in increasing order;
  * many at once (rare) take the plain scan.
  */
+static void expire_all(struct ls *s, int32_t pos)
+{
+	for (uint32_t k = 0; k < s->nactive;) {
+		if (expired(s, k, pos))
+			release(s, k);
+		else
+			k++;
+	}
+}
+
 static void expire(struct ls *s, int32_t pos)
 {
 	uint32_t k_of[EXPIRE_SORT_MAX], m = 0;
 	if (s->small) {   /* the plain scan: a few flags and addresses */
-		for (uint32_t k = 0; k < s->nactive;) {
-			if (expired(s, k, pos))
-				release(s, k);
-			else
-				k++;
-		}
+		expire_all(s, pos);
 		return;
 	}
 	for (; s->swept < pos; s->swept++)
@@ -141,12 +146,7 @@ static void expire(struct ls *s, int32_t pos)
 				m++;
 			}
 	if (m > EXPIRE_SORT_MAX) {
-		for (uint32_t k = 0; k < s->nactive;) {
-			if (expired(s, k, pos))
-				release(s, k);
-			else
-				k++;
-		}
+		expire_all(s, pos);
 		return;
 	}
 	for (uint32_t j = 1; j < m; j++)   /* insertion sort: m is small */
