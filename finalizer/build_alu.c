@@ -35,14 +35,83 @@ static bool is_flag(struct bld *b, const struct ir_opnd *o)
 	       ir_vreg(b->p, o->v)->file == IR_RF_FLAG;
 }
 
+/* Logic on predicates that names only part of the destination
+ * predicate's elements in its flag word (or (M3, 8), or (M1, 8) on 16
+ * elements): a masked word operation, NoMask like the whole-word one,
+ *     t = op(srcs); t ^= dst; t &= bits; dst ^= t
+ * on the 16-bit word holding the channels, 'bits' being the
+ * instruction's channels; the other elements are written with their
+ * old values, so it is exact.  (The channel offset is a multiple of the
+ * exec size, build.c translate, so fewer than 32 channels never cross
+ * bit 16.)  An immediate source (setp's scalar source) gives channel i
+ * of the instruction its bit i, so it is shifted to the channels; setp
+ * from a register becomes a shl.  Predicated ones are unsupported (the
+ * mask would have to be and'ed with the predicate's word). */
+static bool flag_logic_part(struct bld *b, struct ir_inst *in, uint32_t elems)
+{
+	unsigned lo = in->choff, n = in->exec;
+	const enum gen_type t = GEN_TYPE_UW;
+	int32_t off = (int32_t)(lo / 16 * 2);
+	unsigned shift = lo % 16;
+	if (shift + n > 16)
+		return ir_internal(b->p, "predicate channels %u..%u across a "
+		                   "flag word", lo, lo + n - 1);
+	if (in->flag)
+		return ir_unsupported(b->p, "predicated logic on predicate "
+		                      "channels %u..%u of a flag word with "
+		                      "elements up to %u", lo, lo + n - 1,
+		                      elems - 1);
+	uint32_t bits = ((1u << n) - 1) << shift;
+	for (unsigned i = 0; i < in->nsrc; i++) {
+		struct ir_opnd *s = &in->src[i];
+		if (s->kind == IR_O_IMM) {
+			s->type = (uint8_t)t;
+			s->imm = ((uint32_t)s->imm << shift) & 0xFFFFu;
+		} else if (is_flag(b, s)) {
+			s->type = (uint8_t)t;
+			s->off += off;
+			s->rgn = (struct gen_region){ 0, 1, 0 };
+		} else if (in->op == GEN_OP_MOV && s->kind == IR_O_REG) {
+			s->type = (uint8_t)t;
+		} else {
+			return ir_unsupported(b->p, "logic on part of a "
+			                      "predicate from a non-predicate");
+		}
+	}
+	if (in->op == GEN_OP_MOV && in->src[0].kind == IR_O_REG && shift) {
+		in->op = GEN_OP_SHL;
+		in->src[1] = ir_imm(shift, GEN_TYPE_UW);
+		in->nsrc = 2;
+	}
+	struct ir_opnd fd = in->dst;
+	fd.type = (uint8_t)t;
+	fd.off += off;
+	fd.rgn = (struct gen_region){ 0, 0, 1 };
+	struct ir_opnd fs = fd;
+	fs.rgn = (struct gen_region){ 0, 1, 0 };
+	uint32_t tmp = ir_temp(b->p, t, 1, 1);
+	in->dst = ir_dst(tmp, 0, t, 1);
+	in->exec = 1;
+	in->choff = 0;
+	in->nomask = true;
+	/* 'in' is invalid from here (ir_emit may move the array) */
+	ir_op2(b->p, GEN_OP_XOR, 1, true, ir_dst(tmp, 0, t, 1),
+	       ir_scalar(tmp, 0, t), fs);
+	ir_op2(b->p, GEN_OP_AND, 1, true, ir_dst(tmp, 0, t, 1),
+	       ir_scalar(tmp, 0, t), ir_imm(bits, t));
+	ir_op2(b->p, GEN_OP_XOR, 1, true, fd, fs, ir_scalar(tmp, 0, t));
+	return true;
+}
+
 /* Logic on predicates: one scalar NoMask operation on the flag bits the
- * instruction's channels use.  A flag is read and written in words (16
- * or 32 bits), so the operation is exact only when every element of the
+ * instruction's channels use (as IGC does for whole predicates: in
+ * divergent code all of them are written).  'in' is already in the
+ * program, last.  A flag is read and written in words (16 or 32 bits),
+ * so the word operation is exact only when every element of the
  * destination predicate inside the word is one of the instruction's
- * channels: channels starting inside a word ({M3}: bit 8) or fewer
+ * channels; channels starting inside a word ({M3}: bit 8) or fewer
  * channels than the predicate has in the word ((M1, 8) on 16 elements)
- * would change elements the instruction does not name (GenX_IR goes
- * channel by channel there).  Those are refused, not written so. */
+ * go to flag_logic_part.  setp's scalar form comes here as a mov. */
 static bool flag_logic(struct bld *b, struct ir_inst *in)
 {
 	enum gen_type t = in->exec + in->choff > 16 && in->choff == 0
@@ -51,10 +120,7 @@ static bool flag_logic(struct bld *b, struct ir_inst *in)
 	unsigned elems = bld_pred_elements(b, 0);
 	unsigned end = in->choff + word < elems ? in->choff + word : elems;
 	if (in->choff % 16 || in->choff + in->exec < end)
-		return ir_unsupported(b->p, "logic on predicate channels %u..%u "
-		                      "of a flag word with elements up to %u",
-		                      in->choff, in->choff + in->exec - 1,
-		                      end - 1);
+		return flag_logic_part(b, in, elems);
 	int32_t off = in->choff / 8;
 	struct ir_opnd *ops[4] = { &in->dst, &in->src[0], &in->src[1],
 	                           &in->src[2] };
@@ -69,6 +135,8 @@ static bool flag_logic(struct bld *b, struct ir_inst *in)
 	for (unsigned i = 1; i <= in->nsrc; i++)
 		if (ops[i]->kind == IR_O_IMM)
 			ops[i]->type = (uint8_t)t;
+	if (in->op == GEN_OP_MOV)
+		in->src[0].type = (uint8_t)t;
 	in->exec = 1;
 	in->choff = 0;
 	in->nomask = true;
@@ -302,13 +370,7 @@ static bool setp(struct bld *b)
 	in.nsrc = 1;
 	if (ir_opnd_is_scalar(&in.src[0])) {
 		in.dst = d;
-		if (!flag_logic(b, &in))
-			return false;
-		in.src[0].type = in.dst.type;
-		if (in.src[0].kind == IR_O_REG)
-			in.src[0].type = in.dst.type;
-		ir_emit_copy(b->p, &in);
-		return true;
+		return flag_logic(b, ir_emit_copy(b->p, &in));
 	}
 	in.op = GEN_OP_AND;
 	in.nsrc = 2;

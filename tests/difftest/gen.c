@@ -455,6 +455,49 @@ static bool cmp_sel(struct gen *g, struct sb *b)
 	return sb_end(b, mark, ok);
 }
 
+/* Logic on the predicates P1/P2 (and, or, xor, not, setp) over part of
+ * them or all (exec 1..simd from a channel offset that is a multiple of
+ * it), then a sel under the result.  Outside branches: every channel is
+ * enabled, where visafin's NoMask word operation and GenX_IR's channel
+ * by channel one agree (docs/finalizer.md). */
+static bool pred_logic(struct gen *g, struct sb *b)
+{
+	static const char *lop[] = { "and", "or", "xor", "not", "setp" };
+	static const unsigned sizes[] = { 1, 2, 4, 8, 16 };
+	unsigned e = sizes[dt_below(g->r, 5)];
+	if (e > g->simd)
+		e = g->simd;
+	unsigned step = e < 4 ? 4 : e;
+	unsigned off = step * dt_below(g->r, g->simd / step);
+	/* GenX_IR's compacted (4|M4) conditional and writes channels 0..3
+	 * (skl --seed 11 program 97; docs/difftest.md) */
+	if (e == 4 && off % 8 == 4)
+		off -= 4;
+	unsigned o = dt_below(g->r, 5);
+	/* GenX_IR writes setp's scalar source to the whole predicate
+	 * whatever the exec size and offset (docs/difftest.md) */
+	if (o == 4) {
+		e = g->simd;
+		off = 0;
+	}
+	unsigned d = 1 + dt_below(g->r, 2);
+	size_t mark = b->n;
+	sb_printf(b, "    %s (M%u, %u) P%u", lop[o], off / 4 + 1, e, d);
+	if (o == 4)
+		sb_printf(b, " 0x%x:ud", (unsigned)dt_rand(g->r) & 0xFFFF);
+	else
+		sb_printf(b, " P%u", 1 + dt_below(g->r, 2));
+	if (o < 3)
+		sb_printf(b, " P%u", 1 + dt_below(g->r, 2));
+	int t = pick_type(g, S_INT32 | S_F);
+	sb_printf(b, "\n    (%sP%u) sel (M1, %u)", dt_below(g->r, 2) ? "!" : "",
+	          d, g->simd);
+	bool ok = dst_opnd(g, b, t, g->simd) &&
+	          src_opnd(g, b, t, g->simd, false, false) &&
+	          src_opnd(g, b, t, g->simd, true, false);
+	return sb_end(b, mark, ok);
+}
+
 /* if (cond) { ALU... } as a divergent forward goto. */
 static bool branch(struct gen *g, struct sb *b)
 {
@@ -589,20 +632,39 @@ void dt_generate(struct dt_rng *r, const struct dt_target *target,
 	p->head = h.s;
 	p->tail = t.s;
 	size_t n = 4 + dt_below(r, 28);
-	p->units = calloc(n, sizeof *p->units);
-	p->dropped = calloc(n, sizeof *p->dropped);
+	/* room for a predicate logic unit before each other one */
+	p->units = calloc(2 * n, sizeof *p->units);
+	p->dropped = calloc(2 * n, sizeof *p->dropped);
 	if (!p->units || !p->dropped)
 		abort();
-	while (p->nunits < n) {
+	/* Predicate logic units draw from a stream of their own, so that the
+	 * other units of a program stay the ones earlier versions wrote
+	 * (tests/difftest/stepped.list names programs by seed and index). */
+	struct dt_rng pr = { (r->s ^ 0x6A09E667F3BCC909ull) | 1 };
+	size_t others = 0;
+	while (others < n) {
 		struct sb u = { 0 };
+		if (dt_below(&pr, 8) == 0) {
+			g.r = &pr;
+			for (unsigned tries = 0; tries < 8 && !u.n; tries++)
+				pred_logic(&g, &u);
+			g.r = r;
+			if (u.n)
+				p->units[p->nunits++] = u.s;
+			else
+				free(u.s);
+			u = (struct sb){ 0 };
+		}
 		unsigned k = dt_below(r, 24);
 		bool ok = k < 14 ? alu(&g, &u) : k < 17 ? cmp_sel(&g, &u)
 		          : k < 19 ? branch(&g, &u) : k < 20 ? loop(&g, &u)
 		          : k < 22 ? memory(&g, &u) : call(&g, &u);
-		if (ok && u.n)
+		if (ok && u.n) {
 			p->units[p->nunits++] = u.s;
-		else
+			others++;
+		} else {
 			free(u.s);
+		}
 	}
 }
 
