@@ -45,8 +45,7 @@ static bool is_flag(struct bld *b, const struct ir_opnd *o)
  * exec size, build.c translate, so fewer than 32 channels never cross
  * bit 16.)  An immediate source (setp's scalar source) gives channel i
  * of the instruction its bit i, so it is shifted to the channels; setp
- * from a register becomes a shl.  Predicated ones are unsupported (the
- * mask would have to be and'ed with the predicate's word). */
+ * from a register becomes a shl.  (Never predicated: flag_logic.) */
 static bool flag_logic_part(struct bld *b, struct ir_inst *in, uint32_t elems)
 {
 	unsigned lo = in->choff, n = in->exec;
@@ -56,11 +55,6 @@ static bool flag_logic_part(struct bld *b, struct ir_inst *in, uint32_t elems)
 	if (shift + n > 16)
 		return ir_internal(b->p, "predicate channels %u..%u across a "
 		                   "flag word", lo, lo + n - 1);
-	if (in->flag)
-		return ir_unsupported(b->p, "predicated logic on predicate "
-		                      "channels %u..%u of a flag word with "
-		                      "elements up to %u", lo, lo + n - 1,
-		                      elems - 1);
 	uint32_t bits = ((1u << n) - 1) << shift;
 	for (unsigned i = 0; i < in->nsrc; i++) {
 		struct ir_opnd *s = &in->src[i];
@@ -114,6 +108,11 @@ static bool flag_logic_part(struct bld *b, struct ir_inst *in, uint32_t elems)
  * go to flag_logic_part.  setp's scalar form comes here as a mov. */
 static bool flag_logic(struct bld *b, struct ir_inst *in)
 {
+	/* AND.md and its kin: on predicates "<pred> must be zero"; a
+	 * predicated word operation would test channel 0 only */
+	if (in->flag)
+		return ir_bad_input(b->p, "logic between predicates with a "
+		                    "predicate (it takes none)");
 	enum gen_type t = in->exec + in->choff > 16 && in->choff == 0
 	                  ? GEN_TYPE_UD : GEN_TYPE_UW;
 	unsigned word = t == GEN_TYPE_UD ? 32 : 16;

@@ -205,14 +205,16 @@ static bool va_is_pred_name(const struct va_parser *p)
 	return s && s->cls == VA_SYM_PREDICATE;
 }
 
-/* and/or/xor/not P1 P2 [P3]: the predicate and .sat are dropped. */
+/* and/or/xor/not P1 P2 [P3]: .sat is dropped; a predicate is an error
+ * (AND.md: on predicates "<pred> must be zero"), not dropped. */
 static bool va_alu_predvars(struct va_inst_ctx *c, const struct va_row *r)
 {
 	if (r->opcode != VISA_OP_AND && r->opcode != VISA_OP_OR &&
 	    r->opcode != VISA_OP_XOR && r->opcode != VISA_OP_NOT)
 		return va_fail(c->p, va_peek(c->p), "a general operand (only "
 		               "and, or, xor, not work on predicates)");
-	c->pred = 0;
+	if (!va_no_pred(c))
+		return false;
 	for (unsigned i = 0; i <= r->nsrc; i++)
 		if (!va_pred_operand(c))
 			return false;
@@ -262,13 +264,15 @@ static bool va_h_alu2(struct va_inst_ctx *c, const struct va_row *r)
 	return va_emit(c);
 }
 
-/* min/max -> fminmax: selector byte, no predicate in the binary. */
+/* min/max -> fminmax: selector byte; no predicate in the binary, so a
+ * written one is an error (MIN_MAX.md's format), not dropped. */
 static bool va_h_minmax(struct va_inst_ctx *c, const struct va_row *r)
 {
 	struct va_parser *p = c->p;
 	bool sat = va_sat(p);
 	c->in.opcode = VISA_OP_FMINMAX;
-	c->pred = 0;
+	if (!va_no_pred(c))
+		return false;
 	va_other(va_op(c), 1, r->nsrc);  /* 0 min, 1 max */
 	if (!va_exec_size(p, &c->in.exec))
 		return false;
@@ -297,7 +301,8 @@ static bool va_h_mov(struct va_inst_ctx *c, const struct va_row *r)
 	if (!addr_dst && va_is_pred_name(p)) {
 		/* A move from a predicate: (M1_NM, 1), no predicate, no .sat. */
 		c->in.exec = va_exec_byte(1, 8);
-		c->pred = 0;
+		if (!va_no_pred(c))
+			return false;
 		if (!va_pred_operand(c))
 			return false;
 		return va_emit(c);

@@ -176,4 +176,11 @@ pk plog0 16 'or (M1, 16) P2 P2 P1'
 rm -f out.gen
 "$vf" -p skl plog0.visaasm -o out.gen 2>err.txt
 check "logic on predicates from channel 0 finalizes" $([ -s out.gen ]; echo $?)
+# a predicate written where the binary has no place for it or the spec
+# wants none (logic between predicates: AND.md "<pred> must be zero";
+# min/max: MIN_MAX.md has no predicate field) is an error, not dropped
+pk plpred 16 '(P1) or (M1, 16) P2 P2 P1'
+expect_input "predicated logic between predicates" "plpred.visaasm:14:10: expected an instruction that takes a predicate, found 'or'" -p skl plpred.visaasm -o out.gen
+pk pminpred 16 '(P1) min (M1, 16) R(0,0)<1> X(0,0)<1;1,0> 0x5:d'
+expect_input "predicated min" "pminpred.visaasm:14:10: expected an instruction that takes a predicate, found 'min'" -p skl pminpred.visaasm -o out.gen
 exit $fail

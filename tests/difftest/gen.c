@@ -371,6 +371,14 @@ static bool alu(struct gen *g, struct sb *b)
 		          1 + dt_below(g->r, 2));
 	else
 		sb_printf(b, "    ");
+	/* min and max take no predicate (MIN_MAX.md has no field for it, the
+	 * parser refuses one; both finalizers used to drop it): the draws
+	 * stay, so every program is the one earlier versions wrote, without
+	 * that predicate */
+	if (pred && (!strcmp(o->name, "min") || !strcmp(o->name, "max"))) {
+		b->n = mark;
+		sb_printf(b, "    ");
+	}
 	bool sat = o->sat && dt_below(g->r, 6) == 0;
 	sb_printf(b, "%s%s (%s, %u)", o->name, sat ? ".sat" : "", mask, e);
 	bool ok = dst_opnd(g, b, dt, e);
