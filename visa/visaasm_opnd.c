@@ -61,6 +61,25 @@ static bool va_lone_int(const struct va_parser *p, bool gt)
 	       n->punct == ']' || n->punct == '}' || (gt && n->punct == '>');
 }
 
+/* Integer expressions nest by recursion ('(', unary operators, the
+ * right side of '?:'); a bound keeps hostile text (thousands of them on
+ * one line) from overflowing the stack (a fuzz finding of session 5).
+ * va_enter counts one level in, va_leave one out, whatever the result. */
+#define VA_EXPR_DEPTH_MAX 200
+static bool va_enter(struct va_parser *p)
+{
+	if (++p->expr_depth > VA_EXPR_DEPTH_MAX)
+		return va_fail(p, va_peek(p), "an expression nested at most "
+		               "200 deep");
+	return true;
+}
+
+static bool va_leave(struct va_parser *p, bool ok)
+{
+	p->expr_depth--;
+	return ok;
+}
+
 bool va_int_prim(struct va_parser *p, int64_t *v)
 {
 	const struct va_token *t = va_peek(p);
@@ -103,7 +122,7 @@ bool va_int_unary(struct va_parser *p, int64_t *v)
 	const struct va_token *t = va_peek(p);
 	if (va_is_punct(t, '-') || va_is_punct(t, '~') || va_is_punct(t, '!')) {
 		va_next(p);
-		if (!va_int_unary(p, v))
+		if (!va_leave(p, va_enter(p) && va_int_unary(p, v)))
 			return false;
 		if (t->punct == '-')
 			*v = (int64_t)(0 - (uint64_t)*v);
@@ -254,7 +273,7 @@ static bool va_int_cond_from(struct va_parser *p, int64_t *v,
 	int64_t a, b;
 	if (!va_int_level(p, &a, NULL, '&', 2) ||
 	    !va_expect(p, ':', "':' in a conditional expression") ||
-	    !va_int_cond_from(p, &b, NULL))
+	    !va_leave(p, va_enter(p) && va_int_cond_from(p, &b, NULL)))
 		return false;
 	*v = *v ? a : b;
 	return true;
@@ -266,7 +285,7 @@ bool va_int_expr(struct va_parser *p, int64_t *v)
 		*v = va_next(p)->ival;
 		return true;
 	}
-	return va_int_cond_from(p, v, NULL);
+	return va_leave(p, va_enter(p) && va_int_cond_from(p, v, NULL));
 }
 
 /* ---- small helpers ---- */

@@ -169,6 +169,7 @@ struct va_parser {
 	struct va_routine *first, *last;  /* all routines, all texts */
 	unsigned nkernels, nfunctions;
 	struct va_inst_ctx *ictx;   /* the instruction being parsed (malloc) */
+	unsigned expr_depth;        /* integer expressions open (recursion) */
 };
 
 /* The hash of a name in namespace ns (0: variables and other symbols,

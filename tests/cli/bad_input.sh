@@ -183,4 +183,16 @@ pk plpred 16 '(P1) or (M1, 16) P2 P2 P1'
 expect_input "predicated logic between predicates" "plpred.visaasm:14:10: expected an instruction that takes a predicate, found 'or'" -p skl plpred.visaasm -o out.gen
 pk pminpred 16 '(P1) min (M1, 16) R(0,0)<1> X(0,0)<1;1,0> 0x5:d'
 expect_input "predicated min" "pminpred.visaasm:14:10: expected an instruction that takes a predicate, found 'min'" -p skl pminpred.visaasm -o out.gen
+# integer expressions nested past 200 levels: an error with the place,
+# not a stack overflow (fuzz finding of session 5; tests/fuzz/corpus/
+# visaasm/expression-depth)
+for shape in paren minus cond; do
+	case $shape in
+	paren) e=$(printf '(%.0s' $(seq 1 3000))8$(printf ')%.0s' $(seq 1 3000)) ;;
+	minus) e=$(printf -- '-%.0s' $(seq 1 3000))8 ;;
+	cond) e=$(printf '1?2:%.0s' $(seq 1 3000))8 ;;
+	esac
+	printf '%s\n' '.version 4.1' '.kernel "k"' ".decl V v_type=G type=d num_elts=$e" > deep.visaasm
+	expect_input "expression nested 3000 deep ($shape)" "deep.visaasm:3:.*expected an expression nested at most 200 deep" -p skl deep.visaasm -o out.gen
+done
 exit $fail
