@@ -46,7 +46,7 @@ static bool is_flag(struct bld *b, const struct ir_opnd *o)
  * bit 16.)  An immediate source (setp's scalar source) gives channel i
  * of the instruction its bit i, so it is shifted to the channels; setp
  * from a register becomes a shl.  (Never predicated: flag_logic.) */
-static bool flag_logic_part(struct bld *b, struct ir_inst *in, uint32_t elems)
+static bool flag_logic_part(struct bld *b, struct ir_inst *in)
 {
 	unsigned lo = in->choff, n = in->exec;
 	const enum gen_type t = GEN_TYPE_UW;
@@ -119,7 +119,7 @@ static bool flag_logic(struct bld *b, struct ir_inst *in)
 	unsigned elems = bld_pred_elements(b, 0);
 	unsigned end = in->choff + word < elems ? in->choff + word : elems;
 	if (in->choff % 16 || in->choff + in->exec < end)
-		return flag_logic_part(b, in, elems);
+		return flag_logic_part(b, in);
 	int32_t off = in->choff / 8;
 	struct ir_opnd *ops[4] = { &in->dst, &in->src[0], &in->src[1],
 	                           &in->src[2] };
