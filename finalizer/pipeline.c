@@ -190,12 +190,16 @@ bool fin_run(struct ir_prog *p, const struct vf_module *m, unsigned kernel,
 		const struct pass_row *r = &passes[i];
 		if (r->when && !r->when(p))
 			continue;
+		/* a result the last pass kept is for this one alone (ir.h) */
+		bool carried = p->carry.arena != NULL;
 		double t0 = o->pass_time ? now_ms() : 0;
 		/* what a pass allocates with ir_alloc is its own: freed after
 		 * it (a failing pass's scope is freed by the caller) */
 		ir_scratch_begin(p);
 		if (!r->run(&j))
 			return false;
+		if (carried)
+			ir_carry_drop(p);
 		if (o->pass_time)
 			o->pass_time(o->dump_ctx, r->name, now_ms() - t0);
 		stages |= r->stage;

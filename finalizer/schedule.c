@@ -414,6 +414,8 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 	/* keep the new order only when the model says it needs less */
 	for (uint32_t i = 0; i < n; i++)
 		ir_emit_copy(p, &w[(peak < peak_in ? s->order[i] : i)]);
+	if (peak < peak_in)   /* the allocator's intervals follow */
+		ra_seed_reorder(p, w, b, e, s->order);
 }
 
 bool ir_schedule(struct ir_prog *p);
@@ -424,7 +426,7 @@ bool ir_schedule(struct ir_prog *p)
 	if (!ni)
 		return true;
 	struct sched s = { .p = p };
-	s.iv = ra_intervals(p);
+	s.iv = ra_seed_intervals(p);
 	s.k_pinned = nv;
 	s.k_taken = nv + 1;
 	s.k_acc = nv + 2;

@@ -58,9 +58,41 @@ void ir_scratch_end(struct ir_prog *p)
 
 void ir_scratch_free_all(struct ir_prog *p)
 {
+	ir_carry_drop(p);
 	while (p->nscratch)
 		vf_arena_free(p->scratch[--p->nscratch]);
 	p->scratch_deep = 0;
+}
+
+bool ir_carry_keep(struct ir_prog *p, unsigned kind, void *what)
+{
+	if (p->scratch_deep || !p->nscratch)
+		return false;
+	ir_carry_drop(p);
+	p->carry = (struct ir_carry){ p->scratch[--p->nscratch], what, kind };
+	return true;
+}
+
+void *ir_carry_peek(const struct ir_prog *p, unsigned kind)
+{
+	return p->carry.arena && p->carry.kind == kind ? p->carry.what : NULL;
+}
+
+void *ir_carry_take(struct ir_prog *p, unsigned kind)
+{
+	void *what = ir_carry_peek(p, kind);
+	if (!what || p->nscratch == IR_SCRATCH_DEPTH)
+		return NULL;
+	p->scratch[p->nscratch++] = p->carry.arena;
+	p->carry = (struct ir_carry){ 0 };
+	return what;
+}
+
+void ir_carry_drop(struct ir_prog *p)
+{
+	if (p->carry.arena)
+		vf_arena_free(p->carry.arena);
+	p->carry = (struct ir_carry){ 0 };
 }
 
 void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,

@@ -243,6 +243,13 @@ struct ir_prog {
 	struct vf_arena *scratch[IR_SCRATCH_DEPTH];
 	unsigned nscratch;
 	unsigned scratch_deep;   /* scopes opened past the depth limit */
+	/* What one pass hands the next (ir_carry_keep), in a scratch arena
+	 * of its own; NULL arena: nothing carried. */
+	struct ir_carry {
+		struct vf_arena *arena;
+		void *what;
+		unsigned kind;        /* enum ir_carry_kind */
+	} carry;
 	uint32_t loc;            /* current vISA instruction (builder) */
 	uint32_t line;           /* its text line, 0 if unknown (messages) */
 	const char *inst_name;   /* current vISA mnemonic (builder) */
@@ -267,6 +274,23 @@ void *ir_alloc_raw(struct ir_prog *p, size_t size);
 void ir_scratch_begin(struct ir_prog *p);
 void ir_scratch_end(struct ir_prog *p);
 void ir_scratch_free_all(struct ir_prog *p);
+/*
+ * Results one pass hands the next (docs/ir.md "Results carried between
+ * passes"): the innermost scratch scope, which the pass opened for them,
+ * is closed without being freed and kept with 'what' (ir_carry_keep; a
+ * scope past the depth limit cannot be kept: false, nothing kept).  They
+ * describe the instructions as that pass left them, so they are valid
+ * for the next pass only: fin_run drops them after any pass that could
+ * have taken them (pipeline.c), whether it did or not.  ir_carry_take
+ * returns 'what' when a result of 'kind' is kept, its arena reopened as
+ * the innermost scratch scope (the taker's ir_scratch_end frees it),
+ * else NULL; ir_carry_peek only looks.
+ */
+enum ir_carry_kind { IR_CARRY_NONE, IR_CARRY_RA_SEED };
+bool ir_carry_keep(struct ir_prog *p, unsigned kind, void *what);
+void *ir_carry_peek(const struct ir_prog *p, unsigned kind);
+void *ir_carry_take(struct ir_prog *p, unsigned kind);
+void ir_carry_drop(struct ir_prog *p);
 /* Make room for one more element; returns its index. */
 #define IR_VEC_PUSH(p, vec) \
 	((vec).n < (vec).cap ? (void)0 \

@@ -277,6 +277,11 @@ struct ra_rounds {
 	uint32_t regs_cap;           /* room of hull, from, to, refs, abi */
 	uint32_t insts_cap;          /* room of mv's arrays */
 	uint32_t *blk, blk_cap;      /* the moved CFG's blk_of */
+	/* Made by the scheduler (ra_seed_intervals): the hulls of the code
+	 * it left are ready for the first round. */
+	bool seeded;
+	uint32_t seed_ni;            /* the instructions they are for */
+	const struct ir_live *seed_l;   /* their register references */
 };
 
 static uint32_t room(uint32_t n)
@@ -284,8 +289,14 @@ static uint32_t room(uint32_t n)
 	return n + n / 4 + 256;
 }
 
-struct ra_rounds *ra_rounds_new(struct ir_prog *p)
+struct ra_rounds *ra_rounds_begin(struct ir_prog *p)
 {
+	struct ra_rounds *rs = ir_carry_take(p, IR_CARRY_RA_SEED);
+	if (rs && rs->seed_ni == p->insts.n && rs->nv <= p->vregs.n)
+		return rs;
+	if (rs)   /* not for this code (cannot happen: pipeline.c) */
+		ir_scratch_end(p);
+	ir_scratch_begin(p);
 	return ir_alloc(p, sizeof(struct ra_rounds));
 }
 
@@ -380,23 +391,44 @@ static bool move_hulls(struct ir_prog *p, struct ra_rounds *rs)
 	return true;
 }
 
+/* Hulls and counts start afresh on a CFG of the current code. */
+static void fresh_round(struct ir_prog *p, struct ra_rounds *rs)
+{
+	uint32_t nv = p->vregs.n, ni = p->insts.n;
+	rs->c = ni && ni <= PT_MAX_AT ? ir_cfg_build(p) : NULL;
+	regs_room(p, rs, nv, 0);
+	for (uint32_t v = 0; v < nv; v++)
+		rs->hull[v] = (struct ra_interval){ -1, -1 };
+	rs->moved_from = 0;
+	rs->refs.valid = false;
+	rs->refs.grf_tight = false;
+	rs->nabi = 0;
+	for (uint32_t v = 1; v < nv; v++)
+		if (abi_reg(&p->vregs.a[v]))
+			rs->abi[rs->nabi++] = v;
+}
+
+/* The first round after the scheduler's seed: registers made since
+ * (ra_reserve_call_areas) have no hull yet. */
+static void seed_registers(struct ir_prog *p, struct ra_rounds *rs)
+{
+	uint32_t nv = p->vregs.n, old_nv = rs->nv;
+	regs_room(p, rs, nv, old_nv);
+	for (uint32_t v = old_nv; v < nv; v++) {
+		rs->hull[v] = (struct ra_interval){ -1, -1 };
+		if (abi_reg(&p->vregs.a[v]))
+			rs->abi[rs->nabi++] = v;
+	}
+}
+
 struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 {
 	uint32_t nv = p->vregs.n, ni = p->insts.n;
 	rs->prev = rs->mv;
-	if (!move_hulls(p, rs)) {
-		rs->c = ni && ni <= PT_MAX_AT ? ir_cfg_build(p) : NULL;
-		regs_room(p, rs, nv, 0);
-		for (uint32_t v = 0; v < nv; v++)
-			rs->hull[v] = (struct ra_interval){ -1, -1 };
-		rs->moved_from = 0;
-		rs->refs.valid = false;
-		rs->refs.grf_tight = false;
-		rs->nabi = 0;
-		for (uint32_t v = 1; v < nv; v++)
-			if (abi_reg(&p->vregs.a[v]))
-				rs->abi[rs->nabi++] = v;
-	}
+	if (rs->seeded)
+		seed_registers(p, rs);
+	else if (!move_hulls(p, rs))
+		fresh_round(p, rs);
 	rs->nv = nv;
 	if (!rs->c)
 		return NULL;
@@ -426,7 +458,9 @@ struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)
 		return ra_intervals(p);
 	uint32_t nv = p->vregs.n;
 	struct hull_ctx h = { rs->c, rs->hull, rs->from, rs->to };
-	if (rs->moved_from) {
+	if (rs->seeded) {
+		rs->seeded = false;   /* the scheduler made the hulls */
+	} else if (rs->moved_from) {
 		/* the new registers: only in the groups the spill rewrote */
 		const struct ra_moves *mv = &rs->prev;
 		uint32_t n = mv->ntouched;
@@ -447,4 +481,139 @@ struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)
 	extend_loops(p, rs->c, iv);
 	finish(p, iv, rs->abi, rs->nabi);
 	return iv;
+}
+
+/* ---- the scheduler's intervals, the first round's hulls ---------------- */
+
+/*
+ * The scheduler asks for the intervals of the code the allocator gets
+ * next (issue 12: both computed them, the CFG and liveness of the whole
+ * program twice).  They are made as a first round's, with their points,
+ * and kept for it (ir_carry_keep: the pipeline drops them if any other
+ * pass runs in between).  The scheduler reorders instructions only
+ * inside windows without labels or branches, keeping each register's
+ * order of reads against writes (its dependence edges), so the blocks,
+ * the CFG and what is live at block edges stay; only references move,
+ * inside their window (ra_seed_reorder).
+ */
+struct ra_interval *ra_seed_intervals(struct ir_prog *p)
+{
+	uint32_t nv = p->vregs.n, ni = p->insts.n;
+	if (!ni || ni > PT_MAX_AT || p->nscratch + 2 > IR_SCRATCH_DEPTH)
+		return ra_intervals(p);
+	ir_scratch_begin(p);   /* the seed's own scope, kept */
+	struct ra_rounds *rs = ir_alloc(p, sizeof *rs);
+	fresh_round(p, rs);
+	rs->nv = nv;
+	rs->seeded = true;
+	rs->seed_ni = ni;
+	struct ir_live *l = ir_live_refs(p, narrow_indirect);
+	rs->seed_l = l;
+	struct hull_ctx h = { rs->c, rs->hull, rs->from, rs->to };
+	ir_scratch_begin(p);
+	ir_live_defined_spans(p, rs->c, l, block_edge_pt, span_pt, &h);
+	ir_scratch_end(p);
+	if (!ir_carry_keep(p, IR_CARRY_RA_SEED, rs)) {
+		ir_scratch_end(p);
+		return ra_intervals(p);
+	}
+	/* the scheduler's copy, in its own scope */
+	struct ra_interval *iv = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *iv);
+	memcpy(iv, rs->hull, nv * sizeof *iv);
+	ir_scratch_begin(p);
+	extend_loops(p, rs->c, iv);
+	ir_scratch_end(p);
+	finish(p, iv, rs->abi, rs->nabi);
+	return iv;
+}
+
+/* A point that a window's reordering must find again. */
+#define PT_LOST PT(PT_INST, PT_MAX_AT)
+
+struct reorder_ctx {
+	struct ra_rounds *rs;
+	uint32_t lo, n;        /* the window: PT(PT_INST, b), e - b */
+	uint32_t at;           /* the new position of the instruction walked */
+};
+
+/* A reference inside the window: one unsigned compare */
+static inline bool in_window(const struct reorder_ctx *x, uint32_t pt)
+{
+	return pt - x->lo < x->n;
+}
+
+/* Before: a hull end at a reference inside the window is lost.  Every
+ * other point stays: a reference of the window lies after a start
+ * outside it (or at the block's entry, which a reference at the same
+ * place does not displace) and before such an end. */
+static inline void lose_points(void *ctx, uint32_t v, bool def, bool full,
+                        uint32_t pos)
+{
+	(void)def, (void)full, (void)pos;
+	struct reorder_ctx *x = ctx;
+	if (in_window(x, x->rs->from[v]))
+		x->rs->from[v] = PT_LOST;
+	if (in_window(x, x->rs->to[v]))
+		x->rs->to[v] = PT_LOST;
+}
+
+/* After, in the new order: the first reference of a lost start is the
+ * start, the last of a lost end (or of one found in this window) the
+ * end. */
+static inline void find_points(void *ctx, uint32_t v, bool def, bool full,
+                        uint32_t pos)
+{
+	(void)def, (void)full, (void)pos;
+	struct reorder_ctx *x = ctx;
+	struct ra_rounds *rs = x->rs;
+	if (rs->from[v] == PT_LOST) {
+		rs->from[v] = PT(PT_INST, x->at);
+		rs->hull[v].start = (int32_t)x->at;
+	}
+	if (rs->to[v] == PT_LOST || in_window(x, rs->to[v])) {
+		rs->to[v] = PT(PT_INST, x->at);
+		rs->hull[v].end = (int32_t)x->at;
+	}
+}
+
+/* fn for every register 'in' references as liveness sees it
+ * (ir_inst_refs; inline for plain operands, issue 12: a callback per
+ * operand cost more than the window's scheduling). */
+static inline __attribute__((always_inline)) void
+window_refs(struct ir_prog *p, const struct ir_live *l,
+            const struct ir_inst *in, uint32_t pos, ir_ref_fn fn, void *ctx)
+{
+	bool ind = in->dst.kind == IR_O_IND;
+	for (unsigned k = 0; k < in->nsrc; k++)
+		ind |= in->src[k].kind == IR_O_IND;
+	if (ind || in->op == IR_OP_LABEL) {
+		ir_inst_refs(p, l, in, pos, fn, ctx);
+		return;
+	}
+	for (unsigned k = 0; k < in->nsrc; k++)
+		if (in->src[k].kind == IR_O_REG)
+			fn(ctx, in->src[k].v, false, false, pos);
+	if (in->flag && (in->pred || (in->cmod && in->op != GEN_OP_SEL)))
+		fn(ctx, in->flag, false, false, pos);
+	if (in->desc_reg)
+		fn(ctx, in->desc_reg, false, false, pos);
+	if (in->dst.kind == IR_O_REG)
+		fn(ctx, in->dst.v, false, false, pos);
+}
+
+void ra_seed_reorder(struct ir_prog *p, const struct ir_inst *w, uint32_t b,
+                     uint32_t e, const uint32_t *order)
+{
+	struct ra_rounds *rs = ir_carry_peek(p, IR_CARRY_RA_SEED);
+	if (!rs)
+		return;
+	struct reorder_ctx x = { rs, PT(PT_INST, b), e - b, 0 };
+	/* an indirect operand's targets are looked up at its old place */
+	for (uint32_t k = 0; k < e - b; k++)
+		window_refs(p, rs->seed_l, &w[k], b + k, lose_points, &x);
+	for (uint32_t k = 0; k < e - b; k++) {
+		x.at = b + k;
+		window_refs(p, rs->seed_l, &w[order[k]], b + order[k],
+		            find_points, &x);
+	}
 }

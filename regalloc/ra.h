@@ -18,6 +18,15 @@ struct ra_interval {
 /* Live intervals of every virtual register (array indexed by vreg id,
  * allocated in the program's arena). */
 struct ra_interval *ra_intervals(struct ir_prog *p);
+/* The same for the scheduler, whose code the allocator gets next: what
+ * they are made of is kept for the allocator's first round (live.c,
+ * ir_carry_keep).  ra_seed_reorder tells it that instructions [b, e),
+ * with no label or branch among them, now stand in 'order' (new place
+ * b + k holds old b + order[k]; 'w': a copy of them in the old order),
+ * each register's reads and writes in the same order as before. */
+struct ra_interval *ra_seed_intervals(struct ir_prog *p);
+void ra_seed_reorder(struct ir_prog *p, const struct ir_inst *w, uint32_t b,
+                     uint32_t e, const uint32_t *order);
 
 /* For each address vreg, the address-taken GRF vregs ('taken', ntaken of
  * them) an indirect operand through it may touch: 'nwords' words of bits
@@ -70,7 +79,10 @@ struct ra_moves {
 	bool flags_only;    /* no GRF register spilled */
 };
 struct ra_rounds;
-struct ra_rounds *ra_rounds_new(struct ir_prog *p);
+/* The rounds' state, in a scratch scope that outlives the rounds (the
+ * caller ends it): the scheduler's seed when it is for this code,
+ * else new. */
+struct ra_rounds *ra_rounds_begin(struct ir_prog *p);
 struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs);
 /* The round's reference counts (ra_linscan's 'refs'). */
 struct ra_refs *ra_rounds_refs(struct ra_rounds *rs);

@@ -935,8 +935,7 @@ bool ra_allocate(struct ir_prog *p)
 	ra_reserve_call_areas(p);
 	/* what one round hands the next (live.c) lives across rounds; a
 	 * failing round's scopes are freed by the caller */
-	ir_scratch_begin(p);
-	struct ra_rounds *rs = ra_rounds_new(p);
+	struct ra_rounds *rs = ra_rounds_begin(p);
 	for (unsigned round = 0; round < 6; round++) {
 		struct ra_moves *mv = ra_rounds_prepare(p, rs);
 		/* each round's intervals and tables are its own */
