@@ -449,20 +449,89 @@ static uint32_t to_place(struct ir_prog *p, const struct ra_interval *iv,
  * lists those to place (to_place): flag and address ones in list, GRF
  * ones in grf.
  */
-static bool survey(struct ir_prog *p, const struct ra_interval *iv,
-                   uint32_t *list, uint32_t *n, uint32_t *grf, uint32_t *ngrf)
+/* The bound's parts: the most candidate places one busy GRF rules out,
+ * the fewest candidates, the most GRFs busy at once. */
+struct bound {
+	uint32_t most, fewest, seen_n, seen_align;
+	bool ok;
+};
+
+/* Add the request shape of GRF register r (size bytes, rows GRFs, not
+ * pinned) to b. */
+static void grf_shape(struct bound *b, const struct ir_vreg *r, uint32_t size,
+                      uint32_t rows)
 {
-	uint32_t nv = p->vregs.n, ni = p->insts.n, nl = 0, ng = 0;
+	uint32_t align = r->align < 2 ? 2 : r->align;
+	if (size < IR_GRF_BYTES) {   /* any empty GRF */
+		if (size && IR_GRF_BYTES % align)
+			b->ok = false;
+		return;
+	}
+	if (align < IR_GRF_BYTES)
+		align = IR_GRF_BYTES;
+	if (rows == b->seen_n && align == b->seen_align)
+		return;
+	b->seen_n = rows;
+	b->seen_align = align;
+	uint32_t step = align / IR_GRF_BYTES;
+	if (align % IR_GRF_BYTES || rows > IR_GRF_COUNT) {
+		b->ok = false;
+		return;
+	}
+	uint32_t w = (IR_GRF_COUNT - rows) / step + 1;
+	uint32_t c = (rows + step - 1) / step;
+	if (w < b->fewest)
+		b->fewest = w;
+	if (c > b->most)
+		b->most = c;
+}
+
+static bool bound_holds(struct ra_refs *refs, const struct bound *b,
+                        uint32_t kmax)
+{
+	if (!b->ok)
+		return false;
+	if (refs) {   /* for the next round's survey_moved */
+		refs->surveyed = true;
+		refs->kmax = kmax;
+		refs->most = b->most;
+		refs->fewest = b->fewest;
+	}
+	return (uint64_t)kmax * b->most < b->fewest;
+}
+
+/*
+ * Can no GRF register spill, whatever the places of the others?  A
+ * register of n whole GRFs at a multiple of 'step' GRFs fits when one of
+ * the W = (128 - n) / step + 1 candidate places has no busy GRF; each
+ * busy GRF rules out at most ceil(n / step) of them, and at most K GRFs
+ * are busy, K the GRFs the other registers live there may touch (all
+ * intervals covering its start, a bound of those still active).  A
+ * smaller one fits in any empty GRF.  Checked for the worst request and
+ * the most GRFs live at any point at once.  Then the GRF file decides
+ * nothing the flag and address files see but the order of the active
+ * array (victims among equally cheap flags, which the fast scan
+ * refuses).
+ *
+ * The same walk over the registers sets every register to no place and
+ * lists those to place (to_place): flag and address ones in list, GRF
+ * ones in grf (and all flag and address ones in refs->fa).
+ */
+static bool survey(struct ir_prog *p, const struct ra_interval *iv,
+                   struct ra_refs *refs, uint32_t *list, uint32_t *n,
+                   uint32_t *grf, uint32_t *ngrf)
+{
+	uint32_t nv = p->vregs.n, ni = p->insts.n, nl = 0, ng = 0, nfa = 0;
 	int32_t *busy = ir_alloc(p, ((size_t)ni + 2) * sizeof *busy);
-	/* the worst request over the kernel: the most candidate places a
-	 * busy GRF rules out, the fewest candidates (one request shape at a
-	 * time: most registers have the last one's) */
-	uint32_t most = 1, fewest = IR_GRF_COUNT, seen_n = 0, seen_align = 0;
-	bool ok = true;
+	/* the worst request over the kernel (one request shape at a time:
+	 * most registers have the last one's) */
+	struct bound b = { 1, IR_GRF_COUNT, 0, 0, true };
 	for (uint32_t v = 1; v < nv; v++) {
 		struct ir_vreg *r = ir_vreg(p, v);
 		if (r->file != IR_RF_GRF) {
 			r->loc = -1;
+			if (refs)
+				refs->fa[nfa++] = v;
 			if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
 				list[nl++] = v;
 			continue;
@@ -471,10 +540,10 @@ static bool survey(struct ir_prog *p, const struct ra_interval *iv,
 		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
 			continue;
 		grf[ng++] = v;
-		if (!ok)
+		if (!b.ok)
 			continue;
 		if ((uint32_t)iv[v].end > ni) {
-			ok = false;
+			b.ok = false;
 			continue;
 		}
 		uint32_t size = alloc_size(r), rows;
@@ -488,33 +557,13 @@ static bool survey(struct ir_prog *p, const struct ra_interval *iv,
 		rows = (size + RF_ROW_BYTES - 1) / RF_ROW_BYTES;
 		busy[iv[v].start] += (int32_t)rows;
 		busy[iv[v].end + 1] -= (int32_t)rows;
-		uint32_t align = r->align < 2 ? 2 : r->align;
-		if (size < IR_GRF_BYTES) {   /* any empty GRF */
-			if (size && IR_GRF_BYTES % align)
-				ok = false;
-			continue;
-		}
-		if (align < IR_GRF_BYTES)
-			align = IR_GRF_BYTES;
-		if (rows == seen_n && align == seen_align)
-			continue;
-		seen_n = rows;
-		seen_align = align;
-		uint32_t step = align / IR_GRF_BYTES;
-		if (align % IR_GRF_BYTES || rows > IR_GRF_COUNT) {
-			ok = false;
-			continue;
-		}
-		uint32_t w = (IR_GRF_COUNT - rows) / step + 1;
-		uint32_t c = (rows + step - 1) / step;
-		if (w < fewest)
-			fewest = w;
-		if (c > most)
-			most = c;
+		grf_shape(&b, r, size, rows);
 	}
 	*n = nl;
 	*ngrf = ng;
-	if (!ok)
+	if (refs)
+		refs->nfa = nfa;
+	if (!b.ok)
 		return false;
 	int32_t k = 0, kmax = 0;
 	for (uint32_t t = 0; t <= ni; t++) {
@@ -522,7 +571,69 @@ static bool survey(struct ir_prog *p, const struct ra_interval *iv,
 		if (k > kmax)
 			kmax = k;
 	}
-	return (uint64_t)kmax * most < fewest;
+	return bound_holds(refs, &b, (uint32_t)kmax);
+}
+
+/*
+ * survey after a round whose hulls only moved (refs->moved_from): the
+ * old registers' intervals keep their order (points that were apart
+ * stay apart, ra_rounds), so no more of them are live at once than
+ * before, and the new ones (the spill's) are counted as live everywhere.
+ * A bound, not the count: where it fails, the whole scan decides as
+ * always.  Only the flag and address registers are listed (*ngrf = 0:
+ * grf_list makes the GRF list when a scan needs it); the GRF registers
+ * have no place since the last survey (no GRF scan ran: it would have
+ * been the last round).
+ */
+static bool survey_moved(struct ir_prog *p, const struct ra_interval *iv,
+                         struct ra_refs *refs, uint32_t *list, uint32_t *n)
+{
+	uint32_t nv = p->vregs.n, ni = p->insts.n, nl = 0;
+	uint32_t kmax = refs->kmax;
+	struct bound b = { refs->most, refs->fewest, 0, 0, true };
+	for (uint32_t v = refs->moved_from; v < nv; v++) {
+		struct ir_vreg *r = ir_vreg(p, v);
+		if (r->file != IR_RF_GRF) {
+			refs->fa[refs->nfa++] = v;
+			continue;
+		}
+		r->loc = -1;
+		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
+			continue;
+		if ((uint32_t)iv[v].end > ni || r->pin >= 0) {
+			b.ok = false;
+			continue;
+		}
+		uint32_t size = alloc_size(r);
+		uint32_t rows = (size + RF_ROW_BYTES - 1) / RF_ROW_BYTES;
+		kmax += rows;
+		grf_shape(&b, r, size, rows);
+	}
+	for (uint32_t k = 0; k < refs->nfa; k++) {
+		uint32_t v = refs->fa[k];
+		struct ir_vreg *r = ir_vreg(p, v);
+		r->loc = -1;
+		if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+			list[nl++] = v;
+	}
+	*n = nl;
+	return bound_holds(refs, &b, kmax);
+}
+
+/* The GRF registers to place, in vreg order, each set to no place. */
+static uint32_t grf_list(struct ir_prog *p, const struct ra_interval *iv,
+                         uint32_t *grf)
+{
+	uint32_t ng = 0;
+	for (uint32_t v = 1; v < p->vregs.n; v++) {
+		struct ir_vreg *r = ir_vreg(p, v);
+		if (r->file != IR_RF_GRF)
+			continue;
+		r->loc = -1;
+		if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+			grf[ng++] = v;
+	}
+	return ng;
 }
 
 /*
@@ -543,11 +654,17 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
 	/* when the bound failed in the last round, the GRF file is nearly
 	 * full: no bound again (a heuristic; the whole scan is always
 	 * right) */
-	bool tight = refs && refs->grf_tight;
-	if (!tight)
-		tight = !survey(p, iv, list, &n, grfs, &ng);
-	if (refs)
+	bool tight = refs && refs->grf_tight, listed = true;
+	if (!tight && refs && refs->moved_from && refs->surveyed) {
+		tight = !survey_moved(p, iv, refs, list, &n);
+		listed = false;
+	} else if (!tight) {
+		tight = !survey(p, iv, refs, list, &n, grfs, &ng);
+	}
+	if (refs) {
 		refs->grf_tight = tight;
+		refs->surveyed &= !tight;
+	}
 	if (!tight) {
 		struct ls s = { .p = p, .iv = iv, .fast = true, .files = all & ~grf,
 		                .carry = refs };
@@ -557,6 +674,8 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
 				*spilled = true;
 				return true;
 			}
+			if (!listed)
+				ng = grf_list(p, iv, grfs);
 			struct ls g = { .p = p, .iv = iv, .fast = true, .files = grf,
 			                .carry = refs };
 			if (scan(&g, grfs, ng)) {
@@ -566,6 +685,8 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
 		}
 	}
 	struct ls s = { .p = p, .iv = iv, .files = all, .carry = refs };
+	if (refs)   /* GRF registers get places: the next survey is whole */
+		refs->surveyed = false;
 	if (!scan(&s, list, to_place(p, iv, all, list)))
 		return false;
 	*spilled = s.spilled;

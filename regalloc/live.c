@@ -313,7 +313,9 @@ static void regs_room(struct ir_prog *p, struct ra_rounds *rs, uint32_t nv,
 	uint32_t *to = ir_alloc_raw(p, cap * sizeof *to);
 	uint32_t *refs = ir_alloc_raw(p, cap * sizeof *refs);
 	uint32_t *abi = ir_alloc_raw(p, cap * sizeof *abi);
+	uint32_t *fa = ir_alloc_raw(p, cap * sizeof *fa);
 	if (keep) {
+		memcpy(fa, rs->refs.fa, rs->refs.nfa * sizeof *fa);
 		memcpy(hull, rs->hull, keep * sizeof *hull);
 		memcpy(from, rs->from, keep * sizeof *from);
 		memcpy(to, rs->to, keep * sizeof *to);
@@ -325,6 +327,7 @@ static void regs_room(struct ir_prog *p, struct ra_rounds *rs, uint32_t nv,
 	rs->to = to;
 	rs->refs.n = refs;
 	rs->abi = abi;
+	rs->refs.fa = fa;
 	rs->regs_cap = cap;
 }
 
@@ -402,6 +405,7 @@ static void fresh_round(struct ir_prog *p, struct ra_rounds *rs)
 	rs->moved_from = 0;
 	rs->refs.valid = false;
 	rs->refs.grf_tight = false;
+	rs->refs.surveyed = false;
 	rs->nabi = 0;
 	for (uint32_t v = 1; v < nv; v++)
 		if (abi_reg(&p->vregs.a[v]))
@@ -430,6 +434,7 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 	else if (!move_hulls(p, rs))
 		fresh_round(p, rs);
 	rs->nv = nv;
+	rs->refs.moved_from = rs->moved_from;
 	if (!rs->c)
 		return NULL;
 	/* this round's moves: the last round's arrays are read until this

@@ -54,6 +54,15 @@ struct ra_refs {
 	/* The GRF file could spill in the last round (ra_linscan's bound):
 	 * nearly full, so this round takes the whole scan at once. */
 	bool grf_tight;
+	/* Registers from here on are new since the last round, whose hulls
+	 * only moved (ra_rounds); 0: every hull is new. */
+	uint32_t moved_from;
+	/* The last round's survey (linscan.c), valid while hulls only move:
+	 * its bound's parts, and its flag and address registers in vreg
+	 * order ('fa', room for p->vregs.n, nfa of them). */
+	bool surveyed;
+	uint32_t kmax, most, fewest;
+	uint32_t *fa, nfa;
 };
 /* Add to refs[v] for v >= vmin the references instructions [first, end)
  * make. */

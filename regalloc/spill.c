@@ -793,6 +793,26 @@ static bool uses_spilled_flag(const uint8_t *gone, const struct ir_inst *in)
 	return in->dst.kind == IR_O_REG && gone[in->dst.v];
 }
 
+/* Where the flag rewrite puts each instruction: after the loads and
+ * stores of the uses before it, itself after its own load. */
+static void record_moves(struct ra_moves *mv, const struct flag_use *u,
+                         uint32_t nu, uint32_t n)
+{
+	uint32_t i = 0, grow = 0;
+	for (uint32_t k = 0; k <= nu; k++) {
+		uint32_t to = k < nu ? u[k].i : n;
+		for (; i < to; i++)
+			mv->lo[i] = mv->self[i] = i + grow;
+		if (k == nu)
+			break;
+		mv->lo[i] = i + grow;
+		mv->self[i] = i + grow + 1;
+		i++;
+		grow += 1 + u[k].store;
+	}
+	mv->lo[n] = n + grow;
+}
+
 static void spill_flags(struct sp *s, struct ra_moves *mv)
 {
 	struct ir_prog *p = s->p;
@@ -804,8 +824,6 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 	for (uint32_t v = 1; v < nv; v++)
 		gone[v] = flag_spilled(p, v);
 	for (uint32_t i = 0; i < n; i++) {
-		if (mv)
-			mv->lo[i] = mv->self[i] = i + grow;
 		struct ir_inst *in = &p->insts.a[i];
 		if (!uses_spilled_flag(gone, in))
 			continue;
@@ -832,24 +850,24 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 		bool store = in->cmod && in->op != GEN_OP_SEL;
 		u[nu++] = (struct flag_use){ i, tmp, home, store };
 		grow += 1 + store;
-		if (mv)
-			mv->self[i]++;
 	}
 	if (mv)
-		mv->lo[n] = n + grow;
+		record_moves(mv, u, nu, n);
 	if (!grow)
 		return;
 	while (p->insts.cap <= n + grow)
 		ir_vec_grow(p, (void **)&p->insts.a, &p->insts.cap, p->insts.cap,
 		            sizeof *p->insts.a);
 	struct ir_inst *a = p->insts.a;
-	uint32_t at = n + grow;
-	for (uint32_t i = n; i-- > 0 && at > i + 1;) {
-		if (!nu || u[nu - 1].i != i) {
-			a[--at] = a[i];
-			continue;
-		}
+	/* old [0, end) not moved yet; the stretch between two uses moves
+	 * in a plain loop (memmove's string copy counts a step a byte) */
+	uint32_t at = n + grow, end = n;
+	while (nu) {
 		const struct flag_use *x = &u[--nu];
+		uint32_t i = x->i;
+		for (uint32_t k = end; k-- > i + 1;)
+			a[--at] = a[k];
+		end = i;
 		enum gen_type t = flag_type(p, x->tmp);
 		if (x->store)
 			a[--at] = flag_move(p, ir_dst(x->home, 0, t, 1),
