@@ -88,6 +88,15 @@ void *ir_carry_take(struct ir_prog *p, unsigned kind)
 	return what;
 }
 
+void *ir_carry_alloc(struct ir_prog *p, size_t size)
+{
+	void *m = p->carry.arena ? vf_arena_alloc(p->carry.arena, size ? size : 1)
+	                         : NULL;
+	if (!m)
+		longjmp(*p->oom, 1);
+	return m;
+}
+
 void ir_carry_drop(struct ir_prog *p)
 {
 	if (p->carry.arena)

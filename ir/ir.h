@@ -290,6 +290,8 @@ enum ir_carry_kind { IR_CARRY_NONE, IR_CARRY_RA_SEED };
 bool ir_carry_keep(struct ir_prog *p, unsigned kind, void *what);
 void *ir_carry_peek(const struct ir_prog *p, unsigned kind);
 void *ir_carry_take(struct ir_prog *p, unsigned kind);
+/* Zeroed memory that goes with the kept result (while one is kept). */
+void *ir_carry_alloc(struct ir_prog *p, size_t size);
 void ir_carry_drop(struct ir_prog *p);
 /* Make room for one more element; returns its index. */
 #define IR_VEC_PUSH(p, vec) \

@@ -282,6 +282,9 @@ struct ra_rounds {
 	bool seeded;
 	uint32_t seed_ni;            /* the instructions they are for */
 	const struct ir_live *seed_l;   /* their register references */
+	uint32_t *seed_stamp;        /* per register: the last window that
+	                              * found its points (ra_seed_reorder) */
+	uint32_t seed_windows;       /* windows reordered */
 };
 
 static uint32_t room(uint32_t n)
@@ -532,50 +535,44 @@ struct ra_interval *ra_seed_intervals(struct ir_prog *p)
 	return iv;
 }
 
-/* A point that a window's reordering must find again. */
-#define PT_LOST PT(PT_INST, PT_MAX_AT)
+/*
+ * A window's references in the new order: a hull start or end at a
+ * reference inside the window is found again, every other point stays
+ * (a reference of the window lies after a start outside it, or at the
+ * block's entry, which a reference at the same place does not displace,
+ * and before such an end).  At a register's first reference in the
+ * window (its stamp is not the window's yet) its old points tell which
+ * of them are inside: then that first reference is the start, and the
+ * last one the end.
+ */
+enum { LOST_START = 1, LOST_END = 2 };
 
 struct reorder_ctx {
 	struct ra_rounds *rs;
 	uint32_t lo, n;        /* the window: PT(PT_INST, b), e - b */
 	uint32_t at;           /* the new position of the instruction walked */
+	uint32_t stamp;        /* this window's, times 4 */
 };
 
-/* A reference inside the window: one unsigned compare */
-static inline bool in_window(const struct reorder_ctx *x, uint32_t pt)
-{
-	return pt - x->lo < x->n;
-}
-
-/* Before: a hull end at a reference inside the window is lost.  Every
- * other point stays: a reference of the window lies after a start
- * outside it (or at the block's entry, which a reference at the same
- * place does not displace) and before such an end. */
-static inline void lose_points(void *ctx, uint32_t v, bool def, bool full,
-                        uint32_t pos)
-{
-	(void)def, (void)full, (void)pos;
-	struct reorder_ctx *x = ctx;
-	if (in_window(x, x->rs->from[v]))
-		x->rs->from[v] = PT_LOST;
-	if (in_window(x, x->rs->to[v]))
-		x->rs->to[v] = PT_LOST;
-}
-
-/* After, in the new order: the first reference of a lost start is the
- * start, the last of a lost end (or of one found in this window) the
- * end. */
 static inline void find_points(void *ctx, uint32_t v, bool def, bool full,
-                        uint32_t pos)
+                               uint32_t pos)
 {
 	(void)def, (void)full, (void)pos;
 	struct reorder_ctx *x = ctx;
 	struct ra_rounds *rs = x->rs;
-	if (rs->from[v] == PT_LOST) {
-		rs->from[v] = PT(PT_INST, x->at);
-		rs->hull[v].start = (int32_t)x->at;
+	uint32_t st = rs->seed_stamp[v];
+	if (st >> 2 != x->stamp >> 2) {
+		st = x->stamp;
+		if (rs->from[v] - x->lo < x->n) {
+			st |= LOST_START;
+			rs->from[v] = PT(PT_INST, x->at);
+			rs->hull[v].start = (int32_t)x->at;
+		}
+		if (rs->to[v] - x->lo < x->n)
+			st |= LOST_END;
+		rs->seed_stamp[v] = st;
 	}
-	if (rs->to[v] == PT_LOST || in_window(x, rs->to[v])) {
+	if (st & LOST_END) {
 		rs->to[v] = PT(PT_INST, x->at);
 		rs->hull[v].end = (int32_t)x->at;
 	}
@@ -612,10 +609,13 @@ void ra_seed_reorder(struct ir_prog *p, const struct ir_inst *w, uint32_t b,
 	struct ra_rounds *rs = ir_carry_peek(p, IR_CARRY_RA_SEED);
 	if (!rs)
 		return;
-	struct reorder_ctx x = { rs, PT(PT_INST, b), e - b, 0 };
+	if (!rs->seed_stamp)
+		rs->seed_stamp = ir_carry_alloc(p, ((size_t)rs->nv + 1) *
+		                                   sizeof *rs->seed_stamp);
+	rs->seed_windows++;
+	struct reorder_ctx x = { rs, PT(PT_INST, b), e - b, 0,
+	                         rs->seed_windows << 2 };
 	/* an indirect operand's targets are looked up at its old place */
-	for (uint32_t k = 0; k < e - b; k++)
-		window_refs(p, rs->seed_l, &w[k], b + k, lose_points, &x);
 	for (uint32_t k = 0; k < e - b; k++) {
 		x.at = b + k;
 		window_refs(p, rs->seed_l, &w[order[k]], b + order[k],
