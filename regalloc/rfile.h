@@ -64,9 +64,31 @@ static inline void rfile_mark(struct rfile *f, uint32_t loc, uint32_t size,
 		rfile_mark_units(f, loc, size, delta);
 		return;
 	}
-	for (uint32_t g = loc / RF_ROW_BYTES; g < (loc + size) / RF_ROW_BYTES; g++) {
-		f->whole[g] = (uint8_t)(f->whole[g] + delta);
-		rfile_update_row(f, g);
+	uint32_t g0 = loc / RF_ROW_BYTES, g1 = (loc + size) / RF_ROW_BYTES;
+	/* what rfile_update_row would make of it, known in advance: a
+	 * row under a whole register is full; a row a whole register
+	 * leaves (none left) has what its parts say, and was neither open
+	 * nor empty before */
+	if (delta > 0) {
+		for (uint32_t g = g0; g < g1; g++) {
+			f->whole[g]++;
+			f->busy[g] = 0xffff;
+			uint64_t bit = (uint64_t)1 << (g % 64);
+			f->open[g / 64] &= ~bit;
+			f->empty[g / 64] &= ~bit;
+		}
+		return;
+	}
+	for (uint32_t g = g0; g < g1; g++) {
+		if (--f->whole[g])
+			continue;
+		uint16_t busy = f->part_busy[g];
+		uint64_t bit = (uint64_t)1 << (g % 64);
+		f->busy[g] = busy;
+		if (busy != 0xffff)
+			f->open[g / 64] |= bit;
+		if (!busy)
+			f->empty[g / 64] |= bit;
 	}
 }
 
