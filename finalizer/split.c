@@ -293,6 +293,43 @@ static bool mixed_f_dst(const struct ir_prog *p, const struct ir_inst *in)
 	return false;
 }
 
+/* A GRF register operand that starts a GRF (subregister 0). */
+static bool grf_start(const struct ir_prog *p, const struct ir_opnd *o)
+{
+	return o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF &&
+	       ir_opnd_sub(p, o) == 0;
+}
+
+/* The common SIMD16 shape, answered without the general rules below
+ * (issue 12: they cost some 600 instructions an instruction): the
+ * destination fills two whole GRFs, packed, from the start of the
+ * first, and every source is an immediate, a scalar, or a GRF register
+ * laid out the same way with the same element size.  needs_split's
+ * rules all pass it: the destination spans 2 GRFs (extent n * size =
+ * 64 from subregister 0), each such source too (stride 1), a scalar 1;
+ * two_grf_ok takes such a source on every platform (whole_grf_1d, the
+ * element size equal to the destination's step and size); the
+ * destination is direct.  Anything else goes through the rules. */
+static bool packed_two_grf(const struct ir_prog *p, const struct ir_inst *in)
+{
+	const struct ir_opnd *d = &in->dst;
+	unsigned n = in->exec, ts = tsize(d);
+	if (!grf_start(p, d) || d->rgn.hs != 1 || n * ts != 2 * IR_GRF_BYTES)
+		return false;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF)
+			continue;
+		if (o->kind != IR_O_REG || p->vregs.a[o->v].file != IR_RF_GRF)
+			return false;
+		if (ir_opnd_is_scalar(o))
+			continue;
+		if (tsize(o) != ts || stride_1d(o, n) != 1 || !grf_start(p, o))
+			return false;
+	}
+	return true;
+}
+
 static bool needs_split(const struct ir_prog *p, const struct ir_inst *in)
 {
 	if (in->exec <= 1 || skip_op(in->op))
@@ -305,6 +342,8 @@ static bool needs_split(const struct ir_prog *p, const struct ir_inst *in)
 	    (in->fc == GEN_MATH_IQOT || in->fc == GEN_MATH_IREM ||
 	     in->fc == GEN_MATH_IDIV) && in->exec > 8)
 		return true;
+	if (packed_two_grf(p, in))
+		return false;
 	unsigned dspan = in->dst.kind == IR_O_NONE ||
 	                 (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_NULL)
 	                 ? 1 : opnd_span(p, &in->dst, in->exec, true);
