@@ -82,6 +82,7 @@ struct sched {
 	uint32_t *npred, *height, *fill, *order;
 	uint32_t *edge_from, *edge_to, nedges, edge_cap;
 	uint32_t *succ_at, *succ, succ_cap;
+	struct ir_inst *copy;  /* a reordered window's instructions */
 };
 
 static bool alu_op(unsigned op)
@@ -282,10 +283,10 @@ static void reset_state(struct sched *s, uint32_t n, uint32_t b)
 	}
 }
 
-/* Schedule node 'c' in the pressure model; returns the change. */
-static int32_t place(struct sched *s, uint32_t c, uint32_t e)
+/* Schedule node 'c' in the pressure model (its change is
+ * pressure_delta's, asked before). */
+static void place(struct sched *s, uint32_t c, uint32_t e)
 {
-	int32_t d = pressure_delta(s, c, e);
 	for (uint32_t r = s->refs_at[c]; r < s->refs_at[c + 1]; r++) {
 		const struct sref *f = &s->refs[r];
 		s->rem[f->key]--;
@@ -295,12 +296,11 @@ static int32_t place(struct sched *s, uint32_t c, uint32_t e)
 		    s->iv[f->key].end < (int32_t)e)
 			s->alive[f->key] = false;
 	}
-	return d;
 }
 
-/* Schedule instructions [b, e) of the program, a copy of which is
- * 'w' (no barrier among them), and append them; 'base' is the GRF bytes
- * live at b. */
+/* Schedule instructions [b, e) of the program, which are 'w' (no
+ * barrier among them; the in-place rewrite has reached b), and append
+ * them; 'base' is the GRF bytes live at b. */
 static void schedule_window(struct sched *s, const struct ir_inst *w,
                             uint32_t b, uint32_t e, int64_t base)
 {
@@ -372,7 +372,8 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 	reset_state(s, n, b);
 	int64_t pressure = base, peak_in = base, peak = base;
 	for (uint32_t i = 0; i < n; i++) {
-		pressure += place(s, i, e);
+		pressure += pressure_delta(s, i, e);
+		place(s, i, e);
 		if (pressure > peak_in)
 			peak_in = pressure;
 	}
@@ -400,7 +401,9 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 		}
 		uint32_t c = ready[best];
 		ready[best] = ready[--nready];
-		pressure += place(s, c, e);
+		/* high: the chosen one's change was just asked, in this state */
+		pressure += high ? best_d : pressure_delta(s, c, e);
+		place(s, c, e);
 		if (pressure > peak)
 			peak = pressure;
 		s->order[clock++] = c;
@@ -411,9 +414,18 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 			}
 		}
 	}
-	/* keep the new order only when the model says it needs less */
-	for (uint32_t i = 0; i < n; i++)
-		ir_emit_copy(p, &w[(peak < peak_in ? s->order[i] : i)]);
+	/* keep the new order only when the model says it needs less; the
+	 * input order stays where it is, a new one is written from a copy
+	 * (issue 12: no copy of a window that keeps its order) */
+	if (peak < peak_in) {
+		memcpy(s->copy, w, n * sizeof *s->copy);
+		ir_inplace_next(p, e);
+		for (uint32_t i = 0; i < n; i++)
+			ir_emit_copy(p, &s->copy[s->order[i]]);
+	} else {
+		for (uint32_t i = 0; i < n; i++)
+			ir_emit_copy(p, &w[i]);
+	}
 }
 
 bool ir_schedule(struct ir_prog *p);
@@ -469,7 +481,7 @@ bool ir_schedule(struct ir_prog *p)
 		live[i] += live[i - 1];
 	/* In place (the count never changes): a window to reorder is
 	 * copied out first, everything else stays where it is. */
-	struct ir_inst *copy = ir_alloc(p, win * sizeof *copy);
+	s.copy = ir_alloc_raw(p, win * sizeof *s.copy);
 	struct ir_insts_old old = ir_inplace_begin(p);
 	uint32_t i = 0;
 	while (i < old.n) {
@@ -505,9 +517,7 @@ bool ir_schedule(struct ir_prog *p)
 			for (uint32_t v = 0; v < nv; v++)
 				s.grf[v] = p->vregs.a[v].file == IR_RF_GRF;
 		}
-		memcpy(copy, &old.a[i], (e - i) * sizeof *copy);
-		ir_inplace_next(p, e);
-		schedule_window(&s, copy, i, e, live[i]);
+		schedule_window(&s, &old.a[i], i, e, live[i]);
 		i = e;
 	}
 	ir_inplace_end(p);
