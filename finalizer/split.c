@@ -108,8 +108,17 @@ static void normalize_src(const struct ir_prog *p, struct ir_opnd *o,
 	}
 	int sub = o->kind == IR_O_REG ? ir_opnd_sub(p, o) : 0;
 	unsigned w = n > 16 ? 16 : n;
-	while (w > 1 && !rows_fit(sub, n, w, (unsigned)s, ts))
-		w /= 2;
+	if (s == 1 && sub == 0 && (n & (n - 1)) == 0) {
+		/* contiguous from a GRF start, n a power of two (issue 12:
+		 * the common source): rows of w * ts bytes, a power of two,
+		 * start at multiples of it, so a row fits exactly when
+		 * w * ts <= 32, the one test of rows_fit that can fail */
+		while (w > 1 && w * ts > IR_GRF_BYTES)
+			w /= 2;
+	} else {
+		while (w > 1 && !rows_fit(sub, n, w, (unsigned)s, ts))
+			w /= 2;
+	}
 	if (w == 1)
 		o->rgn = (struct gen_region){ (uint8_t)s, 1, 0 };
 	else
