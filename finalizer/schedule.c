@@ -72,6 +72,7 @@ struct sched {
 	int32_t *rem;          /* instructions of the window touching it */
 	bool *alive;
 	uint8_t *grf;          /* per key: a GRF register (grf_key) */
+	uint32_t *key;         /* per register: its key (key_of) */
 	uint32_t window;
 	/* read lists */
 	struct rnode { int32_t node, next; } *rpool;
@@ -136,7 +137,7 @@ static bool is_barrier(const struct ir_inst *in)
 	return !ir_is_send(in->op) && !alu_op(in->op);
 }
 
-static uint32_t key_of(const struct sched *s, uint32_t v)
+static uint32_t compute_key(const struct sched *s, uint32_t v)
 {
 	const struct ir_vreg *r = &s->p->vregs.a[v];
 	if (r->flags & IR_V_ADDR_TAKEN)
@@ -151,6 +152,13 @@ static uint32_t key_of(const struct sched *s, uint32_t v)
 	if (r->file == IR_RF_FLAG)
 		return s->k_flag;
 	return v;
+}
+
+/* A register's key: looked up in a table made once with the GRF one
+ * (issue 12: asked for every operand of every window). */
+static uint32_t key_of(const struct sched *s, uint32_t v)
+{
+	return s->key[v];
 }
 
 /* At most 3 sources and a destination (each a register and, indirect,
@@ -514,8 +522,11 @@ bool ir_schedule(struct ir_prog *p)
 		}
 		if (!s.grf) {
 			s.grf = ir_alloc(p, s.nkeys);   /* zeroed: extra keys */
-			for (uint32_t v = 0; v < nv; v++)
+			s.key = ir_alloc_raw(p, nv * sizeof *s.key);
+			for (uint32_t v = 0; v < nv; v++) {
 				s.grf[v] = p->vregs.a[v].file == IR_RF_GRF;
+				s.key[v] = compute_key(&s, v);
+			}
 		}
 		schedule_window(&s, &old.a[i], i, e, live[i]);
 		i = e;
