@@ -83,7 +83,6 @@ struct sched {
 	uint32_t *npred, *height, *fill, *order;
 	uint32_t *edge_from, *edge_to, nedges, edge_cap;
 	uint32_t *succ_at, *succ, succ_cap;
-	struct ir_inst *copy;  /* a reordered window's instructions */
 };
 
 static bool alu_op(unsigned op)
@@ -306,10 +305,33 @@ static void place(struct sched *s, uint32_t c, uint32_t e)
 	}
 }
 
+/* Put the n instructions of 'w' in the order 'order' (order[i]: the
+ * one that goes to place i) where they are, a cycle of the permutation
+ * at a time: each moves once, plus one copy per cycle (issue 12: not
+ * the window out to a copy and back).  A place done gets order[i] = i. */
+static void permute(struct ir_inst *w, uint32_t *order, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (order[i] == i)
+			continue;
+		struct ir_inst t = w[i];
+		uint32_t j = i;
+		while (order[j] != i) {
+			uint32_t k = order[j];
+			w[j] = w[k];
+			order[j] = j;
+			j = k;
+		}
+		w[j] = t;
+		order[j] = j;
+	}
+}
+
 /* Schedule instructions [b, e) of the program, which are 'w' (no
- * barrier among them; the in-place rewrite has reached b), and append
- * them; 'base' is the GRF bytes live at b. */
-static void schedule_window(struct sched *s, const struct ir_inst *w,
+ * barrier among them; the in-place rewrite has reached b: each is
+ * kept in its slot, in the new order), and append them; 'base' is the
+ * GRF bytes live at b. */
+static void schedule_window(struct sched *s, struct ir_inst *w,
                             uint32_t b, uint32_t e, int64_t base)
 {
 	struct ir_prog *p = s->p;
@@ -422,18 +444,12 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 			}
 		}
 	}
-	/* keep the new order only when the model says it needs less; the
-	 * input order stays where it is, a new one is written from a copy
-	 * (issue 12: no copy of a window that keeps its order) */
-	if (peak < peak_in) {
-		memcpy(s->copy, w, n * sizeof *s->copy);
-		ir_inplace_next(p, e);
-		for (uint32_t i = 0; i < n; i++)
-			ir_emit_copy(p, &s->copy[s->order[i]]);
-	} else {
-		for (uint32_t i = 0; i < n; i++)
-			ir_emit_copy(p, &w[i]);
-	}
+	/* keep the new order only when the model says it needs less; either
+	 * way the window stays where it is */
+	if (peak < peak_in)
+		permute(w, s->order, n);
+	for (uint32_t i = 0; i < n; i++)
+		ir_emit_copy(p, &w[i]);
 }
 
 bool ir_schedule(struct ir_prog *p);
@@ -489,7 +505,6 @@ bool ir_schedule(struct ir_prog *p)
 		live[i] += live[i - 1];
 	/* In place (the count never changes): a window to reorder is
 	 * copied out first, everything else stays where it is. */
-	s.copy = ir_alloc_raw(p, win * sizeof *s.copy);
 	struct ir_insts_old old = ir_inplace_begin(p);
 	uint32_t i = 0;
 	while (i < old.n) {
