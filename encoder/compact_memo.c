@@ -124,6 +124,27 @@ static struct gen_bits free_of(enum gen_enc e, const enum gen_field *pair,
 	return b;
 }
 
+/* The pairs named in 'which' as masks and shifts (gen_field_fast's);
+ * not fast when a field has several fragments. */
+static void reg_copies(enum gen_enc e, const enum gen_field (*pairs)[2],
+                       size_t n, unsigned which, struct gen_reg_copies *rc)
+{
+	rc->n = 0;
+	rc->fast = true;
+	for (size_t k = 0; k < n; k++) {
+		if (!(which & (1u << k)))
+			continue;
+		const struct gen_field_fast *from = &gen_field_fast[pairs[k][0]][e];
+		const struct gen_field_fast *to = &gen_field_fast[pairs[k][1]][e];
+		if (from->slow || to->slow)
+			rc->fast = false;
+		rc->c[rc->n++] = (struct gen_reg_copy){
+			.from_mask = from->mask, .to_mask = to->mask,
+			.from_word = from->word, .from_shift = from->shift,
+			.to_word = to->word, .to_shift = to->shift };
+	}
+}
+
 void gen_compact_memo_init(struct gen_compact_memo *m,
                            const struct plat_info *p)
 {
@@ -170,6 +191,9 @@ void gen_compact_memo_init(struct gen_compact_memo *m,
 		if (f.w[0] | f.w[1])
 			m->copy3 |= 1u << k;
 	}
+	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2, &m->fast2);
+	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2_imm, &m->fast2_imm);
+	reg_copies(e, pairs3, NPAIRS(pairs3), m->copy3, &m->fast3);
 	for (unsigned hw = 0; hw < 128; hw++) {
 		enum gen_op op = gen_op_from_hw(e, hw);
 		if (op == GEN_OP_INVALID || !gen_op_compactable(e, op))
@@ -189,11 +213,24 @@ static bool has_imm(enum gen_enc e, const struct gen_bits *in)
 }
 
 /* Write the copied register fields of 'in' named in 'which' (bit k:
- * pair k) into the compacted form. */
+ * pair k) into the compacted form; 'rc' the same pairs as masks and
+ * shifts, used when every field is one fragment (gen_get and gen_set
+ * through gen_field_fast, without the lookups). */
 static void copy_regs(enum gen_enc e, const enum gen_field (*pairs)[2],
-                      size_t n, unsigned which, const struct gen_bits *in,
-                      struct gen_bits *out)
+                      size_t n, unsigned which,
+                      const struct gen_reg_copies *rc,
+                      const struct gen_bits *in, struct gen_bits *out)
 {
+	if (rc->fast) {
+		for (unsigned k = 0; k < rc->n; k++) {
+			const struct gen_reg_copy *f = &rc->c[k];
+			uint64_t v = (in->w[f->from_word] & f->from_mask) >>
+			             f->from_shift;
+			uint64_t *w = &out->w[f->to_word];
+			*w = (*w & ~f->to_mask) | ((v << f->to_shift) & f->to_mask);
+		}
+		return;
+	}
 	for (size_t k = 0; k < n; k++)
 		if (which & (1u << k))
 			gen_set(out, e, pairs[k][1], gen_get(in, e, pairs[k][0]));
@@ -229,10 +266,12 @@ bool gen_compact_memo(struct gen_compact_memo *m, const struct gen_bits *in,
 		return false;
 	struct gen_bits c = { { s->word, 0 } };
 	if (three)
-		copy_regs(e, pairs3, NPAIRS(pairs3), m->copy3, in, &c);
+		copy_regs(e, pairs3, NPAIRS(pairs3), m->copy3, &m->fast3, in, &c);
+	else if (imm)
+		copy_regs(e, pairs2, NPAIRS(pairs2), m->copy2_imm, &m->fast2_imm,
+		          in, &c);
 	else
-		copy_regs(e, pairs2, NPAIRS(pairs2),
-		          imm ? m->copy2_imm : m->copy2, in, &c);
+		copy_regs(e, pairs2, NPAIRS(pairs2), m->copy2, &m->fast2, in, &c);
 	*out = c;
 	return true;
 }

@@ -104,12 +104,25 @@ struct gen_compact_slot {
 	uint64_t word;          /* its compacted form, if ok */
 	bool used, ok;
 };
+/* The register pairs a hit copies, as gen_get/gen_set's one-fragment
+ * masks and shifts (compact_memo.c: made once, not looked up per
+ * instruction); 'fast' false when a field has several fragments. */
+struct gen_reg_copy {
+	uint64_t from_mask, to_mask;
+	uint8_t from_word, from_shift, to_word, to_shift;
+};
+struct gen_reg_copies {
+	struct gen_reg_copy c[4];
+	unsigned n;
+	bool fast;
+};
 struct gen_compact_memo {
 	const struct plat_info *p;
 	/* native register bits left out of the key: 2-src, 2-src with an
 	 * immediate, 3-src; and which register pairs to copy on a hit */
 	struct gen_bits free2, free2_imm, free3;
 	unsigned copy2, copy2_imm, copy3;
+	struct gen_reg_copies fast2, fast2_imm, fast3;
 	/* per hardware opcode: 0 no compacted form, 1 two-source layout,
 	 * 2 three-source (gen_op_from_hw, gen_op_compactable, asked once) */
 	uint8_t layout[128];
