@@ -126,14 +126,15 @@ static bool is_barrier(const struct ir_inst *in)
 	                       GEN_OPT_SWITCH | GEN_OPT_ATOMIC |
 	                       GEN_OPT_SERIALIZE | GEN_OPT_BREAKPOINT |
 	                       IR_OPT_STACKCALL;
-	if (in->op == IR_OP_LABEL || ir_is_branch(in->op) || (in->opts & fixed))
+	/* labels and branches are neither sends nor ALU operations */
+	if ((in->opts & fixed) || (!ir_is_send(in->op) && !alu_op(in->op)))
 		return true;
 	if (special_arf(&in->dst))
 		return true;
 	for (unsigned k = 0; k < in->nsrc && k < 3; k++)
 		if (special_arf(&in->src[k]))
 			return true;
-	return !ir_is_send(in->op) && !alu_op(in->op);
+	return false;
 }
 
 static uint32_t compute_key(const struct sched *s, uint32_t v)
