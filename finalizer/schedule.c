@@ -453,6 +453,40 @@ static void schedule_window(struct sched *s, struct ir_inst *w,
 		ir_emit_copy(p, &w[i]);
 }
 
+/* The tables of the dependence graph and the pressure model, made for
+ * the first window reordered (issue 12: a kernel whose pressure stays
+ * low never touches them); 'win' the longest window.  Out of line:
+ * once a kernel, and the window loop compiles tighter without it. */
+static __attribute__((noinline)) void make_tables(struct sched *s, uint32_t win)
+{
+	struct ir_prog *p = s->p;
+	uint32_t nv = p->vregs.n;
+	s->stamp = ir_alloc(p, s->nkeys * sizeof *s->stamp);   /* zeroed */
+	s->last_def = ir_alloc(p, s->nkeys * sizeof *s->last_def);
+	s->reads = ir_alloc(p, s->nkeys * sizeof *s->reads);
+	s->rem = ir_alloc(p, s->nkeys * sizeof *s->rem);
+	s->alive = ir_alloc(p, s->nkeys * sizeof *s->alive);
+	s->rpool = ir_alloc(p, win * 16 * sizeof *s->rpool);
+	s->refs = ir_alloc(p, win * 16 * sizeof *s->refs);
+	s->refs_at = ir_alloc(p, (win + 1) * sizeof *s->refs_at);
+	s->npred = ir_alloc(p, win * sizeof *s->npred);
+	s->height = ir_alloc(p, win * sizeof *s->height);
+	s->fill = ir_alloc(p, win * sizeof *s->fill);
+	s->order = ir_alloc(p, win * sizeof *s->order);
+	s->succ_at = ir_alloc(p, (win + 1) * sizeof *s->succ_at);
+	s->edge_cap = win * 4;
+	s->edge_from = ir_alloc(p, s->edge_cap * sizeof *s->edge_from);
+	s->edge_to = ir_alloc(p, s->edge_cap * sizeof *s->edge_to);
+	s->succ_cap = 0;
+	/* the extra keys have no interval: never GRF keys (grf_key) */
+	s->grf = ir_alloc(p, s->nkeys);   /* zeroed: extra keys */
+	s->key = ir_alloc_raw(p, nv * sizeof *s->key);
+	for (uint32_t v = 0; v < nv; v++) {
+		s->grf[v] = p->vregs.a[v].file == IR_RF_GRF;
+		s->key[v] = compute_key(s, v);
+	}
+}
+
 bool ir_schedule(struct ir_prog *p);
 
 bool ir_schedule(struct ir_prog *p)
@@ -468,28 +502,7 @@ bool ir_schedule(struct ir_prog *p)
 	s.k_addr = nv + 3;
 	s.k_flag = nv + 4;
 	s.nkeys = nv + 5;
-	/* the extra keys have no interval: never GRF keys (grf_key) */
-	s.stamp = ir_alloc(p, s.nkeys * sizeof *s.stamp);   /* zeroed */
-	s.last_def = ir_alloc(p, s.nkeys * sizeof *s.last_def);
-	s.reads = ir_alloc(p, s.nkeys * sizeof *s.reads);
-	s.rem = ir_alloc(p, s.nkeys * sizeof *s.rem);
-	s.alive = ir_alloc(p, s.nkeys * sizeof *s.alive);
-	s.grf = NULL;   /* made for the first window reordered */
-	/* a window is never longer than the program (issue 12: a small
-	 * kernel does not pay for zeroing 1024-instruction tables) */
-	uint32_t win = ni < WINDOW ? ni : WINDOW;
-	s.rpool = ir_alloc(p, win * 16 * sizeof *s.rpool);
-	s.refs = ir_alloc(p, win * 16 * sizeof *s.refs);
-	s.refs_at = ir_alloc(p, (win + 1) * sizeof *s.refs_at);
-	s.npred = ir_alloc(p, win * sizeof *s.npred);
-	s.height = ir_alloc(p, win * sizeof *s.height);
-	s.fill = ir_alloc(p, win * sizeof *s.fill);
-	s.order = ir_alloc(p, win * sizeof *s.order);
-	s.succ_at = ir_alloc(p, (win + 1) * sizeof *s.succ_at);
-	s.edge_cap = win * 4;
-	s.edge_from = ir_alloc(p, s.edge_cap * sizeof *s.edge_from);
-	s.edge_to = ir_alloc(p, s.edge_cap * sizeof *s.edge_to);
-	s.succ_cap = 0;
+	s.grf = NULL;   /* the tables: made for the first window reordered */
 	/* GRF bytes live at each position: start < pos <= end */
 	int64_t *live = ir_alloc(p, (ni + 2) * sizeof *live);   /* zeroed */
 	for (uint32_t v = 1; v < nv; v++) {
@@ -536,14 +549,8 @@ bool ir_schedule(struct ir_prog *p)
 				ir_emit_copy(p, &old.a[i++]);
 			continue;
 		}
-		if (!s.grf) {
-			s.grf = ir_alloc(p, s.nkeys);   /* zeroed: extra keys */
-			s.key = ir_alloc_raw(p, nv * sizeof *s.key);
-			for (uint32_t v = 0; v < nv; v++) {
-				s.grf[v] = p->vregs.a[v].file == IR_RF_GRF;
-				s.key[v] = compute_key(&s, v);
-			}
-		}
+		if (!s.grf)
+			make_tables(&s, ni < WINDOW ? ni : WINDOW);
 		schedule_window(&s, &old.a[i], i, e, live[i]);
 		i = e;
 	}
