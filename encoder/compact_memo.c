@@ -45,6 +45,9 @@ static const enum gen_field pairs3[][2] = {
 };
 #define NPAIRS(a) (sizeof(a) / sizeof((a)[0]))
 
+/* The compacted layouts, as the memo tells them apart. */
+enum cl { CL_NONE, CL_TWO, CL_TWO_IMM, CL_THREE };
+
 /* Native fields (other than the pairs) that compaction or expansion of
  * each layout touch (compact.c); their bits stay in the key.  The two
  * layouts place fields differently, so each has its own list. */
@@ -145,6 +148,19 @@ static void reg_copies(enum gen_enc e, const enum gen_field (*pairs)[2],
 	}
 }
 
+/* Bit k of *ops: the native register field of pair k lies inside the
+ * free bits 'free'. */
+static void free_ops(enum gen_enc e, const enum gen_field (*pairs)[2],
+                     size_t n, const struct gen_bits *free, unsigned *ops)
+{
+	*ops = 0;
+	for (size_t k = 0; k < n; k++) {
+		struct gen_bits f = field_bits(e, pairs[k][0]);
+		if (!(f.w[0] & ~free->w[0]) && !(f.w[1] & ~free->w[1]))
+			*ops |= 1u << k;
+	}
+}
+
 void gen_compact_memo_init(struct gen_compact_memo *m,
                            const struct plat_info *p)
 {
@@ -191,6 +207,10 @@ void gen_compact_memo_init(struct gen_compact_memo *m,
 		if (f.w[0] | f.w[1])
 			m->copy3 |= 1u << k;
 	}
+	free_ops(e, pairs2, NPAIRS(pairs2), &m->free2, &m->free_ops[CL_TWO]);
+	free_ops(e, pairs2, NPAIRS(pairs2), &m->free2_imm,
+	         &m->free_ops[CL_TWO_IMM]);
+	free_ops(e, pairs3, NPAIRS(pairs3), &m->free3, &m->free_ops[CL_THREE]);
 	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2, &m->fast2);
 	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2_imm, &m->fast2_imm);
 	reg_copies(e, pairs3, NPAIRS(pairs3), m->copy3, &m->fast3);
@@ -236,18 +256,43 @@ static void copy_regs(enum gen_enc e, const enum gen_field (*pairs)[2],
 			gen_set(out, e, pairs[k][1], gen_get(in, e, pairs[k][0]));
 }
 
+/* The layout of native bits 'in' (CL_NONE: no compacted form). */
+static enum cl layout_of(const struct gen_compact_memo *m,
+                         const struct gen_bits *in)
+{
+	enum gen_enc e = m->p->enc;
+	unsigned layout = m->layout[gen_get(in, e, GEN_F_OPCODE) & 127];
+	if (!layout)
+		return CL_NONE;
+	if (layout == 2)
+		return CL_THREE;
+	return has_imm(e, in) ? CL_TWO_IMM : CL_TWO;
+}
+
+/* The copied register pairs of layout 'cl' from 'in' into *c. */
+static void copy_layout_regs(const struct gen_compact_memo *m, enum cl cl,
+                             const struct gen_bits *in, struct gen_bits *c)
+{
+	enum gen_enc e = m->p->enc;
+	if (cl == CL_THREE)
+		copy_regs(e, pairs3, NPAIRS(pairs3), m->copy3, &m->fast3, in, c);
+	else if (cl == CL_TWO_IMM)
+		copy_regs(e, pairs2, NPAIRS(pairs2), m->copy2_imm, &m->fast2_imm,
+		          in, c);
+	else
+		copy_regs(e, pairs2, NPAIRS(pairs2), m->copy2, &m->fast2, in, c);
+}
+
 bool gen_compact_memo(struct gen_compact_memo *m, const struct gen_bits *in,
                       struct gen_bits *out)
 {
 	const struct plat_info *p = m->p;
-	enum gen_enc e = p->enc;
-	unsigned layout = m->layout[gen_get(in, e, GEN_F_OPCODE) & 127];
-	if (!layout)
+	enum cl cl = layout_of(m, in);
+	if (cl == CL_NONE)
 		return false;
-	bool three = layout == 2;
-	bool imm = !three && has_imm(e, in);
-	const struct gen_bits *free = three ? &m->free3
-	                              : imm ? &m->free2_imm : &m->free2;
+	const struct gen_bits *free = cl == CL_THREE ? &m->free3
+	                              : cl == CL_TWO_IMM ? &m->free2_imm
+	                              : &m->free2;
 	struct gen_bits key = { { in->w[0] & ~free->w[0], in->w[1] & ~free->w[1] } };
 	uint64_t h = key.w[0] * 0x9E3779B97F4A7C15ull ^
 	             (key.w[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
@@ -265,13 +310,43 @@ bool gen_compact_memo(struct gen_compact_memo *m, const struct gen_bits *in,
 	if (!s->ok)
 		return false;
 	struct gen_bits c = { { s->word, 0 } };
-	if (three)
-		copy_regs(e, pairs3, NPAIRS(pairs3), m->copy3, &m->fast3, in, &c);
-	else if (imm)
-		copy_regs(e, pairs2, NPAIRS(pairs2), m->copy2_imm, &m->fast2_imm,
-		          in, &c);
-	else
-		copy_regs(e, pairs2, NPAIRS(pairs2), m->copy2, &m->fast2, in, &c);
+	copy_layout_regs(m, cl, in, &c);
 	*out = c;
 	return true;
+}
+
+/* The instructions one encode memo slot answers differ only in the
+ * register fields of the operands it writes (em->last_patch).  Where
+ * those fields lie inside the free bits of the layout, they all have
+ * one compact memo key, hence one answer: none, or one word with the
+ * copied register pairs of each (issue 12: the compact memo asked
+ * again costs a hash and a lookup an instruction).  The slot keeps the
+ * answer the first time it is asked; elsewhere, and for bits not from
+ * the encode memo, the compact memo is asked every time. */
+bool gen_compact_memo_after(struct gen_compact_memo *m,
+                            struct gen_encode_memo *em,
+                            const struct gen_bits *in, struct gen_bits *out)
+{
+	struct gen_encode_slot *s = em->last;
+	if (!s || s->compact == GEN_SC_ASK_ALWAYS)
+		return gen_compact_memo(m, in, out);
+	if (s->compact == GEN_SC_NONE)
+		return false;
+	if (s->compact == GEN_SC_WORD) {
+		struct gen_bits c = { { s->cword, 0 } };
+		copy_layout_regs(m, (enum cl)s->clayout, in, &c);
+		*out = c;
+		return true;
+	}
+	bool ok = gen_compact_memo(m, in, out);
+	enum cl cl = layout_of(m, in);
+	bool same_key = cl == CL_NONE ||
+	                ((cl == CL_THREE) == em->last_three &&
+	                 !(em->last_patch & ~m->free_ops[cl]));
+	s->clayout = (uint8_t)cl;
+	s->compact = !same_key ? GEN_SC_ASK_ALWAYS
+	             : ok ? GEN_SC_WORD : GEN_SC_NONE;
+	if (ok)
+		s->cword = out->w[0];
+	return ok;
 }

@@ -334,7 +334,7 @@ static bool layout(struct em *e)
 				pc + ir_reloc_imm_at(in->reloc_type), in->reloc,
 				in->reloc_type };
 		} else if (!(in->opts & GEN_OPT_EOT) && !p->no_compact &&
-		           gen_compact_memo(e->memo, &b, &c)) {
+		           gen_compact_memo_after(e->memo, e->enc_memo, &b, &c)) {
 			e->bits[i] = c;
 			e->len[i] = 8;
 		}
