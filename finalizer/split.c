@@ -548,6 +548,39 @@ static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth)
 	return true;
 }
 
+/* normalize and needs_split at once for the common shape (issue 12:
+ * both ask of every operand): packed_two_grf before normalize is
+ * packed_two_grf after it (normalize keeps a scalar scalar, a stride-1
+ * source stride 1, and changes no kind, type, register, nor the
+ * destination at these exec sizes), where needs_split's other questions
+ * say no split.  What normalize does to it: a contiguous source from a
+ * GRF start at exec size n = 64 / ts (16 or 8, a power of two) gets
+ * rows of one GRF, <32/ts;32/ts,1> (normalize_src's width loop); a
+ * scalar is <0;1,0> already; 3-source sources are left as they are.
+ * False, and nothing changed, for any other instruction. */
+static bool normalized_packed(const struct ir_prog *p, struct ir_inst *in)
+{
+	if (in->exec > 16 || skip_op(in->op) || is_math_macro(in) ||
+	    !packed_two_grf(p, in))
+		return false;
+	if (mixed_f_dst(p, in) && in->exec > 8)
+		return false;
+	if (in->op == GEN_OP_MATH &&
+	    (in->fc == GEN_MATH_IQOT || in->fc == GEN_MATH_IREM ||
+	     in->fc == GEN_MATH_IDIV) && in->exec > 8)
+		return false;
+	if (is_three_src(in->op))
+		return true;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_REG && !ir_opnd_is_scalar(o)) {
+			uint8_t w = (uint8_t)(IR_GRF_BYTES / tsize(o));
+			o->rgn = (struct gen_region){ w, w, 1 };
+		}
+	}
+	return true;
+}
+
 bool ir_split(struct ir_prog *p);
 
 bool ir_split(struct ir_prog *p)
@@ -560,6 +593,10 @@ bool ir_split(struct ir_prog *p)
 		struct ir_inst *in = &old.a[i];
 		ir_inplace_next(p, i);
 		p->loc = in->loc;   /* errors name the vISA instruction */
+		if (normalized_packed(p, in)) {
+			ir_emit_copy(p, in);
+			continue;
+		}
 		bool macro = is_math_macro(in);
 		if (!macro)
 			normalize(p, in);
