@@ -72,6 +72,8 @@ struct sched {
 	int32_t *rem;          /* instructions of the window touching it */
 	bool *alive;
 	uint8_t *grf;          /* per key: a GRF register (grf_key) */
+	uint32_t *size;        /* per register: its bytes (vregs.a[].size) */
+	uint8_t *send;         /* per node of the window: a send */
 	uint32_t *key;         /* per register: its key (key_of) */
 	uint32_t window;
 	/* read lists */
@@ -265,7 +267,7 @@ static int32_t pressure_delta(const struct sched *s, uint32_t n,
 		const struct sref *f = &s->refs[r];
 		if (!grf_key(s, f->key))
 			continue;
-		int32_t size = (int32_t)s->p->vregs.a[f->key].size;
+		int32_t size = (int32_t)s->size[f->key];
 		bool born = !s->alive[f->key] && f->def;
 		bool dies = s->rem[f->key] == 1 &&
 		            s->iv[f->key].end < (int32_t)end;
@@ -363,7 +365,8 @@ static void schedule_window(struct sched *s, struct ir_inst *w,
 			}
 			s->refs[nref++] = l.a[k];
 		}
-		if (ir_is_send(w[i].op)) {
+		s->send[i] = ir_is_send(w[i].op);
+		if (s->send[i]) {
 			edge(s, last_send, i);
 			last_send = (int32_t)i;
 		}
@@ -424,7 +427,7 @@ static void schedule_window(struct sched *s, struct ir_inst *w,
 				}
 				continue;
 			}
-			bool cs = ir_is_send(w[c].op), os = ir_is_send(w[o].op);
+			bool cs = s->send[c], os = s->send[o];
 			if (r == 0 || (cs && !os) ||
 			    (cs == os && (s->height[c] > s->height[o] ||
 			     (s->height[c] == s->height[o] && c < o))))
@@ -481,9 +484,12 @@ static __attribute__((noinline)) void make_tables(struct sched *s, uint32_t win)
 	/* the extra keys have no interval: never GRF keys (grf_key) */
 	s->grf = ir_alloc(p, s->nkeys);   /* zeroed: extra keys */
 	s->key = ir_alloc_raw(p, nv * sizeof *s->key);
+	s->size = ir_alloc_raw(p, nv * sizeof *s->size);
+	s->send = ir_alloc_raw(p, win);
 	for (uint32_t v = 0; v < nv; v++) {
 		s->grf[v] = p->vregs.a[v].file == IR_RF_GRF;
 		s->key[v] = compute_key(s, v);
+		s->size[v] = p->vregs.a[v].size;
 	}
 }
 
