@@ -1001,8 +1001,6 @@ static bool is_macro(const struct ir_inst *in)
 	return gen_op_is_macro(in->op, in->fc);
 }
 
-/* 'in' is the old instruction in place (ir_inplace_begin): what is
- * emitted before it goes to slots before it or to the queue. */
 /* A float add, mul, sel or mad whose destination and sources are all
  * direct GRF registers of type F: the common shape of a large kernel
  * (issue 12: the fixes below ask it some 280 instructions' worth of
@@ -1027,6 +1025,8 @@ static bool float_grf_alu(const struct ir_prog *p, const struct ir_inst *in)
 	return true;
 }
 
+/* 'in' is the old instruction in place (ir_inplace_begin): what is
+ * emitted before it goes to slots before it or to the queue. */
 static void legalize_inst(struct lctx *c, struct ir_inst *in)
 {
 	c->npost = 0;

@@ -523,8 +523,8 @@ bool ir_schedule(struct ir_prog *p)
 	}
 	for (uint32_t i = 1; i <= ni; i++)
 		live[i] += live[i - 1];
-	/* In place (the count never changes): a window to reorder is
-	 * copied out first, everything else stays where it is. */
+	/* In place (the count never changes): a window reordered is
+	 * permuted where it is, everything else stays as it is. */
 	struct ir_insts_old old = ir_inplace_begin(p);
 	uint32_t i = 0;
 	while (i < old.n) {
@@ -555,6 +555,8 @@ bool ir_schedule(struct ir_prog *p)
 				ir_emit_copy(p, &old.a[i++]);
 			continue;
 		}
+		/* a window is never longer than the program (issue 12: a
+		 * small kernel does not pay for 1024-instruction tables) */
 		if (!s.grf)
 			make_tables(&s, ni < WINDOW ? ni : WINDOW);
 		schedule_window(&s, &old.a[i], i, e, live[i]);

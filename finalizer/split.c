@@ -549,11 +549,11 @@ static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth)
 }
 
 /* normalize and needs_split at once for the common shape (issue 12:
- * both ask of every operand): packed_two_grf before normalize is
- * packed_two_grf after it (normalize keeps a scalar scalar, a stride-1
- * source stride 1, and changes no kind, type, register, nor the
- * destination at these exec sizes), where needs_split's other questions
- * say no split.  What normalize does to it: a contiguous source from a
+ * both ask of every operand): an instruction packed_two_grf takes
+ * before normalize, it takes after it too (normalize keeps a scalar
+ * scalar, a stride-1 source stride 1, and changes no kind, type,
+ * register, nor the destination at these exec sizes), and where
+ * needs_split's other questions say no split, so does needs_split.  What normalize does to it: a contiguous source from a
  * GRF start at exec size n = 64 / ts (16 or 8, a power of two) gets
  * rows of one GRF, <32/ts;32/ts,1> (normalize_src's width loop); a
  * scalar is <0;1,0> already; 3-source sources are left as they are.
