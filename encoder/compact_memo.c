@@ -45,6 +45,9 @@ static const enum gen_field pairs3[][2] = {
 };
 #define NPAIRS(a) (sizeof(a) / sizeof((a)[0]))
 
+/* The compacted layouts, as the memo tells them apart. */
+enum cl { CL_NONE, CL_TWO, CL_TWO_IMM, CL_THREE };
+
 /* Native fields (other than the pairs) that compaction or expansion of
  * each layout touch (compact.c); their bits stay in the key.  The two
  * layouts place fields differently, so each has its own list. */
@@ -124,6 +127,40 @@ static struct gen_bits free_of(enum gen_enc e, const enum gen_field *pair,
 	return b;
 }
 
+/* The pairs named in 'which' as masks and shifts (gen_field_fast's);
+ * not fast when a field has several fragments. */
+static void reg_copies(enum gen_enc e, const enum gen_field (*pairs)[2],
+                       size_t n, unsigned which, struct gen_reg_copies *rc)
+{
+	rc->n = 0;
+	rc->fast = true;
+	for (size_t k = 0; k < n; k++) {
+		if (!(which & (1u << k)))
+			continue;
+		const struct gen_field_fast *from = &gen_field_fast[pairs[k][0]][e];
+		const struct gen_field_fast *to = &gen_field_fast[pairs[k][1]][e];
+		if (from->slow || to->slow)
+			rc->fast = false;
+		rc->c[rc->n++] = (struct gen_reg_copy){
+			.from_mask = from->mask, .to_mask = to->mask,
+			.from_word = from->word, .from_shift = from->shift,
+			.to_word = to->word, .to_shift = to->shift };
+	}
+}
+
+/* Bit k of *ops: the native register field of pair k lies inside the
+ * free bits 'free'. */
+static void free_ops(enum gen_enc e, const enum gen_field (*pairs)[2],
+                     size_t n, const struct gen_bits *free, unsigned *ops)
+{
+	*ops = 0;
+	for (size_t k = 0; k < n; k++) {
+		struct gen_bits f = field_bits(e, pairs[k][0]);
+		if (!(f.w[0] & ~free->w[0]) && !(f.w[1] & ~free->w[1]))
+			*ops |= 1u << k;
+	}
+}
+
 void gen_compact_memo_init(struct gen_compact_memo *m,
                            const struct plat_info *p)
 {
@@ -170,6 +207,13 @@ void gen_compact_memo_init(struct gen_compact_memo *m,
 		if (f.w[0] | f.w[1])
 			m->copy3 |= 1u << k;
 	}
+	free_ops(e, pairs2, NPAIRS(pairs2), &m->free2, &m->free_ops[CL_TWO]);
+	free_ops(e, pairs2, NPAIRS(pairs2), &m->free2_imm,
+	         &m->free_ops[CL_TWO_IMM]);
+	free_ops(e, pairs3, NPAIRS(pairs3), &m->free3, &m->free_ops[CL_THREE]);
+	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2, &m->fast2);
+	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2_imm, &m->fast2_imm);
+	reg_copies(e, pairs3, NPAIRS(pairs3), m->copy3, &m->fast3);
 	for (unsigned hw = 0; hw < 128; hw++) {
 		enum gen_op op = gen_op_from_hw(e, hw);
 		if (op == GEN_OP_INVALID || !gen_op_compactable(e, op))
@@ -189,28 +233,66 @@ static bool has_imm(enum gen_enc e, const struct gen_bits *in)
 }
 
 /* Write the copied register fields of 'in' named in 'which' (bit k:
- * pair k) into the compacted form. */
+ * pair k) into the compacted form; 'rc' the same pairs as masks and
+ * shifts, used when every field is one fragment (gen_get and gen_set
+ * through gen_field_fast, without the lookups). */
 static void copy_regs(enum gen_enc e, const enum gen_field (*pairs)[2],
-                      size_t n, unsigned which, const struct gen_bits *in,
-                      struct gen_bits *out)
+                      size_t n, unsigned which,
+                      const struct gen_reg_copies *rc,
+                      const struct gen_bits *in, struct gen_bits *out)
 {
+	if (rc->fast) {
+		for (unsigned k = 0; k < rc->n; k++) {
+			const struct gen_reg_copy *f = &rc->c[k];
+			uint64_t v = (in->w[f->from_word] & f->from_mask) >>
+			             f->from_shift;
+			uint64_t *w = &out->w[f->to_word];
+			*w = (*w & ~f->to_mask) | ((v << f->to_shift) & f->to_mask);
+		}
+		return;
+	}
 	for (size_t k = 0; k < n; k++)
 		if (which & (1u << k))
 			gen_set(out, e, pairs[k][1], gen_get(in, e, pairs[k][0]));
+}
+
+/* The layout of native bits 'in' (CL_NONE: no compacted form). */
+static enum cl layout_of(const struct gen_compact_memo *m,
+                         const struct gen_bits *in)
+{
+	enum gen_enc e = m->p->enc;
+	unsigned layout = m->layout[gen_get(in, e, GEN_F_OPCODE) & 127];
+	if (!layout)
+		return CL_NONE;
+	if (layout == 2)
+		return CL_THREE;
+	return has_imm(e, in) ? CL_TWO_IMM : CL_TWO;
+}
+
+/* The copied register pairs of layout 'cl' from 'in' into *c. */
+static void copy_layout_regs(const struct gen_compact_memo *m, enum cl cl,
+                             const struct gen_bits *in, struct gen_bits *c)
+{
+	enum gen_enc e = m->p->enc;
+	if (cl == CL_THREE)
+		copy_regs(e, pairs3, NPAIRS(pairs3), m->copy3, &m->fast3, in, c);
+	else if (cl == CL_TWO_IMM)
+		copy_regs(e, pairs2, NPAIRS(pairs2), m->copy2_imm, &m->fast2_imm,
+		          in, c);
+	else
+		copy_regs(e, pairs2, NPAIRS(pairs2), m->copy2, &m->fast2, in, c);
 }
 
 bool gen_compact_memo(struct gen_compact_memo *m, const struct gen_bits *in,
                       struct gen_bits *out)
 {
 	const struct plat_info *p = m->p;
-	enum gen_enc e = p->enc;
-	unsigned layout = m->layout[gen_get(in, e, GEN_F_OPCODE) & 127];
-	if (!layout)
+	enum cl cl = layout_of(m, in);
+	if (cl == CL_NONE)
 		return false;
-	bool three = layout == 2;
-	bool imm = !three && has_imm(e, in);
-	const struct gen_bits *free = three ? &m->free3
-	                              : imm ? &m->free2_imm : &m->free2;
+	const struct gen_bits *free = cl == CL_THREE ? &m->free3
+	                              : cl == CL_TWO_IMM ? &m->free2_imm
+	                              : &m->free2;
 	struct gen_bits key = { { in->w[0] & ~free->w[0], in->w[1] & ~free->w[1] } };
 	uint64_t h = key.w[0] * 0x9E3779B97F4A7C15ull ^
 	             (key.w[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
@@ -228,11 +310,43 @@ bool gen_compact_memo(struct gen_compact_memo *m, const struct gen_bits *in,
 	if (!s->ok)
 		return false;
 	struct gen_bits c = { { s->word, 0 } };
-	if (three)
-		copy_regs(e, pairs3, NPAIRS(pairs3), m->copy3, in, &c);
-	else
-		copy_regs(e, pairs2, NPAIRS(pairs2),
-		          imm ? m->copy2_imm : m->copy2, in, &c);
+	copy_layout_regs(m, cl, in, &c);
 	*out = c;
 	return true;
+}
+
+/* The instructions one encode memo slot answers differ only in the
+ * register fields of the operands it writes (em->last_patch).  Where
+ * those fields lie inside the free bits of the layout, they all have
+ * one compact memo key, hence one answer: none, or one word with the
+ * copied register pairs of each (issue 12: the compact memo asked
+ * again costs a hash and a lookup an instruction).  The slot keeps the
+ * answer the first time it is asked; elsewhere, and for bits not from
+ * the encode memo, the compact memo is asked every time. */
+bool gen_compact_memo_after(struct gen_compact_memo *m,
+                            struct gen_encode_memo *em,
+                            const struct gen_bits *in, struct gen_bits *out)
+{
+	struct gen_encode_slot *s = em->last;
+	if (!s || s->compact == GEN_SC_ASK_ALWAYS)
+		return gen_compact_memo(m, in, out);
+	if (s->compact == GEN_SC_NONE)
+		return false;
+	if (s->compact == GEN_SC_WORD) {
+		struct gen_bits c = { { s->cword, 0 } };
+		copy_layout_regs(m, (enum cl)s->clayout, in, &c);
+		*out = c;
+		return true;
+	}
+	bool ok = gen_compact_memo(m, in, out);
+	enum cl cl = layout_of(m, in);
+	bool same_key = cl == CL_NONE ||
+	                ((cl == CL_THREE) == em->last_three &&
+	                 !(em->last_patch & ~m->free_ops[cl]));
+	s->clayout = (uint8_t)cl;
+	s->compact = !same_key ? GEN_SC_ASK_ALWAYS
+	             : ok ? GEN_SC_WORD : GEN_SC_NONE;
+	if (ok)
+		s->cword = out->w[0];
+	return ok;
 }

@@ -36,6 +36,7 @@ void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p)
 {
 	memset(m->used, 0, sizeof m->used);
 	m->p = p;
+	m->last = NULL;
 }
 
 static bool is_grf(const struct gen_opnd *o)
@@ -76,6 +77,7 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
 {
 	const struct plat_info *p = m->p;
 	unsigned fmt = gen_op_fmt(in->op);
+	m->last = NULL;
 	const enum gen_field *regs;
 	unsigned nops;
 	if (fmt == GEN_FMT_TERNARY) {
@@ -118,13 +120,20 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
 			if (patch & (1u << k))
 				gen_set(&b, p->enc, regs[k], io[k]->nr);
 		*out = b;
+		m->last = s;
+		m->last_patch = patch;
+		m->last_three = fmt == GEN_FMT_TERNARY;
 		return VF_OK;
 	}
 	enum vf_status st = gen_encode(p, in, out, err);
 	if (st == VF_OK) {
 		memcpy(&s->key, &key, sizeof key);
 		s->bits = *out;
+		s->compact = GEN_SC_UNASKED;
 		m->used[at] = true;
+		m->last = s;
+		m->last_patch = patch;
+		m->last_three = fmt == GEN_FMT_TERNARY;
 	}
 	return st;
 }

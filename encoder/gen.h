@@ -104,12 +104,28 @@ struct gen_compact_slot {
 	uint64_t word;          /* its compacted form, if ok */
 	bool used, ok;
 };
+/* The register pairs a hit copies, as gen_get/gen_set's one-fragment
+ * masks and shifts (compact_memo.c: made once, not looked up per
+ * instruction); 'fast' false when a field has several fragments. */
+struct gen_reg_copy {
+	uint64_t from_mask, to_mask;
+	uint8_t from_word, from_shift, to_word, to_shift;
+};
+struct gen_reg_copies {
+	struct gen_reg_copy c[4];
+	unsigned n;
+	bool fast;
+};
 struct gen_compact_memo {
 	const struct plat_info *p;
 	/* native register bits left out of the key: 2-src, 2-src with an
 	 * immediate, 3-src; and which register pairs to copy on a hit */
 	struct gen_bits free2, free2_imm, free3;
 	unsigned copy2, copy2_imm, copy3;
+	struct gen_reg_copies fast2, fast2_imm, fast3;
+	/* per layout (compact_memo.c enum cl): bit k when the native
+	 * register field of pair k lies inside the layout's free bits */
+	unsigned free_ops[4];
 	/* per hardware opcode: 0 no compacted form, 1 two-source layout,
 	 * 2 three-source (gen_op_from_hw, gen_op_compactable, asked once) */
 	uint8_t layout[128];
@@ -119,6 +135,13 @@ void gen_compact_memo_init(struct gen_compact_memo *m,
                            const struct plat_info *p);
 bool gen_compact_memo(struct gen_compact_memo *m, const struct gen_bits *in,
                       struct gen_bits *out);
+struct gen_encode_memo;
+/* gen_compact_memo for the bits the encode memo 'em' has just given:
+ * the same answers, kept in its slot where they hold for every
+ * instruction the slot answers (compact_memo.c). */
+bool gen_compact_memo_after(struct gen_compact_memo *m,
+                            struct gen_encode_memo *em,
+                            const struct gen_bits *in, struct gen_bits *out);
 
 /* Self-check of the compaction tables' maps (compact.c relies on it):
  * -1 if sound, else the number of the first bad table. */
@@ -136,6 +159,14 @@ enum vf_status gen_encode(const struct plat_info *p, const struct gen_inst *in,
 struct gen_encode_slot {
 	struct gen_inst key;    /* pc and direct GRF numbers zeroed */
 	struct gen_bits bits;
+	/* the compact memo's answer for these bits, kept by
+	 * gen_compact_memo_after (enum gen_slot_compact), its word and
+	 * layout */
+	uint8_t compact, clayout;
+	uint64_t cword;
+};
+enum gen_slot_compact {
+	GEN_SC_UNASKED, GEN_SC_NONE, GEN_SC_WORD, GEN_SC_ASK_ALWAYS,
 };
 struct gen_encode_memo {
 	const struct plat_info *p;
@@ -143,6 +174,12 @@ struct gen_encode_memo {
 	 * the 55 KB of slots (a fixed cost of every small kernel) */
 	bool used[1u << GEN_ENCODE_MEMO_BITS];
 	struct gen_encode_slot slot[1u << GEN_ENCODE_MEMO_BITS];
+	/* the last answer's slot (NULL: not from the memo), which of its
+	 * register fields were written (bit k: operand k, dst first) and
+	 * whether in the three-source layout */
+	struct gen_encode_slot *last;
+	unsigned last_patch;
+	bool last_three;
 };
 void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p);
 enum vf_status gen_encode_memo(struct gen_encode_memo *m,

@@ -181,8 +181,11 @@ static void forget_dst(const struct ir_prog *p, const struct ir_inst *in,
 bool ir_constfold(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n;
-	struct known *k = ir_alloc(p, nv * sizeof *k);   /* zeroed */
-	uint32_t *live = ir_alloc(p, (p->insts.n + 1) * sizeof *live);
+	/* made at the first constant tracked (issue 12: a kernel without
+	 * one does not clear 16 bytes per register): until then nothing is
+	 * valid, nothing to use or forget */
+	struct known *k = NULL;
+	uint32_t *live = NULL;
 	uint32_t nlive = 0;
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		struct ir_inst *in = &p->insts.a[i];
@@ -202,11 +205,16 @@ bool ir_constfold(struct ir_prog *p)
 				use_known(p, in, k);
 			simplify(in);
 		}
-		forget_dst(p, in, k);
+		if (k)
+			forget_dst(p, in, k);
 		if (plain && in->op == GEN_OP_MOV && in->exec == 1 && in->nomask &&
 		    in->src[0].kind == IR_O_IMM && in->dst.kind == IR_O_REG &&
 		    small_int(in->dst.type) && in->src[0].type == in->dst.type &&
 		    trackable(p, in->dst.v)) {
+			if (!k) {
+				k = ir_alloc(p, nv * sizeof *k);   /* zeroed */
+				live = ir_alloc(p, (p->insts.n + 1) * sizeof *live);
+			}
 			struct known *e = &k[in->dst.v];
 			unsigned sz = gen_type_size((enum gen_type)in->dst.type);
 			e->valid = true;

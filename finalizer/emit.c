@@ -142,6 +142,10 @@ map_opnd(const struct em *e, const struct ir_opnd *o, struct gen_opnd *g,
 /* Math macro operands (madm, math.invm/rsqtm): rN.mmeK / rN.nomme. */
 static void macro_opnds(const struct ir_inst *in, struct gen_inst *g)
 {
+	/* nearly every instruction has none (issue 12: asked of each) */
+	if (!in->dst.mme && !in->src[0].mme && !in->src[1].mme &&
+	    !in->src[2].mme)
+		return;
 	struct gen_opnd *ops[4] = { &g->dst, &g->src[0], &g->src[1], &g->src[2] };
 	const struct ir_opnd *io[4] = { &in->dst, &in->src[0], &in->src[1],
 	                                &in->src[2] };
@@ -330,7 +334,7 @@ static bool layout(struct em *e)
 				pc + ir_reloc_imm_at(in->reloc_type), in->reloc,
 				in->reloc_type };
 		} else if (!(in->opts & GEN_OPT_EOT) && !p->no_compact &&
-		           gen_compact_memo(e->memo, &b, &c)) {
+		           gen_compact_memo_after(e->memo, e->enc_memo, &b, &c)) {
 			e->bits[i] = c;
 			e->len[i] = 8;
 		}

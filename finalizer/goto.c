@@ -205,12 +205,38 @@ static void to_jmpi(struct ir_inst *in)
 	in->uip = -1;
 }
 
+/* The join after label instruction 'in' (at i) where channels wait. */
+static void emit_join(struct gctx *c, const struct ir_inst *in, uint32_t i)
+{
+	struct ir_prog *p = c->p;
+	if (in->op != IR_OP_LABEL || !c->is_join[in->src[0].v])
+		return;
+	uint32_t loc = in->loc;
+	int32_t nj = next_join(c, (int32_t)i);
+	struct ir_inst *j = ir_emit(p, GEN_OP_JOIN, p->simd);
+	j->loc = loc;
+	j->jip = nj;
+	if (nj < 0) {
+		uint32_t after = ir_label_new(p, "_jn", IR_L_BLOCK);
+		ir_last_emitted(p)->jip = (int32_t)after;
+		ir_emit_label(p, after);
+	}
+}
+
 /* Rewrite the gotos and insert the joins. */
 static void rewrite(struct gctx *c)
 {
 	struct ir_prog *p = c->p;
 	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
+		if (old.a[i].op != GEN_OP_GOTO) {
+			/* unchanged: no copy of it (issue 12); slot i stays
+			 * unwritten while the join after a label is emitted */
+			ir_inplace_next(p, i);
+			ir_emit_copy(p, &old.a[i]);
+			emit_join(c, &old.a[i], i);
+			continue;
+		}
 		struct ir_inst in = old.a[i];
 		ir_inplace_next(p, i + 1);   /* 'in' is a copy */
 		if (in.op == GEN_OP_GOTO && c->jmpi[i]) {
@@ -247,17 +273,6 @@ static void rewrite(struct gctx *c)
 			}
 		}
 		ir_emit_copy(p, &in);
-		if (in.op == IR_OP_LABEL && c->is_join[in.src[0].v]) {
-			int32_t nj = next_join(c, (int32_t)i);
-			struct ir_inst *j = ir_emit(p, GEN_OP_JOIN, p->simd);
-			j->loc = in.loc;
-			j->jip = nj;
-			if (nj < 0) {
-				uint32_t after = ir_label_new(p, "_jn", IR_L_BLOCK);
-				ir_last_emitted(p)->jip = (int32_t)after;
-				ir_emit_label(p, after);
-			}
-		}
 	}
 	ir_inplace_end(p);
 }

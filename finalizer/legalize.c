@@ -1001,6 +1001,30 @@ static bool is_macro(const struct ir_inst *in)
 	return gen_op_is_macro(in->op, in->fc);
 }
 
+/* A float add, mul, sel or mad whose destination and sources are all
+ * direct GRF registers of type F: the common shape of a large kernel
+ * (issue 12: the fixes below ask it some 280 instructions' worth of
+ * questions).  Of them only the 3-source ones apply: it has no indirect
+ * destination, no immediate, no integer product, no half float, no ARF
+ * source, no math, no 64-bit type, and its execution type is its
+ * destination's (fix_dst_stride keeps it). */
+static bool float_grf_alu(const struct ir_prog *p, const struct ir_inst *in)
+{
+	unsigned op = in->op;
+	if (op != GEN_OP_ADD && op != GEN_OP_MUL && op != GEN_OP_SEL &&
+	    op != GEN_OP_MAD)
+		return false;
+	if (in->nsrc != (op == GEN_OP_MAD ? 3 : 2))
+		return false;
+	for (unsigned k = 0; k <= in->nsrc; k++) {
+		const struct ir_opnd *o = k ? &in->src[k - 1] : &in->dst;
+		if (o->kind != IR_O_REG || o->type != GEN_TYPE_F ||
+		    p->vregs.a[o->v].file != IR_RF_GRF)
+			return false;
+	}
+	return true;
+}
+
 /* 'in' is the old instruction in place (ir_inplace_begin): what is
  * emitted before it goes to slots before it or to the queue. */
 static void legalize_inst(struct lctx *c, struct ir_inst *in)
@@ -1010,18 +1034,26 @@ static void legalize_inst(struct lctx *c, struct ir_inst *in)
 		ir_emit_copy(c->p, in);
 		return;
 	}
-	fix_64bit_ind_dst(c, in);
-	order_mad_multiplicands(c, in);
-	fix_imm(c, in);
-	fix_mul_dword_src0(c, in);
-	fix_mixed_float(c, in);
-	fix_arf_src1(c, in);
-	fix_three_src(c, in);
-	fix_math(c, in);
-	fix_dst_stride(c, in);
-	/* last: the destination's offset is final (fix_dst_stride may have
-	 * moved it to a temporary) */
-	fix_64bit_regions(c, in);
+	if (float_grf_alu(c->p, in)) {
+		/* the fixes that apply to it, in their order below; what
+		 * fix_three_src makes (F temporaries in the GRF) leaves the
+		 * later ones nothing to do either */
+		order_mad_multiplicands(c, in);
+		fix_three_src(c, in);
+	} else {
+		fix_64bit_ind_dst(c, in);
+		order_mad_multiplicands(c, in);
+		fix_imm(c, in);
+		fix_mul_dword_src0(c, in);
+		fix_mixed_float(c, in);
+		fix_arf_src1(c, in);
+		fix_three_src(c, in);
+		fix_math(c, in);
+		fix_dst_stride(c, in);
+		/* last: the destination's offset is final (fix_dst_stride
+		 * may have moved it to a temporary) */
+		fix_64bit_regions(c, in);
+	}
 	ir_emit_copy(c->p, in);
 	/* the moves after the instruction, innermost fix last */
 	for (unsigned k = c->npost; k-- > 0;) {

@@ -72,6 +72,9 @@ struct sched {
 	int32_t *rem;          /* instructions of the window touching it */
 	bool *alive;
 	uint8_t *grf;          /* per key: a GRF register (grf_key) */
+	uint32_t *size;        /* per register: its bytes (vregs.a[].size) */
+	uint8_t *send;         /* per node of the window: a send */
+	uint32_t *key;         /* per register: its key (key_of) */
 	uint32_t window;
 	/* read lists */
 	struct rnode { int32_t node, next; } *rpool;
@@ -125,17 +128,18 @@ static bool is_barrier(const struct ir_inst *in)
 	                       GEN_OPT_SWITCH | GEN_OPT_ATOMIC |
 	                       GEN_OPT_SERIALIZE | GEN_OPT_BREAKPOINT |
 	                       IR_OPT_STACKCALL;
-	if (in->op == IR_OP_LABEL || ir_is_branch(in->op) || (in->opts & fixed))
+	/* labels and branches are neither sends nor ALU operations */
+	if ((in->opts & fixed) || (!ir_is_send(in->op) && !alu_op(in->op)))
 		return true;
 	if (special_arf(&in->dst))
 		return true;
 	for (unsigned k = 0; k < in->nsrc && k < 3; k++)
 		if (special_arf(&in->src[k]))
 			return true;
-	return !ir_is_send(in->op) && !alu_op(in->op);
+	return false;
 }
 
-static uint32_t key_of(const struct sched *s, uint32_t v)
+static uint32_t compute_key(const struct sched *s, uint32_t v)
 {
 	const struct ir_vreg *r = &s->p->vregs.a[v];
 	if (r->flags & IR_V_ADDR_TAKEN)
@@ -150,6 +154,13 @@ static uint32_t key_of(const struct sched *s, uint32_t v)
 	if (r->file == IR_RF_FLAG)
 		return s->k_flag;
 	return v;
+}
+
+/* A register's key: looked up in a table made once with the GRF one
+ * (issue 12: asked for every operand of every window). */
+static uint32_t key_of(const struct sched *s, uint32_t v)
+{
+	return s->key[v];
 }
 
 /* At most 3 sources and a destination (each a register and, indirect,
@@ -256,7 +267,7 @@ static int32_t pressure_delta(const struct sched *s, uint32_t n,
 		const struct sref *f = &s->refs[r];
 		if (!grf_key(s, f->key))
 			continue;
-		int32_t size = (int32_t)s->p->vregs.a[f->key].size;
+		int32_t size = (int32_t)s->size[f->key];
 		bool born = !s->alive[f->key] && f->def;
 		bool dies = s->rem[f->key] == 1 &&
 		            s->iv[f->key].end < (int32_t)end;
@@ -282,10 +293,10 @@ static void reset_state(struct sched *s, uint32_t n, uint32_t b)
 	}
 }
 
-/* Schedule node 'c' in the pressure model; returns the change. */
-static int32_t place(struct sched *s, uint32_t c, uint32_t e)
+/* Schedule node 'c' in the pressure model (its change is
+ * pressure_delta's, asked before). */
+static void place(struct sched *s, uint32_t c, uint32_t e)
 {
-	int32_t d = pressure_delta(s, c, e);
 	for (uint32_t r = s->refs_at[c]; r < s->refs_at[c + 1]; r++) {
 		const struct sref *f = &s->refs[r];
 		s->rem[f->key]--;
@@ -295,13 +306,35 @@ static int32_t place(struct sched *s, uint32_t c, uint32_t e)
 		    s->iv[f->key].end < (int32_t)e)
 			s->alive[f->key] = false;
 	}
-	return d;
 }
 
-/* Schedule instructions [b, e) of the program, a copy of which is
- * 'w' (no barrier among them), and append them; 'base' is the GRF bytes
- * live at b. */
-static void schedule_window(struct sched *s, const struct ir_inst *w,
+/* Put the n instructions of 'w' in the order 'order' (order[i]: the
+ * one that goes to place i) where they are, a cycle of the permutation
+ * at a time: each moves once, plus one copy per cycle (issue 12: not
+ * the window out to a copy and back).  A place done gets order[i] = i. */
+static void permute(struct ir_inst *w, uint32_t *order, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (order[i] == i)
+			continue;
+		struct ir_inst t = w[i];
+		uint32_t j = i;
+		while (order[j] != i) {
+			uint32_t k = order[j];
+			w[j] = w[k];
+			order[j] = j;
+			j = k;
+		}
+		w[j] = t;
+		order[j] = j;
+	}
+}
+
+/* Schedule instructions [b, e) of the program, which are 'w' (no
+ * barrier among them; the in-place rewrite has reached b: each is
+ * kept in its slot, in the new order), and append them; 'base' is the
+ * GRF bytes live at b. */
+static void schedule_window(struct sched *s, struct ir_inst *w,
                             uint32_t b, uint32_t e, int64_t base)
 {
 	struct ir_prog *p = s->p;
@@ -332,7 +365,8 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 			}
 			s->refs[nref++] = l.a[k];
 		}
-		if (ir_is_send(w[i].op)) {
+		s->send[i] = ir_is_send(w[i].op);
+		if (s->send[i]) {
 			edge(s, last_send, i);
 			last_send = (int32_t)i;
 		}
@@ -372,7 +406,8 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 	reset_state(s, n, b);
 	int64_t pressure = base, peak_in = base, peak = base;
 	for (uint32_t i = 0; i < n; i++) {
-		pressure += place(s, i, e);
+		pressure += pressure_delta(s, i, e);
+		place(s, i, e);
 		if (pressure > peak_in)
 			peak_in = pressure;
 	}
@@ -392,7 +427,7 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 				}
 				continue;
 			}
-			bool cs = ir_is_send(w[c].op), os = ir_is_send(w[o].op);
+			bool cs = s->send[c], os = s->send[o];
 			if (r == 0 || (cs && !os) ||
 			    (cs == os && (s->height[c] > s->height[o] ||
 			     (s->height[c] == s->height[o] && c < o))))
@@ -400,7 +435,9 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 		}
 		uint32_t c = ready[best];
 		ready[best] = ready[--nready];
-		pressure += place(s, c, e);
+		/* high: the chosen one's change was just asked, in this state */
+		pressure += high ? best_d : pressure_delta(s, c, e);
+		place(s, c, e);
 		if (pressure > peak)
 			peak = pressure;
 		s->order[clock++] = c;
@@ -411,11 +448,53 @@ static void schedule_window(struct sched *s, const struct ir_inst *w,
 			}
 		}
 	}
-	/* keep the new order only when the model says it needs less */
-	for (uint32_t i = 0; i < n; i++)
-		ir_emit_copy(p, &w[(peak < peak_in ? s->order[i] : i)]);
-	if (peak < peak_in)   /* the allocator's intervals follow */
+	/* keep the new order only when the model says it needs less; either
+	 * way the window stays where it is */
+	if (peak < peak_in) {
+		/* the allocator's intervals follow; it reads the window in its
+		 * old order, so before the permutation (which resets 'order') */
 		ra_seed_reorder(p, w, b, e, s->order);
+		permute(w, s->order, n);
+	}
+	for (uint32_t i = 0; i < n; i++)
+		ir_emit_copy(p, &w[i]);
+}
+
+/* The tables of the dependence graph and the pressure model, made for
+ * the first window reordered (issue 12: a kernel whose pressure stays
+ * low never touches them); 'win' the longest window.  Out of line:
+ * once a kernel, and the window loop compiles tighter without it. */
+static __attribute__((noinline)) void make_tables(struct sched *s, uint32_t win)
+{
+	struct ir_prog *p = s->p;
+	uint32_t nv = p->vregs.n;
+	s->stamp = ir_alloc(p, s->nkeys * sizeof *s->stamp);   /* zeroed */
+	s->last_def = ir_alloc(p, s->nkeys * sizeof *s->last_def);
+	s->reads = ir_alloc(p, s->nkeys * sizeof *s->reads);
+	s->rem = ir_alloc(p, s->nkeys * sizeof *s->rem);
+	s->alive = ir_alloc(p, s->nkeys * sizeof *s->alive);
+	s->rpool = ir_alloc(p, win * 16 * sizeof *s->rpool);
+	s->refs = ir_alloc(p, win * 16 * sizeof *s->refs);
+	s->refs_at = ir_alloc(p, (win + 1) * sizeof *s->refs_at);
+	s->npred = ir_alloc(p, win * sizeof *s->npred);
+	s->height = ir_alloc(p, win * sizeof *s->height);
+	s->fill = ir_alloc(p, win * sizeof *s->fill);
+	s->order = ir_alloc(p, win * sizeof *s->order);
+	s->succ_at = ir_alloc(p, (win + 1) * sizeof *s->succ_at);
+	s->edge_cap = win * 4;
+	s->edge_from = ir_alloc(p, s->edge_cap * sizeof *s->edge_from);
+	s->edge_to = ir_alloc(p, s->edge_cap * sizeof *s->edge_to);
+	s->succ_cap = 0;
+	/* the extra keys have no interval: never GRF keys (grf_key) */
+	s->grf = ir_alloc(p, s->nkeys);   /* zeroed: extra keys */
+	s->key = ir_alloc_raw(p, nv * sizeof *s->key);
+	s->size = ir_alloc_raw(p, nv * sizeof *s->size);
+	s->send = ir_alloc_raw(p, win);
+	for (uint32_t v = 0; v < nv; v++) {
+		s->grf[v] = p->vregs.a[v].file == IR_RF_GRF;
+		s->key[v] = compute_key(s, v);
+		s->size[v] = p->vregs.a[v].size;
+	}
 }
 
 bool ir_schedule(struct ir_prog *p);
@@ -433,28 +512,7 @@ bool ir_schedule(struct ir_prog *p)
 	s.k_addr = nv + 3;
 	s.k_flag = nv + 4;
 	s.nkeys = nv + 5;
-	/* the extra keys have no interval: never GRF keys (grf_key) */
-	s.stamp = ir_alloc(p, s.nkeys * sizeof *s.stamp);   /* zeroed */
-	s.last_def = ir_alloc(p, s.nkeys * sizeof *s.last_def);
-	s.reads = ir_alloc(p, s.nkeys * sizeof *s.reads);
-	s.rem = ir_alloc(p, s.nkeys * sizeof *s.rem);
-	s.alive = ir_alloc(p, s.nkeys * sizeof *s.alive);
-	s.grf = NULL;   /* made for the first window reordered */
-	/* a window is never longer than the program (issue 12: a small
-	 * kernel does not pay for zeroing 1024-instruction tables) */
-	uint32_t win = ni < WINDOW ? ni : WINDOW;
-	s.rpool = ir_alloc(p, win * 16 * sizeof *s.rpool);
-	s.refs = ir_alloc(p, win * 16 * sizeof *s.refs);
-	s.refs_at = ir_alloc(p, (win + 1) * sizeof *s.refs_at);
-	s.npred = ir_alloc(p, win * sizeof *s.npred);
-	s.height = ir_alloc(p, win * sizeof *s.height);
-	s.fill = ir_alloc(p, win * sizeof *s.fill);
-	s.order = ir_alloc(p, win * sizeof *s.order);
-	s.succ_at = ir_alloc(p, (win + 1) * sizeof *s.succ_at);
-	s.edge_cap = win * 4;
-	s.edge_from = ir_alloc(p, s.edge_cap * sizeof *s.edge_from);
-	s.edge_to = ir_alloc(p, s.edge_cap * sizeof *s.edge_to);
-	s.succ_cap = 0;
+	s.grf = NULL;   /* the tables: made for the first window reordered */
 	/* GRF bytes live at each position: start < pos <= end */
 	int64_t *live = ir_alloc(p, (ni + 2) * sizeof *live);   /* zeroed */
 	for (uint32_t v = 1; v < nv; v++) {
@@ -469,9 +527,8 @@ bool ir_schedule(struct ir_prog *p)
 	}
 	for (uint32_t i = 1; i <= ni; i++)
 		live[i] += live[i - 1];
-	/* In place (the count never changes): a window to reorder is
-	 * copied out first, everything else stays where it is. */
-	struct ir_inst *copy = ir_alloc(p, win * sizeof *copy);
+	/* In place (the count never changes): a window reordered is
+	 * permuted where it is, everything else stays as it is. */
 	struct ir_insts_old old = ir_inplace_begin(p);
 	uint32_t i = 0;
 	while (i < old.n) {
@@ -502,14 +559,11 @@ bool ir_schedule(struct ir_prog *p)
 				ir_emit_copy(p, &old.a[i++]);
 			continue;
 		}
-		if (!s.grf) {
-			s.grf = ir_alloc(p, s.nkeys);   /* zeroed: extra keys */
-			for (uint32_t v = 0; v < nv; v++)
-				s.grf[v] = p->vregs.a[v].file == IR_RF_GRF;
-		}
-		memcpy(copy, &old.a[i], (e - i) * sizeof *copy);
-		ir_inplace_next(p, e);
-		schedule_window(&s, copy, i, e, live[i]);
+		/* a window is never longer than the program (issue 12: a
+		 * small kernel does not pay for 1024-instruction tables) */
+		if (!s.grf)
+			make_tables(&s, ni < WINDOW ? ni : WINDOW);
+		schedule_window(&s, &old.a[i], i, e, live[i]);
 		i = e;
 	}
 	ir_inplace_end(p);

@@ -108,8 +108,17 @@ static void normalize_src(const struct ir_prog *p, struct ir_opnd *o,
 	}
 	int sub = o->kind == IR_O_REG ? ir_opnd_sub(p, o) : 0;
 	unsigned w = n > 16 ? 16 : n;
-	while (w > 1 && !rows_fit(sub, n, w, (unsigned)s, ts))
-		w /= 2;
+	if (s == 1 && sub == 0 && (n & (n - 1)) == 0) {
+		/* contiguous from a GRF start, n a power of two (issue 12:
+		 * the common source): rows of w * ts bytes, a power of two,
+		 * start at multiples of it, so a row fits exactly when
+		 * w * ts <= 32, the one test of rows_fit that can fail */
+		while (w > 1 && w * ts > IR_GRF_BYTES)
+			w /= 2;
+	} else {
+		while (w > 1 && !rows_fit(sub, n, w, (unsigned)s, ts))
+			w /= 2;
+	}
 	if (w == 1)
 		o->rgn = (struct gen_region){ (uint8_t)s, 1, 0 };
 	else
@@ -293,6 +302,43 @@ static bool mixed_f_dst(const struct ir_prog *p, const struct ir_inst *in)
 	return false;
 }
 
+/* A GRF register operand that starts a GRF (subregister 0). */
+static bool grf_start(const struct ir_prog *p, const struct ir_opnd *o)
+{
+	return o->kind == IR_O_REG && p->vregs.a[o->v].file == IR_RF_GRF &&
+	       ir_opnd_sub(p, o) == 0;
+}
+
+/* The common SIMD16 shape, answered without the general rules below
+ * (issue 12: they cost some 600 instructions an instruction): the
+ * destination fills two whole GRFs, packed, from the start of the
+ * first, and every source is an immediate, a scalar, or a GRF register
+ * laid out the same way with the same element size.  needs_split's
+ * rules all pass it: the destination spans 2 GRFs (extent n * size =
+ * 64 from subregister 0), each such source too (stride 1), a scalar 1;
+ * two_grf_ok takes such a source on every platform (whole_grf_1d, the
+ * element size equal to the destination's step and size); the
+ * destination is direct.  Anything else goes through the rules. */
+static bool packed_two_grf(const struct ir_prog *p, const struct ir_inst *in)
+{
+	const struct ir_opnd *d = &in->dst;
+	unsigned n = in->exec, ts = tsize(d);
+	if (!grf_start(p, d) || d->rgn.hs != 1 || n * ts != 2 * IR_GRF_BYTES)
+		return false;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		const struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_IMM || o->kind == IR_O_ADDROF)
+			continue;
+		if (o->kind != IR_O_REG || p->vregs.a[o->v].file != IR_RF_GRF)
+			return false;
+		if (ir_opnd_is_scalar(o))
+			continue;
+		if (tsize(o) != ts || stride_1d(o, n) != 1 || !grf_start(p, o))
+			return false;
+	}
+	return true;
+}
+
 static bool needs_split(const struct ir_prog *p, const struct ir_inst *in)
 {
 	if (in->exec <= 1 || skip_op(in->op))
@@ -305,6 +351,8 @@ static bool needs_split(const struct ir_prog *p, const struct ir_inst *in)
 	    (in->fc == GEN_MATH_IQOT || in->fc == GEN_MATH_IREM ||
 	     in->fc == GEN_MATH_IDIV) && in->exec > 8)
 		return true;
+	if (packed_two_grf(p, in))
+		return false;
 	unsigned dspan = in->dst.kind == IR_O_NONE ||
 	                 (in->dst.kind == IR_O_ARF && in->dst.rn == GEN_RN_NULL)
 	                 ? 1 : opnd_span(p, &in->dst, in->exec, true);
@@ -500,6 +548,39 @@ static bool emit_split(struct ir_prog *p, struct ir_inst in, unsigned depth)
 	return true;
 }
 
+/* normalize and needs_split at once for the common shape (issue 12:
+ * both ask of every operand): an instruction packed_two_grf takes
+ * before normalize, it takes after it too (normalize keeps a scalar
+ * scalar, a stride-1 source stride 1, and changes no kind, type,
+ * register, nor the destination at these exec sizes), and where
+ * needs_split's other questions say no split, so does needs_split.  What normalize does to it: a contiguous source from a
+ * GRF start at exec size n = 64 / ts (16 or 8, a power of two) gets
+ * rows of one GRF, <32/ts;32/ts,1> (normalize_src's width loop); a
+ * scalar is <0;1,0> already; 3-source sources are left as they are.
+ * False, and nothing changed, for any other instruction. */
+static bool normalized_packed(const struct ir_prog *p, struct ir_inst *in)
+{
+	if (in->exec > 16 || skip_op(in->op) || is_math_macro(in) ||
+	    !packed_two_grf(p, in))
+		return false;
+	if (mixed_f_dst(p, in) && in->exec > 8)
+		return false;
+	if (in->op == GEN_OP_MATH &&
+	    (in->fc == GEN_MATH_IQOT || in->fc == GEN_MATH_IREM ||
+	     in->fc == GEN_MATH_IDIV) && in->exec > 8)
+		return false;
+	if (is_three_src(in->op))
+		return true;
+	for (unsigned s = 0; s < in->nsrc; s++) {
+		struct ir_opnd *o = &in->src[s];
+		if (o->kind == IR_O_REG && !ir_opnd_is_scalar(o)) {
+			uint8_t w = (uint8_t)(IR_GRF_BYTES / tsize(o));
+			o->rgn = (struct gen_region){ w, w, 1 };
+		}
+	}
+	return true;
+}
+
 bool ir_split(struct ir_prog *p);
 
 bool ir_split(struct ir_prog *p)
@@ -512,6 +593,10 @@ bool ir_split(struct ir_prog *p)
 		struct ir_inst *in = &old.a[i];
 		ir_inplace_next(p, i);
 		p->loc = in->loc;   /* errors name the vISA instruction */
+		if (normalized_packed(p, in)) {
+			ir_emit_copy(p, in);
+			continue;
+		}
 		bool macro = is_math_macro(in);
 		if (!macro)
 			normalize(p, in);
