@@ -164,14 +164,25 @@ static bool lex_error(struct va_lexer *lx, const char *what)
 	return lex_error_at(lx, lx->line, col_of(lx, lx->i), what);
 }
 
-/* Room for one more token in the current line's buffer. */
+/* Room for one more token in the current line's buffer.  The parser
+ * may hold pointers to the tokens cut so far (a paused line grows while
+ * it is parsed), so the old buffer is not freed but retired: it stays
+ * readable until va_lex_end.  Capacities double, so the retired buffers
+ * add up to less than the largest one. */
 static bool grow_tokens(struct va_lexer *lx)
 {
 	struct va_parser *p = owner(lx);
-	size_t ncap = lx->cap[lx->cur] ? lx->cap[lx->cur] * 2 : 64;
-	struct va_token *nt = realloc(lx->buf[lx->cur], ncap * sizeof *nt);
+	size_t cap = lx->cap[lx->cur], ncap = cap ? cap * 2 : 64;
+	if (lx->nretired == sizeof lx->retired / sizeof lx->retired[0] ||
+	    ncap > SIZE_MAX / sizeof(struct va_token))
+		return va_oom(p);
+	struct va_token *nt = malloc(ncap * sizeof *nt);
 	if (!nt)
 		return va_oom(p);
+	if (cap) {
+		memcpy(nt, lx->buf[lx->cur], p->ntoks * sizeof *nt);
+		lx->retired[lx->nretired++] = lx->buf[lx->cur];
+	}
 	p->toks = lx->buf[lx->cur] = nt;
 	lx->cap[lx->cur] = ncap;
 	return true;
@@ -656,11 +667,13 @@ static size_t line_end(struct va_lexer *lx)
  * count in locals (registers) rather than in the lexer state.  Only a
  * line that ends with '\n' is cut here: that byte stops every scan, so
  * no byte is compared with the size of the text.  Returns true when the
- * line's VA_NL token is made; otherwise stops, with the state brought up
- * to date, before anything else: a block comment or continuation, a full
- * token buffer, the first byte of a line (maybe a label), a token
- * lex_common declines, a last line without '\n' (all left to lex_one and
- * skip_space). */
+ * line's VA_NL token is made or the line is paused after a name followed
+ * by '(' (lx->paused: the parser may read an operand's offset and region
+ * from the text, visaasm_opnd.c); otherwise stops, with the state
+ * brought up to date, before anything else: a block comment or
+ * continuation, a full token buffer, the first byte of a line (maybe a
+ * label), a token lex_common declines, a last line without '\n' (all
+ * left to lex_one and skip_space). */
 static bool lex_run(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
@@ -710,27 +723,32 @@ static bool lex_run(struct va_parser *p)
 		size_t len = lex_common(s, i, t);
 		if (!len)
 			break;
-		if (t->kind == VA_IDENT)
-			PREFETCH_SLOT(p, t->hash);
 		t->len = len;
 		nt++;
 		i += len;
 		before = false;
+		if (t->kind == VA_IDENT) {
+			PREFETCH_SLOT(p, t->hash);
+			if (s[i] == '(') {
+				lx->paused = done = true;
+				break;
+			}
+		}
 	}
 	lx->i = i;
 	p->ntoks = nt;
 	lx->space = done ? false : before;
-	lx->line_start = done;
+	lx->line_start = done && !lx->paused;
 	return done;
 }
 
-void va_lex_line(struct va_parser *p)
+/* Cut the current line from lx->i on, after its p->ntoks first tokens,
+ * up to its end or a pause.  On a lexical error the tokens cut here are
+ * dropped and a VA_EOF follows the others. */
+static void lex_cut(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
-	lx->cur ^= 1;
-	p->toks = lx->buf[lx->cur];
-	p->ntoks = 0;
-	p->pos = 0;
+	size_t keep = p->ntoks;
 	if (lx->failed) {
 		end_stream(lx);
 		return;
@@ -754,8 +772,90 @@ void va_lex_line(struct va_parser *p)
 			return;
 	}
 	lx->failed = true;
-	p->ntoks = 0;
+	p->ntoks = keep;
 	end_stream(lx);
+}
+
+void va_lex_line(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	if (lx->paused) {
+		lx->paused = false;
+		lex_cut(p);
+		return;
+	}
+	lx->cur ^= 1;
+	p->toks = lx->buf[lx->cur];
+	p->ntoks = 0;
+	p->pos = 0;
+	lex_cut(p);
+}
+
+const struct va_token *va_lex_upto(struct va_parser *p, size_t k)
+{
+	while (k >= p->ntoks && p->lx.paused) {
+		p->lx.paused = false;
+		lex_cut(p);
+	}
+	return &p->toks[k < p->ntoks ? k : p->ntoks - 1];
+}
+
+/* Operand tails (issue 12).  A general operand's offset and region
+ * right after its name, "(0,0)<1;1,0>" or "(0,0)<1>", are most of the
+ * tokens of an instruction line (44 of the 55 of a mad).  lex_run
+ * pauses after a name that '(' follows, and the parser reads the tail
+ * from the text through va_lex_tail when it has exactly this shape, so
+ * its tokens are never made.  The shape pins down the tokens the
+ * general path would cut: '(' ',' ')' '<' ';' '>' where they stand, each
+ * followed by a digit or by the blank or newline that must close the
+ * tail (none of which makes a longer operator or a modifier of it), and
+ * runs of 1 to 3 digits, each followed by punctuation that cannot make
+ * it a float, a hexadecimal or a longer literal: decimals of that value.
+ * No blank within, none before the first. */
+
+/* Match pattern ('d': 1 to 3 digits, their value into v[(*nv)++]; any
+ * other byte: itself) at s[*j] on, moving *j past it. */
+static bool tail_part(const unsigned char *s, size_t *j, const char *pattern,
+                      uint32_t *v, unsigned *nv)
+{
+	size_t k = *j;
+	for (; *pattern; pattern++) {
+		if (*pattern != 'd') {
+			if (s[k++] != (unsigned char)*pattern)
+				return false;
+			continue;
+		}
+		size_t first = k;
+		uint32_t x = 0;
+		while ((cclass[s[k]] & C_DIGIT) && k - first < 3)
+			x = x * 10 + (uint32_t)(s[k++] - '0');
+		if (k == first || (cclass[s[k]] & C_DIGIT))
+			return false;
+		v[(*nv)++] = x;
+	}
+	*j = k;
+	return true;
+}
+
+size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
+{
+	const struct va_lexer *lx = &p->lx;
+	/* Paused right after the current token: the line ends with '\n'
+	 * (lex_run), which stops every scan. */
+	if (!lx->paused || p->pos + 1 != p->ntoks)
+		return 0;
+	const unsigned char *s = text(lx);
+	size_t j = lx->i;
+	unsigned nv = 0;
+	if (!tail_part(s, &j, dst ? "(d,d)<d>" : "(d,d)<d;d,d>", v, &nv) ||
+	    !(s[j] == '\n' || (cclass[s[j]] & C_BLANK)))
+		return 0;
+	return j - lx->i;
+}
+
+void va_lex_take(struct va_parser *p, size_t n)
+{
+	p->lx.i += n;
 }
 
 enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch)
@@ -773,6 +873,9 @@ void va_lex_end(struct va_parser *p)
 {
 	free(p->lx.buf[0]);
 	free(p->lx.buf[1]);
+	for (unsigned k = 0; k < p->lx.nretired; k++)
+		free(p->lx.retired[k]);
+	p->lx.nretired = 0;
 	p->lx.buf[0] = p->lx.buf[1] = NULL;
 	p->toks = NULL;
 	p->ntoks = 0;

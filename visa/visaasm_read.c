@@ -133,7 +133,7 @@ size_t va_glued(const struct va_parser *p, size_t *end_tok)
 {
 	size_t k = p->pos, len = 0;
 	for (;;) {
-		const struct va_token *t = &p->toks[k];
+		const struct va_token *t = va_peek_at(p, k - p->pos);
 		bool word = t->kind == VA_IDENT || (t->kind == VA_INT) ||
 		            va_is_punct(t, '.');
 		if (!word || (k > p->pos && t->space_before) ||
