@@ -668,8 +668,9 @@ static size_t line_end(struct va_lexer *lx)
  * line that ends with '\n' is cut here: that byte stops every scan, so
  * no byte is compared with the size of the text.  Returns true when the
  * line's VA_NL token is made or the line is paused after a name followed
- * by '(' (lx->paused: the parser may read an operand's offset and region
- * from the text, visaasm_opnd.c); otherwise stops, with the state
+ * by '(' or after a directive's name (lx->paused: the parser may read an
+ * operand's offset and region or a declaration from the text,
+ * va_lex_tail, va_lex_decl); otherwise stops, with the state
  * brought up to date, before anything else: a block comment or
  * continuation, a full token buffer, the first byte of a line (maybe a
  * label), a token lex_common declines, a last line without '\n' (all
@@ -729,7 +730,8 @@ static bool lex_run(struct va_parser *p)
 		before = false;
 		if (t->kind == VA_IDENT) {
 			PREFETCH_SLOT(p, t->hash);
-			if (s[i] == '(') {
+			/* A name that '(' follows, or a directive's. */
+			if (s[i] == '(' || (nt == 2 && va_is_punct(toks, '.'))) {
 				lx->paused = done = true;
 				break;
 			}
@@ -813,28 +815,29 @@ const struct va_token *va_lex_upto(struct va_parser *p, size_t k)
  * it a float, a hexadecimal or a longer literal: decimals of that value.
  * No blank within, none before the first. */
 
-/* Match pattern ('d': 1 to 3 digits, their value into v[(*nv)++]; any
- * other byte: itself) at s[*j] on, moving *j past it. */
-static bool tail_part(const unsigned char *s, size_t *j, const char *pattern,
-                      uint32_t *v, unsigned *nv)
+/* 1 to 3 digits at s[*k] (not followed by a fourth): their value,
+ * *k moved past them; -1 otherwise. */
+static inline int32_t tail_num(const unsigned char *s, size_t *k)
 {
-	size_t k = *j;
-	for (; *pattern; pattern++) {
-		if (*pattern != 'd') {
-			if (s[k++] != (unsigned char)*pattern)
-				return false;
-			continue;
-		}
-		size_t first = k;
-		uint32_t x = 0;
-		while ((cclass[s[k]] & C_DIGIT) && k - first < 3)
-			x = x * 10 + (uint32_t)(s[k++] - '0');
-		if (k == first || (cclass[s[k]] & C_DIGIT))
-			return false;
-		v[(*nv)++] = x;
+	size_t j = *k;
+	int32_t v = 0;
+	/* One digit, the usual case, without the loop. */
+	if ((cclass[s[j]] & C_DIGIT) && !(cclass[s[j + 1]] & C_DIGIT)) {
+		*k = j + 1;
+		return s[j] - '0';
 	}
-	*j = k;
-	return true;
+	while ((cclass[s[j]] & C_DIGIT) && j - *k < 3)
+		v = v * 10 + (s[j++] - '0');
+	if (j == *k || (cclass[s[j]] & C_DIGIT))
+		return -1;
+	*k = j;
+	return v;
+}
+
+/* The byte c at s[*k], *k moved past it. */
+static inline bool tail_punct(const unsigned char *s, size_t *k, char c)
+{
+	return s[*k] == (unsigned char)c && (++*k, true);
 }
 
 size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
@@ -845,12 +848,114 @@ size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
 	if (!lx->paused || p->pos + 1 != p->ntoks)
 		return 0;
 	const unsigned char *s = text(lx);
-	size_t j = lx->i;
-	unsigned nv = 0;
-	if (!tail_part(s, &j, dst ? "(d,d)<d>" : "(d,d)<d;d,d>", v, &nv) ||
-	    !(s[j] == '\n' || (cclass[s[j]] & C_BLANK)))
+	size_t k = lx->i;
+	int32_t r, c, x, w = 0, h = 0;
+	/* "(r,c)<h>" (dst) or "(r,c)<v;w,h>", x being h or v. */
+	if (!tail_punct(s, &k, '(') || (r = tail_num(s, &k)) < 0 ||
+	    !tail_punct(s, &k, ',') || (c = tail_num(s, &k)) < 0 ||
+	    !tail_punct(s, &k, ')') || !tail_punct(s, &k, '<') ||
+	    (x = tail_num(s, &k)) < 0)
 		return 0;
-	return j - lx->i;
+	if (!dst && (!tail_punct(s, &k, ';') || (w = tail_num(s, &k)) < 0 ||
+	             !tail_punct(s, &k, ',') || (h = tail_num(s, &k)) < 0))
+		return 0;
+	if (!tail_punct(s, &k, '>') ||
+	    !(s[k] == '\n' || (cclass[s[k]] & C_BLANK)))
+		return 0;
+	v[0] = (uint32_t)r;
+	v[1] = (uint32_t)c;
+	v[2] = (uint32_t)x;
+	v[3] = (uint32_t)w;
+	v[4] = (uint32_t)h;
+	return k - lx->i;
+}
+
+/* Declarations (issue 12): most of the lines of a big kernel's text are
+ * ".decl V0043 v_type=G type=f num_elts=16 align=hword".  lex_run
+ * pauses a line after its directive's name, and the parser reads this
+ * shape from the text through va_lex_decl, so its 14 tokens after
+ * ".decl" are never made.  As with operand tails, the shape pins down
+ * the tokens: names (a letter or '_', then letters, digits, '_') each
+ * closed by a blank or '=', '=' followed by a letter or digit (so not
+ * "=="), and the count's 1 to 5 digits closed by a blank (so a plain
+ * decimal).  Anything else is left to the general path. */
+
+/* One or more blanks at s[*k]; *k moved past them. */
+static bool text_blanks(const unsigned char *s, size_t *k)
+{
+	size_t j = *k;
+	while (cclass[s[j]] & C_BLANK)
+		j++;
+	if (j == *k)
+		return false;
+	*k = j;
+	return true;
+}
+
+/* The bytes of lit at s[*k]; *k moved past them. */
+static bool text_is(const unsigned char *s, size_t *k, const char *lit)
+{
+	size_t j = *k;
+	for (; *lit; lit++)
+		if (s[j++] != (unsigned char)*lit)
+			return false;
+	*k = j;
+	return true;
+}
+
+/* A name at s[*k] closed by a blank or newline: its token in *t (line
+ * and column of the lexer's current line; the hash is left to the
+ * caller, as only some names need it), *k moved past it. */
+static bool text_name(const struct va_lexer *lx, size_t *k,
+                      struct va_token *t)
+{
+	const unsigned char *s = text(lx);
+	size_t j = *k;
+	if (!(cclass[s[j]] & C_ALPHA))
+		return false;
+	while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+		j++;
+	if (!(s[j] == '\n' || (cclass[s[j]] & C_BLANK)))
+		return false;
+	*t = (struct va_token){ .kind = VA_IDENT, .line = lx->line,
+	                        .col = col_of(lx, *k), .start = *k,
+	                        .len = j - *k };
+	*k = j;
+	return true;
+}
+
+size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d)
+{
+	const struct va_lexer *lx = &p->lx;
+	/* Paused right after the current token: the line ends with '\n'
+	 * (lex_run), which stops every scan. */
+	if (!lx->paused || p->pos + 1 != p->ntoks)
+		return 0;
+	const unsigned char *s = text(lx);
+	size_t k = lx->i;
+	struct va_token g;
+	if (!text_blanks(s, &k) || !text_name(lx, &k, &d->name) ||
+	    !text_blanks(s, &k) || !text_is(s, &k, "v_type=") ||
+	    !text_name(lx, &k, &g) || g.len != 1 || s[g.start] != 'G' ||
+	    !text_blanks(s, &k) || !text_is(s, &k, "type=") ||
+	    !text_name(lx, &k, &d->type) || !text_blanks(s, &k) ||
+	    !text_is(s, &k, "num_elts="))
+		return 0;
+	size_t first = k;
+	uint32_t n = 0;
+	while ((cclass[s[k]] & C_DIGIT) && k - first < 5)
+		n = n * 10 + (uint32_t)(s[k++] - '0');
+	if (k == first || !text_blanks(s, &k) || !text_is(s, &k, "align=") ||
+	    !text_name(lx, &k, &d->align))
+		return 0;
+	d->num = n;
+	d->name.hash = va_name_hash((const char *)s + d->name.start,
+	                            d->name.len, 0);
+	d->type.hash = va_name_hash((const char *)s + d->type.start,
+	                            d->type.len, 0);
+	d->align.hash = va_name_hash((const char *)s + d->align.start,
+	                             d->align.len, 0);
+	return k - lx->i;
 }
 
 void va_lex_take(struct va_parser *p, size_t n)

@@ -210,6 +210,16 @@ const struct va_token *va_lex_upto(struct va_parser *p, size_t k);
  * else.  va_lex_take steps over such a tail (before the va_next that
  * moves past the current token). */
 size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5]);
+/* A declaration in the text after the current token ("decl", the line
+ * paused there): " NAME v_type=G type=T num_elts=N align=A" closed by a
+ * blank or newline, N of 1 to 5 digits.  Returns its length in bytes
+ * with the names as tokens and N, or 0 when the text is anything else;
+ * va_lex_take steps over it. */
+struct va_decl_text {
+	struct va_token name, type, align;
+	uint32_t num;
+};
+size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d);
 void va_lex_take(struct va_parser *p, size_t n);
 
 /* Token access. */
