@@ -67,7 +67,8 @@ static bool va_failv(struct va_parser *p, const struct va_token *at,
 	 * lexer's message is the one to keep.  A lexical error further on
 	 * the line also wins, as when lines were cut whole: the rest of a
 	 * paused line is cut first. */
-	va_lex_upto(p, SIZE_MAX);
+	if (p->lx.paused)
+		va_lex_upto(p, SIZE_MAX);
 	if (p->lx.failed)
 		return false;
 	char what[256], buf[128];
