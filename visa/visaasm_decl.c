@@ -256,12 +256,15 @@ static int va_type_from_name(const struct va_parser *p,
 	return i;
 }
 
+/* Alignment names, indexed by their code. */
+static const char *const va_align_names[] = {
+	"byte", "word", "dword", "qword", "oword", "GRF", "GRFx2",
+	"hword", "wordx32", "wordx64",
+};
+
 static bool va_align(struct va_parser *p, unsigned *align)
 {
-	static const char *const names[] = {
-		"byte", "word", "dword", "qword", "oword", "GRF", "GRFx2",
-		"hword", "wordx32", "wordx64",
-	};
+	const char *const *names = va_align_names;
 	*align = 0;
 	if (!va_keyword_eq(p, "align"))
 		return true;
@@ -330,22 +333,15 @@ static bool va_alias(struct va_parser *p, struct vf_var *v)
 	return true;
 }
 
-/* The name of a .decl goes into the string pool once: the pool's copy
- * is also the symbol's name (issue 12: one copy per declaration). */
-static bool va_decl_general(struct va_parser *p, const struct va_token *nt)
+/* The variable of a general .decl named nt, its type, count and
+ * alignment read; alias= and attrs= follow.  The name goes into the
+ * string pool once: the pool's copy is also the symbol's name (issue 12:
+ * one copy per declaration). */
+static bool va_decl_general_var(struct va_parser *p,
+                                const struct va_token *nt, int type,
+                                uint32_t n, unsigned align)
 {
 	struct va_routine *rt = p->rt;
-	if (!va_keyword_eq(p, "type"))
-		return va_fail(p, va_peek(p), "type=");
-	int type = va_type_from_name(p, va_peek(p), true);
-	if (type < 0)
-		return va_fail(p, va_peek(p), "a variable type (ud, d, uw, w, "
-		               "ub, b, df, f, bool, uq, q, hf, bf)");
-	va_next(p);
-	uint32_t n;
-	unsigned align;
-	if (!va_num_elts(p, UINT16_MAX, &n) || !va_align(p, &align))
-		return false;
 	uint32_t id = VISA_NUM_PREDEF_VARS + rt->r.var_count;
 	struct vf_var *v = va_push(p, (void **)&rt->r.vars, &rt->r.var_count,
 	                           &rt->var_cap, sizeof *v);
@@ -360,6 +356,43 @@ static bool va_decl_general(struct va_parser *p, const struct va_token *nt)
 	if (!va_declare(p, nt, name, nt->len, VA_SYM_GENERAL, id, false))
 		return false;
 	return va_var_attrs(p, &v->attrs);
+}
+
+static bool va_decl_general(struct va_parser *p, const struct va_token *nt)
+{
+	if (!va_keyword_eq(p, "type"))
+		return va_fail(p, va_peek(p), "type=");
+	int type = va_type_from_name(p, va_peek(p), true);
+	if (type < 0)
+		return va_fail(p, va_peek(p), "a variable type (ud, d, uw, w, "
+		               "ub, b, df, f, bool, uq, q, hf, bf)");
+	va_next(p);
+	uint32_t n;
+	unsigned align;
+	if (!va_num_elts(p, UINT16_MAX, &n) || !va_align(p, &align))
+		return false;
+	return va_decl_general_var(p, nt, type, n, align);
+}
+
+/* The usual general .decl read from the text (va_lex_decl, issue 12),
+ * the current token being "decl": the type, count and alignment are
+ * those va_decl_general takes from the same tokens, under the same
+ * checks.  False (nothing consumed) leaves the line to the general path;
+ * true when taken, *ok telling how the rest of the line went. */
+static bool va_decl_text(struct va_parser *p, bool *ok)
+{
+	struct va_decl_text d;
+	size_t len = va_lex_decl(p, &d);
+	if (!len)
+		return false;
+	int type = va_type_from_name(p, &d.type, true);
+	int align = va_token_in(p, &d.align, va_align_names, 10);
+	if (type < 0 || align < 0 || d.num > UINT16_MAX)
+		return false;
+	va_lex_take(p, len);
+	va_next(p);  /* "decl"; the line is cut on after the alignment */
+	*ok = va_decl_general_var(p, &d.name, type, d.num, (unsigned)align);
+	return true;
 }
 
 /* Address, predicate, sampler and surface declarations. */
@@ -661,6 +694,9 @@ bool va_file_loc(struct va_parser *p, const struct va_token *at, bool file)
 bool va_directive(struct va_parser *p)
 {
 	va_next(p);  /* '.' */
+	bool ok;
+	if (p->rt && va_is_ident(p, va_peek(p), "decl") && va_decl_text(p, &ok))
+		return ok;
 	const struct va_token *d = va_next(p);
 	if (va_token_is(p, d, "kernel"))
 		return va_dir_routine(p, true);

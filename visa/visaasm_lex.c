@@ -164,14 +164,25 @@ static bool lex_error(struct va_lexer *lx, const char *what)
 	return lex_error_at(lx, lx->line, col_of(lx, lx->i), what);
 }
 
-/* Room for one more token in the current line's buffer. */
+/* Room for one more token in the current line's buffer.  The parser
+ * may hold pointers to the tokens cut so far (a paused line grows while
+ * it is parsed), so the old buffer is not freed but retired: it stays
+ * readable until va_lex_end.  Capacities double, so the retired buffers
+ * add up to less than the largest one. */
 static bool grow_tokens(struct va_lexer *lx)
 {
 	struct va_parser *p = owner(lx);
-	size_t ncap = lx->cap[lx->cur] ? lx->cap[lx->cur] * 2 : 64;
-	struct va_token *nt = realloc(lx->buf[lx->cur], ncap * sizeof *nt);
+	size_t cap = lx->cap[lx->cur], ncap = cap ? cap * 2 : 64;
+	if (lx->nretired == sizeof lx->retired / sizeof lx->retired[0] ||
+	    ncap > SIZE_MAX / sizeof(struct va_token))
+		return va_oom(p);
+	struct va_token *nt = malloc(ncap * sizeof *nt);
 	if (!nt)
 		return va_oom(p);
+	if (cap) {
+		memcpy(nt, lx->buf[lx->cur], p->ntoks * sizeof *nt);
+		lx->retired[lx->nretired++] = lx->buf[lx->cur];
+	}
 	p->toks = lx->buf[lx->cur] = nt;
 	lx->cap[lx->cur] = ncap;
 	return true;
@@ -656,11 +667,14 @@ static size_t line_end(struct va_lexer *lx)
  * count in locals (registers) rather than in the lexer state.  Only a
  * line that ends with '\n' is cut here: that byte stops every scan, so
  * no byte is compared with the size of the text.  Returns true when the
- * line's VA_NL token is made; otherwise stops, with the state brought up
- * to date, before anything else: a block comment or continuation, a full
- * token buffer, the first byte of a line (maybe a label), a token
- * lex_common declines, a last line without '\n' (all left to lex_one and
- * skip_space). */
+ * line's VA_NL token is made or the line is paused after a name followed
+ * by '(' or after a directive's name (lx->paused: the parser may read an
+ * operand's offset and region or a declaration from the text,
+ * va_lex_tail, va_lex_decl); otherwise stops, with the state
+ * brought up to date, before anything else: a block comment or
+ * continuation, a full token buffer, the first byte of a line (maybe a
+ * label), a token lex_common declines, a last line without '\n' (all
+ * left to lex_one and skip_space). */
 static bool lex_run(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
@@ -710,27 +724,33 @@ static bool lex_run(struct va_parser *p)
 		size_t len = lex_common(s, i, t);
 		if (!len)
 			break;
-		if (t->kind == VA_IDENT)
-			PREFETCH_SLOT(p, t->hash);
 		t->len = len;
 		nt++;
 		i += len;
 		before = false;
+		if (t->kind == VA_IDENT) {
+			PREFETCH_SLOT(p, t->hash);
+			/* A name that '(' follows, or a directive's. */
+			if (s[i] == '(' || (nt == 2 && va_is_punct(toks, '.'))) {
+				lx->paused = done = true;
+				break;
+			}
+		}
 	}
 	lx->i = i;
 	p->ntoks = nt;
 	lx->space = done ? false : before;
-	lx->line_start = done;
+	lx->line_start = done && !lx->paused;
 	return done;
 }
 
-void va_lex_line(struct va_parser *p)
+/* Cut the current line from lx->i on, after its p->ntoks first tokens,
+ * up to its end or a pause.  On a lexical error the tokens cut here are
+ * dropped and a VA_EOF follows the others. */
+static void lex_cut(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
-	lx->cur ^= 1;
-	p->toks = lx->buf[lx->cur];
-	p->ntoks = 0;
-	p->pos = 0;
+	size_t keep = p->ntoks;
 	if (lx->failed) {
 		end_stream(lx);
 		return;
@@ -754,8 +774,193 @@ void va_lex_line(struct va_parser *p)
 			return;
 	}
 	lx->failed = true;
-	p->ntoks = 0;
+	p->ntoks = keep;
 	end_stream(lx);
+}
+
+void va_lex_line(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	if (lx->paused) {
+		lx->paused = false;
+		lex_cut(p);
+		return;
+	}
+	lx->cur ^= 1;
+	p->toks = lx->buf[lx->cur];
+	p->ntoks = 0;
+	p->pos = 0;
+	lex_cut(p);
+}
+
+const struct va_token *va_lex_upto(struct va_parser *p, size_t k)
+{
+	while (k >= p->ntoks && p->lx.paused) {
+		p->lx.paused = false;
+		lex_cut(p);
+	}
+	return &p->toks[k < p->ntoks ? k : p->ntoks - 1];
+}
+
+/* Operand tails (issue 12).  A general operand's offset and region
+ * right after its name, "(0,0)<1;1,0>" or "(0,0)<1>", are most of the
+ * tokens of an instruction line (44 of the 55 of a mad).  lex_run
+ * pauses after a name that '(' follows, and the parser reads the tail
+ * from the text through va_lex_tail when it has exactly this shape, so
+ * its tokens are never made.  The shape pins down the tokens the
+ * general path would cut: '(' ',' ')' '<' ';' '>' where they stand, each
+ * followed by a digit or by the blank or newline that must close the
+ * tail (none of which makes a longer operator or a modifier of it), and
+ * runs of 1 to 3 digits, each followed by punctuation that cannot make
+ * it a float, a hexadecimal or a longer literal: decimals of that value.
+ * No blank within, none before the first. */
+
+/* 1 to 3 digits at s[*k] (not followed by a fourth): their value,
+ * *k moved past them; -1 otherwise. */
+static inline int32_t tail_num(const unsigned char *s, size_t *k)
+{
+	size_t j = *k;
+	int32_t v = 0;
+	/* One digit, the usual case, without the loop. */
+	if ((cclass[s[j]] & C_DIGIT) && !(cclass[s[j + 1]] & C_DIGIT)) {
+		*k = j + 1;
+		return s[j] - '0';
+	}
+	while ((cclass[s[j]] & C_DIGIT) && j - *k < 3)
+		v = v * 10 + (s[j++] - '0');
+	if (j == *k || (cclass[s[j]] & C_DIGIT))
+		return -1;
+	*k = j;
+	return v;
+}
+
+/* The byte c at s[*k], *k moved past it. */
+static inline bool tail_punct(const unsigned char *s, size_t *k, char c)
+{
+	return s[*k] == (unsigned char)c && (++*k, true);
+}
+
+size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
+{
+	const struct va_lexer *lx = &p->lx;
+	/* Paused right after the current token: the line ends with '\n'
+	 * (lex_run), which stops every scan. */
+	if (!lx->paused || p->pos + 1 != p->ntoks)
+		return 0;
+	const unsigned char *s = text(lx);
+	size_t k = lx->i;
+	int32_t r, c, x, w = 0, h = 0;
+	/* "(r,c)<h>" (dst) or "(r,c)<v;w,h>", x being h or v. */
+	if (!tail_punct(s, &k, '(') || (r = tail_num(s, &k)) < 0 ||
+	    !tail_punct(s, &k, ',') || (c = tail_num(s, &k)) < 0 ||
+	    !tail_punct(s, &k, ')') || !tail_punct(s, &k, '<') ||
+	    (x = tail_num(s, &k)) < 0)
+		return 0;
+	if (!dst && (!tail_punct(s, &k, ';') || (w = tail_num(s, &k)) < 0 ||
+	             !tail_punct(s, &k, ',') || (h = tail_num(s, &k)) < 0))
+		return 0;
+	if (!tail_punct(s, &k, '>') ||
+	    !(s[k] == '\n' || (cclass[s[k]] & C_BLANK)))
+		return 0;
+	v[0] = (uint32_t)r;
+	v[1] = (uint32_t)c;
+	v[2] = (uint32_t)x;
+	v[3] = (uint32_t)w;
+	v[4] = (uint32_t)h;
+	return k - lx->i;
+}
+
+/* Declarations (issue 12): most of the lines of a big kernel's text are
+ * ".decl V0043 v_type=G type=f num_elts=16 align=hword".  lex_run
+ * pauses a line after its directive's name, and the parser reads this
+ * shape from the text through va_lex_decl, so its 14 tokens after
+ * ".decl" are never made.  As with operand tails, the shape pins down
+ * the tokens: names (a letter or '_', then letters, digits, '_') each
+ * closed by a blank or '=', '=' followed by a letter or digit (so not
+ * "=="), and the count's 1 to 5 digits closed by a blank (so a plain
+ * decimal).  Anything else is left to the general path. */
+
+/* One or more blanks at s[*k]; *k moved past them. */
+static bool text_blanks(const unsigned char *s, size_t *k)
+{
+	size_t j = *k;
+	while (cclass[s[j]] & C_BLANK)
+		j++;
+	if (j == *k)
+		return false;
+	*k = j;
+	return true;
+}
+
+/* The bytes of lit at s[*k]; *k moved past them. */
+static bool text_is(const unsigned char *s, size_t *k, const char *lit)
+{
+	size_t j = *k;
+	for (; *lit; lit++)
+		if (s[j++] != (unsigned char)*lit)
+			return false;
+	*k = j;
+	return true;
+}
+
+/* A name at s[*k] closed by a blank or newline: its token in *t (line
+ * and column of the lexer's current line; the hash is left to the
+ * caller, as only some names need it), *k moved past it. */
+static bool text_name(const struct va_lexer *lx, size_t *k,
+                      struct va_token *t)
+{
+	const unsigned char *s = text(lx);
+	size_t j = *k;
+	if (!(cclass[s[j]] & C_ALPHA))
+		return false;
+	while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+		j++;
+	if (!(s[j] == '\n' || (cclass[s[j]] & C_BLANK)))
+		return false;
+	*t = (struct va_token){ .kind = VA_IDENT, .line = lx->line,
+	                        .col = col_of(lx, *k), .start = *k,
+	                        .len = j - *k };
+	*k = j;
+	return true;
+}
+
+size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d)
+{
+	const struct va_lexer *lx = &p->lx;
+	/* Paused right after the current token: the line ends with '\n'
+	 * (lex_run), which stops every scan. */
+	if (!lx->paused || p->pos + 1 != p->ntoks)
+		return 0;
+	const unsigned char *s = text(lx);
+	size_t k = lx->i;
+	struct va_token g;
+	if (!text_blanks(s, &k) || !text_name(lx, &k, &d->name) ||
+	    !text_blanks(s, &k) || !text_is(s, &k, "v_type=") ||
+	    !text_name(lx, &k, &g) || g.len != 1 || s[g.start] != 'G' ||
+	    !text_blanks(s, &k) || !text_is(s, &k, "type=") ||
+	    !text_name(lx, &k, &d->type) || !text_blanks(s, &k) ||
+	    !text_is(s, &k, "num_elts="))
+		return 0;
+	size_t first = k;
+	uint32_t n = 0;
+	while ((cclass[s[k]] & C_DIGIT) && k - first < 5)
+		n = n * 10 + (uint32_t)(s[k++] - '0');
+	if (k == first || !text_blanks(s, &k) || !text_is(s, &k, "align=") ||
+	    !text_name(lx, &k, &d->align))
+		return 0;
+	d->num = n;
+	d->name.hash = va_name_hash((const char *)s + d->name.start,
+	                            d->name.len, 0);
+	d->type.hash = va_name_hash((const char *)s + d->type.start,
+	                            d->type.len, 0);
+	d->align.hash = va_name_hash((const char *)s + d->align.start,
+	                             d->align.len, 0);
+	return k - lx->i;
+}
+
+void va_lex_take(struct va_parser *p, size_t n)
+{
+	p->lx.i += n;
 }
 
 enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch)
@@ -773,6 +978,9 @@ void va_lex_end(struct va_parser *p)
 {
 	free(p->lx.buf[0]);
 	free(p->lx.buf[1]);
+	for (unsigned k = 0; k < p->lx.nretired; k++)
+		free(p->lx.retired[k]);
+	p->lx.nretired = 0;
 	p->lx.buf[0] = p->lx.buf[1] = NULL;
 	p->toks = NULL;
 	p->ntoks = 0;

@@ -402,10 +402,12 @@ static bool va_h_sample_unorm(struct va_inst_ctx *c)
 		va_next(p);
 		const struct va_token *a = va_peek(p);
 		size_t k = p->pos;
-		while (k < p->ntoks && p->toks[k].kind != VA_NL &&
-		       p->toks[k].kind != VA_EOF && (k == p->pos ||
-		       !p->toks[k].space_before))
-			k++;
+		for (;; k++) {
+			const struct va_token *t = va_peek_at(p, k - p->pos);
+			if (t->kind == VA_NL || t->kind == VA_EOF ||
+			    (k > p->pos && t->space_before))
+				break;
+		}
 		end = k;
 		size_t len = p->toks[end - 1].start + p->toks[end - 1].len -
 		             a->start;

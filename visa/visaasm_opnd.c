@@ -480,6 +480,7 @@ static void va_vec(struct vf_opnd *o, unsigned cls)
  * to the general path. */
 static const struct va_token *va_run(const struct va_parser *p, size_t n)
 {
+	(void)va_peek_at(p, n - 1);  /* a paused line is cut that far */
 	return p->pos + n <= p->ntoks ? &p->toks[p->pos] : NULL;
 }
 
@@ -800,6 +801,41 @@ static bool va_state(struct va_parser *p, const struct va_sym *s,
 	return va_expect(p, ')', "')' after the offset");
 }
 
+static void va_gen_opnd(struct vf_opnd *o, unsigned mod, uint32_t id,
+                        uint8_t row, uint8_t col, uint16_t region)
+{
+	va_vec(o, VISA_CLASS_GENERAL);
+	o->u.vec.tag = (uint8_t)(VISA_CLASS_GENERAL | mod << 3);
+	o->u.vec.u.gen.id = id;
+	o->u.vec.u.gen.row = row;
+	o->u.vec.u.gen.col = col;
+	o->u.vec.u.gen.region = region;
+}
+
+/* The general operand whose name is the current token, its offset and
+ * region read from the text (va_lex_tail, issue 12): the values are
+ * those the token fast paths of va_two_dim and va_dst_region or
+ * va_src_region take from the same literals, under the same checks;
+ * false (nothing consumed) leaves the operand to va_general. */
+static bool va_general_text(struct va_parser *p, bool dst, unsigned mod,
+                            const struct va_sym *s, struct vf_opnd *o)
+{
+	uint32_t v[5];
+	size_t n = va_lex_tail(p, dst, v);
+	if (!n || v[0] > 255 || v[1] > 255)
+		return false;
+	int ch = va_region_code(v[dst ? 2 : 4], 4);
+	int cv = dst ? 0 : va_region_code(v[2], 32);
+	int cw = dst ? 0 : va_region_code(v[3], 16);
+	if (ch < 0 || cv < 0 || cw < 0)
+		return false;
+	va_lex_take(p, n);
+	va_next(p);  /* the name; the line is cut on after the tail */
+	va_gen_opnd(o, mod, s->index, (uint8_t)v[0], (uint8_t)v[1],
+	            (uint16_t)(cv | cw << 4 | ch << 8));
+	return true;
+}
+
 static bool va_general(struct va_parser *p, bool dst, unsigned mod,
                        const struct va_sym *s, struct vf_opnd *o)
 {
@@ -810,12 +846,7 @@ static bool va_general(struct va_parser *p, bool dst, unsigned mod,
 		return false;
 	if (!(dst ? va_dst_region(p, &region) : va_src_region(p, false, &region)))
 		return false;
-	va_vec(o, VISA_CLASS_GENERAL);
-	o->u.vec.tag = (uint8_t)(VISA_CLASS_GENERAL | mod << 3);
-	o->u.vec.u.gen.id = s->index;
-	o->u.vec.u.gen.row = row;
-	o->u.vec.u.gen.col = col;
-	o->u.vec.u.gen.region = region;
+	va_gen_opnd(o, mod, s->index, row, col, region);
 	return true;
 }
 
@@ -841,6 +872,8 @@ static bool va_named(struct va_parser *p, bool dst, unsigned ok, unsigned mod,
 		                      t->kind == VA_BUILTIN)
 		               ? "a declared variable" : va_kinds_text(ok));
 	if (s->cls == VA_SYM_GENERAL && (ok & VA_OK_GEN)) {
+		if (va_general_text(p, dst, mod, s, o))
+			return true;
 		va_next(p);
 		return va_general(p, dst, mod, s, o);
 	}

@@ -64,7 +64,11 @@ static bool va_failv(struct va_parser *p, const struct va_token *at,
                      const char *fmt, va_list ap)
 {
 	/* After a lexical error the parser sees an end of file; the
-	 * lexer's message is the one to keep. */
+	 * lexer's message is the one to keep.  A lexical error further on
+	 * the line also wins, as when lines were cut whole: the rest of a
+	 * paused line is cut first. */
+	if (p->lx.paused)
+		va_lex_upto(p, SIZE_MAX);
 	if (p->lx.failed)
 		return false;
 	char what[256], buf[128];
@@ -133,7 +137,7 @@ size_t va_glued(const struct va_parser *p, size_t *end_tok)
 {
 	size_t k = p->pos, len = 0;
 	for (;;) {
-		const struct va_token *t = &p->toks[k];
+		const struct va_token *t = va_peek_at(p, k - p->pos);
 		bool word = t->kind == VA_IDENT || (t->kind == VA_INT) ||
 		            va_is_punct(t, '.');
 		if (!word || (k > p->pos && t->space_before) ||

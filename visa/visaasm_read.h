@@ -140,6 +140,9 @@ struct va_lexer {
 	bool space;             /* whitespace seen since the last token */
 	bool failed;            /* a lexical error was reported */
 	bool have_line_end;     /* line_end is set */
+	bool paused;            /* the line is cut up to a name that a '('
+	                         * follows (byte i): the rest is cut when the
+	                         * parser needs it (va_lex_line, va_lex_upto) */
 	size_t line_end;        /* the '\n' ending the line of byte i, or
 	                         * the size of the text (visaasm_lex.c) */
 	/* Two token buffers, one line each, used in turn: the tokens of the
@@ -147,6 +150,10 @@ struct va_lexer {
 	struct va_token *buf[2];
 	size_t cap[2];
 	unsigned cur;           /* buffer p->toks points into */
+	/* Buffers outgrown (visaasm_lex.c, grow_tokens): freed at the end,
+	 * as tokens in them may still be pointed to. */
+	struct va_token *retired[128];
+	unsigned nretired;
 };
 
 /* ---- the parser ---- */
@@ -189,20 +196,48 @@ static inline uint32_t va_name_hash(const char *s, size_t n, unsigned ns)
 	return h;
 }
 
-/* Cut the next line into tokens (visaasm_lex.c); on a lexical error the
- * line is a lone VA_EOF and p->lx.failed is set. */
+/* Cut the next line into tokens (visaasm_lex.c), or more of the current
+ * one if it is paused; on a lexical error a VA_EOF follows the tokens
+ * cut before and p->lx.failed is set. */
 void va_lex_line(struct va_parser *p);
+/* Token k of the line, cutting more of a paused line to reach it; the
+ * line's last token (VA_NL or VA_EOF) when the line has no token k. */
+const struct va_token *va_lex_upto(struct va_parser *p, size_t k);
+/* A general operand's tail in the text after the current token, the
+ * line paused there (visaasm_lex.c): "(r,c)<h>" (dst) or "(r,c)<v;w,h>"
+ * in plain decimals, closed by a blank or newline.  Returns its length
+ * in bytes and the values in text order, or 0 when the text is anything
+ * else.  va_lex_take steps over such a tail (before the va_next that
+ * moves past the current token). */
+size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5]);
+/* A declaration in the text after the current token ("decl", the line
+ * paused there): " NAME v_type=G type=T num_elts=N align=A" closed by a
+ * blank or newline, N of 1 to 5 digits.  Returns its length in bytes
+ * with the names as tokens and N, or 0 when the text is anything else;
+ * va_lex_take steps over it. */
+struct va_decl_text {
+	struct va_token name, type, align;
+	uint32_t num;
+};
+size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d);
+void va_lex_take(struct va_parser *p, size_t n);
 
 /* Token access. */
 static inline const struct va_token *va_peek(const struct va_parser *p)
 {
 	return &p->toks[p->pos];
 }
+/* The token k places on, or the line's last one (VA_NL or VA_EOF).  A
+ * paused line is cut further to reach it: that adds tokens after the
+ * ones cut and changes none, so the line as the parser sees it is the
+ * same; hence the const parser (a lazily filled view of the text). */
 static inline const struct va_token *va_peek_at(const struct va_parser *p,
                                                 size_t k)
 {
 	size_t i = p->pos + k;
-	return &p->toks[i < p->ntoks ? i : p->ntoks - 1];
+	if (i >= p->ntoks)
+		return va_lex_upto((struct va_parser *)p, i);
+	return &p->toks[i];
 }
 static inline const struct va_token *va_next(struct va_parser *p)
 {
