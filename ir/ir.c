@@ -40,10 +40,13 @@ void ir_scratch_begin(struct ir_prog *p)
 		p->scratch_deep++;
 		return;
 	}
-	struct vf_arena *a = vf_arena_new();
-	if (!a)
-		longjmp(*p->oom, 1);
-	p->scratch[p->nscratch++] = a;
+	if (p->nscratch == p->scratch_made) {
+		struct vf_arena *a = vf_arena_new();
+		if (!a)
+			longjmp(*p->oom, 1);
+		p->scratch[p->scratch_made++] = a;
+	}
+	p->nscratch++;
 }
 
 void ir_scratch_end(struct ir_prog *p)
@@ -53,13 +56,14 @@ void ir_scratch_end(struct ir_prog *p)
 		return;
 	}
 	if (p->nscratch)
-		vf_arena_free(p->scratch[--p->nscratch]);
+		vf_arena_reset(p->scratch[--p->nscratch]);
 }
 
 void ir_scratch_free_all(struct ir_prog *p)
 {
-	while (p->nscratch)
-		vf_arena_free(p->scratch[--p->nscratch]);
+	while (p->scratch_made)
+		vf_arena_free(p->scratch[--p->scratch_made]);
+	p->nscratch = 0;
 	p->scratch_deep = 0;
 }
 

@@ -242,6 +242,7 @@ struct ir_prog {
 	 * from the innermost while one is open. */
 	struct vf_arena *scratch[IR_SCRATCH_DEPTH];
 	unsigned nscratch;
+	unsigned scratch_made;   /* scratch[nscratch..made): idle, reset */
 	unsigned scratch_deep;   /* scopes opened past the depth limit */
 	uint32_t loc;            /* current vISA instruction (builder) */
 	uint32_t line;           /* its text line, 0 if unknown (messages) */
@@ -257,13 +258,16 @@ void *ir_alloc(struct ir_prog *p, size_t size);
  * (an upper bound's unused part is never touched). */
 void *ir_alloc_raw(struct ir_prog *p, size_t size);
 /* A pass's temporaries: between ir_scratch_begin and ir_scratch_end,
- * ir_alloc takes memory from a new scratch arena that the end frees
- * (issue 12: peak memory is what is live at once, not all a compile
- * ever asked for).  The program's own arrays and names (IR_VEC_PUSH,
+ * ir_alloc takes memory from a scratch arena whose contents the end
+ * frees (issue 12: peak memory is what is live at once, not all a
+ * compile ever asked for); the arena itself and its newest chunk stay
+ * for the next scope at that depth (no malloc and free of a first chunk
+ * per pass, which musl's malloc turns into an mmap and munmap).  The program's own arrays and names (IR_VEC_PUSH,
  * ir_emit, ir_vreg_new, ir_label_new, ir_strdup) always stay in its
  * arena; nothing ir_alloc returned inside a scope may be kept after its
  * end.  Scopes nest up to IR_SCRATCH_DEPTH (deeper: the outer one is
- * used); ir_scratch_free_all frees what an OOM jump left open. */
+ * used); ir_scratch_free_all frees them all, also what an OOM jump
+ * left open. */
 void ir_scratch_begin(struct ir_prog *p);
 void ir_scratch_end(struct ir_prog *p);
 void ir_scratch_free_all(struct ir_prog *p);
