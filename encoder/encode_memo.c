@@ -32,8 +32,14 @@ static const enum gen_field reg3[4] = {
 	GEN_F_T_DST_REG, GEN_F_T_SRC0_REG, GEN_F_T_SRC1_REG, GEN_F_T_SRC2_REG,
 };
 
-void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p)
+void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p,
+                          size_t ninst)
 {
+	/* twice the slots of the instructions (16 at least), up to all */
+	unsigned bits = 4;
+	while (bits < GEN_ENCODE_MEMO_BITS && ((size_t)1 << bits) < 2 * ninst)
+		bits++;
+	m->bits = bits;
 	memset(m->used, 0, sizeof m->used);
 	m->p = p;
 }
@@ -130,7 +136,7 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
 		patch |= 1u << k;
 	}
 	uint64_t h = hash_key(&key);
-	size_t at = (size_t)(h >> (64 - GEN_ENCODE_MEMO_BITS));
+	size_t at = (size_t)(h >> (64 - m->bits));
 	struct gen_encode_slot *s = &m->slot[at];
 	if (m->used[at] && key_equal(&s->key, &key)) {
 		struct gen_bits b = s->bits;
