@@ -14,9 +14,13 @@
  *     power of two, cut from regions of REGION bytes mapped once and
  *     never unmapped; freed, it goes on the free list of its size and
  *     is handed out again from there;
- *   - a larger block is a mapping of its own (page multiple), unmapped
- *     when freed and grown with mremap, as the big arrays of a large
- *     kernel want.
+ *   - a larger block is a mapping of its own (page multiple), grown with
+ *     mremap, as the big arrays of a large kernel want; freed, it is
+ *     kept (up to KEEP_MAX bytes in KEEP_COUNT mappings, the oldest
+ *     unmapped first) and made into the next large block, trimmed or
+ *     grown by the kernel: a large kernel frees and asks again for
+ *     big blocks pass after pass, and a fresh mapping faults on every
+ *     page again (glibc reuses its heap for them instead).
  *
  * The header before each block holds its size (so free and realloc know
  * the class) and, for the pointer that aligned_alloc returns inside a
@@ -49,6 +53,8 @@ size_t malloc_usable_size(void *p);
 #define SMALL_MAX ((size_t)1 << MAX_SHIFT)
 #define REGION ((size_t)4 << 20)
 #define HEAD 16u
+#define KEEP_COUNT 32
+#define KEEP_MAX ((size_t)256 << 20)
 
 struct head {
 	size_t size;    /* the whole block; 0: an aligned pointer inside one */
@@ -62,6 +68,82 @@ struct free_block {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct free_block *free_list[MAX_SHIFT + 1];
 static unsigned char *region_at, *region_end;
+/* freed large mappings kept for reuse (their heads hold the length) */
+static struct head *kept[KEEP_COUNT];
+static unsigned nkept;
+static size_t kept_bytes;
+
+/* A mapping of len bytes made from a kept one, whose pages are mapped
+ * already: the smallest of at least len bytes (its tail unmapped when
+ * it is more than twice that), else the largest, grown by mremap (the
+ * kernel moves its pages, no copy); NULL if none is kept. */
+static struct head *reuse_large(size_t len)
+{
+	struct head *best = NULL;
+	unsigned at = 0;
+	pthread_mutex_lock(&lock);
+	for (unsigned i = 0; i < nkept; i++) {
+		size_t l = kept[i]->size;
+		bool better = !best ||
+		              (l >= len ? best->size < len || l < best->size
+		                        : best->size < len && l > best->size);
+		if (better) {
+			best = kept[i];
+			at = i;
+		}
+	}
+	if (best) {
+		/* (the order stays oldest first) */
+		nkept--;
+		memmove(kept + at, kept + at + 1, (nkept - at) * sizeof *kept);
+		kept_bytes -= best->size;
+	}
+	pthread_mutex_unlock(&lock);
+	if (!best)
+		return NULL;
+	if (best->size < len) {
+		void *m = mremap(best, best->size, len, MREMAP_MAYMOVE);
+		if (m == MAP_FAILED) {
+			munmap(best, best->size);
+			return NULL;
+		}
+		best = m;
+		best->size = len;
+	} else if (best->size / 2 > len) {
+		munmap((unsigned char *)best + len, best->size - len);
+		best->size = len;
+	}
+	return best;
+}
+
+/* Keep the freed large mapping h for reuse, in place of the oldest
+ * kept one when the list is full (the sizes freed last are the likely
+ * next requests); unmap what is not kept. */
+static void free_large(struct head *h)
+{
+	struct head *oldest = NULL;
+	bool keep = false;
+	pthread_mutex_lock(&lock);
+	if (h->size <= KEEP_MAX) {
+		if (nkept == KEEP_COUNT) {
+			/* the list is oldest first */
+			oldest = kept[0];
+			kept_bytes -= oldest->size;
+			nkept--;
+			memmove(kept, kept + 1, nkept * sizeof *kept);
+		}
+		keep = h->size <= KEEP_MAX - kept_bytes;
+		if (keep) {
+			kept[nkept++] = h;
+			kept_bytes += h->size;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	if (oldest)
+		munmap(oldest, oldest->size);
+	if (!keep)
+		munmap(h, h->size);
+}
 
 static struct head *head_of(void *p)
 {
@@ -89,7 +171,10 @@ static size_t page_round(size_t n)
 	return n > SIZE_MAX - page ? 0 : (n + page - 1) & ~(page - 1);
 }
 
-/* A block for 'size' bytes of data; *fresh: never used before (zero). */
+/* A block for 'size' bytes of data; *fresh: never used before (zero).
+ * A kept large block is reused for calloc too (cleared by it): the big
+ * zeroed arrays here are written whole, and clearing pages already
+ * mapped costs less than faulting fresh ones in. */
 static void *take(size_t size, bool *fresh)
 {
 	if (size > SIZE_MAX - HEAD)
@@ -99,6 +184,11 @@ static void *take(size_t size, bool *fresh)
 		size_t len = page_round(whole);
 		if (!len)
 			return NULL;
+		struct head *k = reuse_large(len);
+		if (k) {
+			*fresh = false;
+			return (unsigned char *)k + HEAD;
+		}
 		void *m = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (m == MAP_FAILED)
@@ -159,7 +249,7 @@ void free(void *p)
 	p = own_pointer(p);
 	struct head *h = head_of(p);
 	if (h->size > SMALL_MAX) {
-		munmap(h, h->size);
+		free_large(h);
 		return;
 	}
 	unsigned s = shift_for(h->size);
