@@ -83,7 +83,13 @@ AC_DEFUN([VF_MUSL], [
     CFLAGS="$CFLAGS -specs=$vf_musl_specs -isystem musl-include"
     LDFLAGS="$LDFLAGS -static"
     LIBS="$MUSL_LIBS -pthread"
-    AC_LINK_IFELSE([AC_LANG_PROGRAM([[#define XXH_INLINE_ALL
+    dnl (a compiler that ignores -specs, as clang does, gets glibc's
+    dnl headers: refused by the __GLIBC__ test)
+    AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <stdlib.h>
+#ifdef __GLIBC__
+#error "glibc's headers: the specs file was not applied"
+#endif
+#define XXH_INLINE_ALL
 #include <gelf.h>
 #include <libelf.h>
 #include <zlib.h>
