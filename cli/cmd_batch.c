@@ -23,6 +23,7 @@
 
 #include "cli.h"
 #include "finalize.h"
+#include "thread.h"
 #include "visa_model.h"
 #include "../platforms/platform.h"
 
@@ -111,7 +112,7 @@ int fin_batch(const struct fin_args *a, const struct plat_info *pl)
 	pthread_t tid[VF_MAX_THREADS];
 	int started = 0;
 	for (int t = 1; t < threads; t++) {
-		if (pthread_create(&tid[started], NULL, worker, &b) != 0)
+		if (vf_thread_start(&tid[started], worker, &b) != 0)
 			break;  /* fewer threads: the inputs still all get done */
 		started++;
 	}

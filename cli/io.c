@@ -133,14 +133,16 @@ const char *cli_first_input(void)
 enum vf_status cli_write_pieces(const char *path, const struct vf_piece *pc,
                                 size_t n, struct vf_error *err)
 {
-	struct stat sb;
-	if (strcmp(path, "-") && stat(path, &sb) == 0)
-		for (size_t i = 0; i < input_count; i++)
-			if (inputs[i].dev == sb.st_dev && inputs[i].ino == sb.st_ino)
-				return vf_err(err, VF_ERR_INPUT, "%s: the output is one of "
-				              "the inputs (refused: it would be replaced)",
-				              path);
-	return vf_file_write_pieces(path, pc, n, err);
+	/* one look at the path for this check and the write */
+	struct vf_out_probe pr = { 0 };
+	if (strcmp(path, "-"))
+		vf_file_probe(path, &pr);
+	for (size_t i = 0; pr.exists && i < input_count; i++)
+		if (inputs[i].dev == pr.st.st_dev && inputs[i].ino == pr.st.st_ino)
+			return vf_err(err, VF_ERR_INPUT, "%s: the output is one of "
+			              "the inputs (refused: it would be replaced)",
+			              path);
+	return vf_file_write_probed(path, &pr, pc, n, err);
 }
 
 enum vf_status cli_write(const char *path, const void *data, size_t size,

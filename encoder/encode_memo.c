@@ -32,8 +32,14 @@ static const enum gen_field reg3[4] = {
 	GEN_F_T_DST_REG, GEN_F_T_SRC0_REG, GEN_F_T_SRC1_REG, GEN_F_T_SRC2_REG,
 };
 
-void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p)
+void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p,
+                          size_t ninst)
 {
+	/* twice the slots of the instructions (16 at least), up to all */
+	unsigned bits = 4;
+	while (bits < GEN_ENCODE_MEMO_BITS && ((size_t)1 << bits) < 2 * ninst)
+		bits++;
+	m->bits = bits;
 	memset(m->used, 0, sizeof m->used);
 	m->p = p;
 	m->last = NULL;
@@ -69,6 +75,26 @@ static uint64_t hash_key(const struct gen_inst *k)
 		r = (r ^ b[i]) * 0x100000001B3ull;
 	/* the slot is the top bits: fold the low half up */
 	return r ^ (r << 29) ^ (r >> 32);
+}
+
+/* Bytewise equality of two keys, eight bytes a step: some 200 bytes for
+ * every memo lookup, and a C library's memcmp may go a byte at a time
+ * (musl's, in the command built against it). */
+static bool key_equal(const struct gen_inst *a, const struct gen_inst *b)
+{
+	const unsigned char *x = (const unsigned char *)a;
+	const unsigned char *y = (const unsigned char *)b;
+	uint64_t diff = 0;
+	size_t i = 0;
+	for (; i + 8 <= sizeof *a; i += 8) {
+		uint64_t u, v;
+		memcpy(&u, x + i, 8);
+		memcpy(&v, y + i, 8);
+		diff |= u ^ v;
+	}
+	for (; i < sizeof *a; i++)
+		diff |= (uint64_t)(x[i] ^ y[i]);
+	return diff == 0;
 }
 
 enum vf_status gen_encode_memo(struct gen_encode_memo *m,
@@ -112,9 +138,9 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
 		patch |= 1u << k;
 	}
 	uint64_t h = hash_key(&key);
-	size_t at = (size_t)(h >> (64 - GEN_ENCODE_MEMO_BITS));
+	size_t at = (size_t)(h >> (64 - m->bits));
 	struct gen_encode_slot *s = &m->slot[at];
-	if (m->used[at] && memcmp(&s->key, &key, sizeof key) == 0) {
+	if (m->used[at] && key_equal(&s->key, &key)) {
 		struct gen_bits b = s->bits;
 		for (unsigned k = 0; k < nops; k++)
 			if (patch & (1u << k))

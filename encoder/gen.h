@@ -170,8 +170,12 @@ enum gen_slot_compact {
 };
 struct gen_encode_memo {
 	const struct plat_info *p;
+	/* 1 << bits slots in use, fewer for a short stream: the slots a
+	 * hash spreads over are pages touched, each a page fault in a
+	 * fresh process (a fixed cost of every small kernel) */
+	unsigned bits;
 	/* apart from the slots, so that a new memo clears 256 bytes, not
-	 * the 55 KB of slots (a fixed cost of every small kernel) */
+	 * the 55 KB of slots */
 	bool used[1u << GEN_ENCODE_MEMO_BITS];
 	struct gen_encode_slot slot[1u << GEN_ENCODE_MEMO_BITS];
 	/* the last answer's slot (NULL: not from the memo), which of its
@@ -181,7 +185,9 @@ struct gen_encode_memo {
 	unsigned last_patch;
 	bool last_three;
 };
-void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p);
+/* A memo for a stream of about 'ninst' instructions. */
+void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p,
+                          size_t ninst);
 enum vf_status gen_encode_memo(struct gen_encode_memo *m,
                                const struct gen_inst *in,
                                struct gen_bits *out, struct vf_error *err);

@@ -21,6 +21,7 @@
 #include "err.h"
 #include "visa_model.h"
 #include "pipeline.h"
+#include "thread.h"
 
 unsigned vf_module_kernel_count(const struct vf_module *m)
 {
@@ -231,7 +232,7 @@ static void fin_run_threads(struct fin_batch *b, unsigned threads)
 	pthread_t tid[VF_MAX_THREADS];
 	unsigned started = 0;
 	for (unsigned t = 1; t < threads; t++) {
-		if (pthread_create(&tid[started], NULL, fin_worker, b) != 0)
+		if (vf_thread_start(&tid[started], fin_worker, b) != 0)
 			break;  /* fewer threads: the work still gets done */
 		started++;
 	}

@@ -411,7 +411,7 @@ bool ir_emit_code(struct ir_prog *p, uint8_t **out, size_t *size)
 	e.memo = ir_alloc(p, sizeof *e.memo);
 	gen_compact_memo_init(e.memo, p->plat);
 	e.enc_memo = ir_alloc_raw(p, sizeof *e.enc_memo);
-	gen_encode_memo_init(e.enc_memo, p->plat);
+	gen_encode_memo_init(e.enc_memo, p->plat, n);
 	if (p->plat->caps.swsb) {
 		e.g = ir_alloc(p, (n + 1) * sizeof *e.g);
 		e.sidx = ir_alloc(p, (n + 1) * sizeof *e.sidx);

@@ -40,10 +40,13 @@ void ir_scratch_begin(struct ir_prog *p)
 		p->scratch_deep++;
 		return;
 	}
-	struct vf_arena *a = vf_arena_new();
-	if (!a)
-		longjmp(*p->oom, 1);
-	p->scratch[p->nscratch++] = a;
+	if (p->nscratch == p->scratch_made) {
+		struct vf_arena *a = vf_arena_new();
+		if (!a)
+			longjmp(*p->oom, 1);
+		p->scratch[p->scratch_made++] = a;
+	}
+	p->nscratch++;
 }
 
 void ir_scratch_end(struct ir_prog *p)
@@ -53,14 +56,15 @@ void ir_scratch_end(struct ir_prog *p)
 		return;
 	}
 	if (p->nscratch)
-		vf_arena_free(p->scratch[--p->nscratch]);
+		vf_arena_reset(p->scratch[--p->nscratch]);
 }
 
 void ir_scratch_free_all(struct ir_prog *p)
 {
 	ir_carry_drop(p);
-	while (p->nscratch)
-		vf_arena_free(p->scratch[--p->nscratch]);
+	while (p->scratch_made)
+		vf_arena_free(p->scratch[--p->scratch_made]);
+	p->nscratch = 0;
 	p->scratch_deep = 0;
 }
 
@@ -70,6 +74,9 @@ bool ir_carry_keep(struct ir_prog *p, unsigned kind, void *what)
 		return false;
 	ir_carry_drop(p);
 	p->carry = (struct ir_carry){ p->scratch[--p->nscratch], what, kind };
+	/* the carried arena leaves the pool of idle ones (scratch[nscratch..
+	 * made)): the last idle arena takes its slot */
+	p->scratch[p->nscratch] = p->scratch[--p->scratch_made];
 	return true;
 }
 
@@ -83,6 +90,16 @@ void *ir_carry_take(struct ir_prog *p, unsigned kind)
 	void *what = ir_carry_peek(p, kind);
 	if (!what || p->nscratch == IR_SCRATCH_DEPTH)
 		return NULL;
+	/* the idle arena in the slot the carried one takes moves to the
+	 * end of the pool, or is freed when the pool is full */
+	if (p->nscratch < p->scratch_made) {
+		if (p->scratch_made < IR_SCRATCH_DEPTH)
+			p->scratch[p->scratch_made++] = p->scratch[p->nscratch];
+		else
+			vf_arena_free(p->scratch[p->nscratch]);
+	} else {
+		p->scratch_made++;
+	}
 	p->scratch[p->nscratch++] = p->carry.arena;
 	p->carry = (struct ir_carry){ 0 };
 	return what;

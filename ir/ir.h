@@ -242,6 +242,7 @@ struct ir_prog {
 	 * from the innermost while one is open. */
 	struct vf_arena *scratch[IR_SCRATCH_DEPTH];
 	unsigned nscratch;
+	unsigned scratch_made;   /* scratch[nscratch..made): idle, reset */
 	unsigned scratch_deep;   /* scopes opened past the depth limit */
 	/* What one pass hands the next (ir_carry_keep), in a scratch arena
 	 * of its own; NULL arena: nothing carried. */
@@ -264,13 +265,16 @@ void *ir_alloc(struct ir_prog *p, size_t size);
  * (an upper bound's unused part is never touched). */
 void *ir_alloc_raw(struct ir_prog *p, size_t size);
 /* A pass's temporaries: between ir_scratch_begin and ir_scratch_end,
- * ir_alloc takes memory from a new scratch arena that the end frees
- * (issue 12: peak memory is what is live at once, not all a compile
- * ever asked for).  The program's own arrays and names (IR_VEC_PUSH,
- * ir_emit, ir_vreg_new, ir_label_new, ir_strdup) always stay in its
- * arena; nothing ir_alloc returned inside a scope may be kept after its
- * end.  Scopes nest up to IR_SCRATCH_DEPTH (deeper: the outer one is
- * used); ir_scratch_free_all frees what an OOM jump left open. */
+ * ir_alloc takes memory from a scratch arena whose contents the end
+ * frees (issue 12: peak memory is what is live at once, not all a
+ * compile ever asked for); the arena itself and its newest chunk stay
+ * for the next scope at that depth (no malloc and free of a first chunk
+ * per pass, which musl's malloc turns into an mmap and munmap).  The
+ * program's own arrays and names (IR_VEC_PUSH, ir_emit, ir_vreg_new,
+ * ir_label_new, ir_strdup) always stay in its arena; nothing ir_alloc
+ * returned inside a scope may be kept after its end.  Scopes nest up
+ * to IR_SCRATCH_DEPTH (deeper: the outer one is used);
+ * ir_scratch_free_all frees them all, also what an OOM jump left open. */
 void ir_scratch_begin(struct ir_prog *p);
 void ir_scratch_end(struct ir_prog *p);
 void ir_scratch_free_all(struct ir_prog *p);
@@ -283,7 +287,8 @@ void ir_scratch_free_all(struct ir_prog *p);
  * for the next pass only: fin_run drops them after any pass that could
  * have taken them (pipeline.c), whether it did or not.  ir_carry_take
  * returns 'what' when a result of 'kind' is kept, its arena reopened as
- * the innermost scratch scope (the taker's ir_scratch_end frees it),
+ * the innermost scratch scope (the taker's ir_scratch_end ends it like
+ * any scope, the arena joining the idle ones),
  * else NULL; ir_carry_peek only looks.
  */
 enum ir_carry_kind { IR_CARRY_NONE, IR_CARRY_RA_SEED };

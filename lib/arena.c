@@ -33,7 +33,7 @@
 #include <sys/mman.h>
 #endif
 
-#define ARENA_MIN_CHUNK (64u * 1024u)
+#define ARENA_MIN_CHUNK (16u * 1024u)
 #define ARENA_MAX_CHUNK (1024u * 1024u)
 #define ARENA_ALIGN 16u
 #define BIG_MIN (128u * 1024u)
@@ -165,6 +165,26 @@ void vf_arena_free(struct vf_arena *a)
 		big_free(b);
 	}
 	free(a);
+}
+
+void vf_arena_reset(struct vf_arena *a)
+{
+	struct chunk *keep = a->head;
+	if (keep) {
+		for (struct chunk *c = keep->next, *n; c; c = n) {
+			n = c->next;
+			free(c);
+		}
+		keep->next = NULL;
+		keep->used = 0;
+	}
+	for (struct big *b = a->bigs, *n; b; b = n) {
+		n = b->next;
+		big_free(b);
+	}
+	a->bigs = NULL;
+	a->last = NULL;
+	a->requested = 0;
 }
 
 static struct big *big_of(void *p)

@@ -14,6 +14,10 @@ struct vf_arena;
 
 struct vf_arena *vf_arena_new(void);
 void vf_arena_free(struct vf_arena *a);
+/* Free everything allocated so far but keep the newest chunk for what
+ * comes next: an arena used again and again (a pass's scratch) then
+ * costs no malloc and free of its first chunk each time. */
+void vf_arena_reset(struct vf_arena *a);
 /* Zero-filled, aligned for any type; NULL when out of memory. */
 void *vf_arena_alloc(struct vf_arena *a, size_t size);
 /* Array of n elements of size each, zero-filled; NULL on overflow or OOM. */

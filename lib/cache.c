@@ -247,7 +247,11 @@ static int by_age(const void *a, const void *b)
 	const struct entry *x = a, *y = b;
 	if (x->used.tv_sec != y->used.tv_sec)
 		return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
-	return (x->used.tv_nsec > y->used.tv_nsec) - (x->used.tv_nsec < y->used.tv_nsec);
+	if (x->used.tv_nsec != y->used.tv_nsec)
+		return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
+	/* a total order (the name breaks ties): which of two entries used
+	 * in the same instant goes first must not hang on the qsort */
+	return strcmp(x->name, y->name);
 }
 
 static bool is_entry_name(const char *s)

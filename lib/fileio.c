@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,16 +187,22 @@ static char *resolve(const char *path)
 }
 
 /* A new file next to 'target' with a name no one else uses, created with
- * 'mode' (the umask applies, as for any new file). */
+ * 'mode' (the umask applies, as for any new file).  The name's seed needs
+ * no system call: the addresses (randomized per process) and the clock
+ * differ between processes, a counter between calls, and O_EXCL turns
+ * any clash into one more try. */
 static int create_temp(const char *target, mode_t mode, char **tmp_out)
 {
+	static _Atomic unsigned long calls;
 	size_t n = strlen(target);
 	char *tmp = malloc(n + 24);
 	if (!tmp)
 		return -1;
 	static const char digits[] = "0123456789abcdefghijklmnopqrstuv";
-	unsigned long seed = (unsigned long)getpid() ^
-	                     (unsigned long)time(NULL) ^ (unsigned long)(size_t)tmp;
+	unsigned long seed = (unsigned long)time(NULL) ^
+	                     (unsigned long)(uintptr_t)tmp ^
+	                     ((unsigned long)(uintptr_t)&n << 7) ^
+	                     (++calls * 0x9E3779B97F4A7C15ull);
 	for (int attempt = 0; attempt < 100; attempt++) {
 		char suffix[8];
 		for (int i = 0; i < 7; i++) {
@@ -204,7 +211,9 @@ static int create_temp(const char *target, mode_t mode, char **tmp_out)
 		}
 		suffix[7] = 0;
 		snprintf(tmp, n + 24, "%s.tmp%s", target, suffix);
-		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+		/* openat: musl's open() adds an fcntl for O_CLOEXEC */
+		int fd = openat(AT_FDCWD, tmp, O_WRONLY | O_CREAT | O_EXCL |
+		                O_CLOEXEC, mode);
 		if (fd >= 0 || errno != EEXIST) {
 			*tmp_out = tmp;
 			return fd;
@@ -222,26 +231,57 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 	return vf_file_write_pieces(path, &one, 1, err);
 }
 
+void vf_file_probe(const char *path, struct vf_out_probe *pr)
+{
+	/* lstat first: only a symbolic link needs resolving, so a new or
+	 * regular file (every output but a link) costs no realpath (a getcwd
+	 * and a readlink per component). */
+	pr->exists = lstat(path, &pr->st) == 0;
+	pr->link = pr->exists && S_ISLNK(pr->st.st_mode);
+	if (pr->link)
+		pr->exists = stat(path, &pr->st) == 0;
+}
+
 enum vf_status vf_file_write_pieces(const char *path,
+                                    const struct vf_piece *pc, size_t n,
+                                    struct vf_error *err)
+{
+	struct vf_out_probe pr = { 0 };
+	if (strcmp(path, "-"))
+		vf_file_probe(path, &pr);
+	return vf_file_write_probed(path, &pr, pc, n, err);
+}
+
+/* Whether the existing file (st, with some write bit) may be replaced:
+ * writable to us, as access(W_OK) says; 'mine' is the new temporary file's status (its
+ * owner is us).  Answered from the mode bits where they decide: root,
+ * and the file's owner (whose access is its owner bits alone, ACLs or
+ * not); anyone else asks access(). */
+static bool writable(const char *path, const struct stat *st,
+                     const struct stat *mine)
+{
+	if (mine->st_uid == 0)
+		return true;
+	if (mine->st_uid == st->st_uid)
+		return (st->st_mode & S_IWUSR) != 0;
+	return access(path, W_OK) == 0;
+}
+
+enum vf_status vf_file_write_probed(const char *path,
+                                    const struct vf_out_probe *pr,
                                     const struct vf_piece *pc, size_t n,
                                     struct vf_error *err)
 {
 	if (!strcmp(path, "-"))
 		return write_in_place("standard output", STDOUT_FILENO, pc, n, err);
-	/* lstat first: only a symbolic link needs resolving, so a new or
-	 * regular file (every output but a link) costs no realpath (a getcwd
-	 * and a readlink per component). */
-	struct stat st;
-	bool exists = lstat(path, &st) == 0;
-	bool link = exists && S_ISLNK(st.st_mode);
-	if (link)
-		exists = stat(path, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode)) {
-		if (S_ISDIR(st.st_mode))
+	const struct stat *st = &pr->st;
+	bool exists = pr->exists, link = pr->link;
+	if (exists && !S_ISREG(st->st_mode)) {
+		if (S_ISDIR(st->st_mode))
 			return vf_err(err, VF_ERR_IO, "%s: is a directory", path);
 		return write_in_place(path, -1, pc, n, err);
 	}
-	if (exists && ((st.st_mode & 0222) == 0 || access(path, W_OK) != 0))
+	if (exists && (st->st_mode & 0222) == 0)
 		return vf_err(err, VF_ERR_IO, "%s: the file is read-only", path);
 	char *resolved = link ? resolve(path) : NULL;
 	if (link && !resolved)
@@ -250,7 +290,7 @@ enum vf_status vf_file_write_pieces(const char *path,
 	/* A new file gets 0666 less the umask, like any created file; an
 	 * existing one keeps its mode. */
 	char *tmp = NULL;
-	int fd = create_temp(target, exists ? (st.st_mode & 07777) : 0666, &tmp);
+	int fd = create_temp(target, exists ? (st->st_mode & 07777) : 0666, &tmp);
 	if (fd < 0) {
 		int e = errno;
 		free(tmp);
@@ -258,12 +298,30 @@ enum vf_status vf_file_write_pieces(const char *path,
 		return vf_err(err, VF_ERR_IO, "%s: cannot create: %s", path,
 		              strerror(e));
 	}
+	int e = 0;
 	if (exists) {
-		/* open() applied the umask: restore the old mode and owner. */
-		(void)fchmod(fd, st.st_mode & 07777);
-		(void)!fchown(fd, st.st_uid, st.st_gid);
+		/* the temporary's status: who we are (the read-only check)
+		 * and what open() made of the mode (the umask applied) */
+		struct stat mine;
+		if (fstat(fd, &mine) != 0)
+			e = errno;
+		else if (!writable(path, st, &mine)) {
+			close(fd);
+			unlink(tmp);
+			free(tmp);
+			free(resolved);
+			return vf_err(err, VF_ERR_IO, "%s: the file is read-only",
+			              path);
+		} else {
+			/* restore the old mode and owner where they differ */
+			if ((mine.st_mode & 07777) != (st->st_mode & 07777))
+				(void)fchmod(fd, st->st_mode & 07777);
+			if (mine.st_uid != st->st_uid || mine.st_gid != st->st_gid)
+				(void)!fchown(fd, st->st_uid, st->st_gid);
+		}
 	}
-	int e = write_pieces(fd, pc, n);
+	if (!e)
+		e = write_pieces(fd, pc, n);
 	if (close(fd) != 0 && !e)
 		e = errno;
 	if (!e && rename(tmp, target) != 0)

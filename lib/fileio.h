@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "visafin.h"
 
@@ -40,6 +41,21 @@ struct vf_piece {
 	size_t size;
 };
 enum vf_status vf_file_write_pieces(const char *path,
+                                    const struct vf_piece *pc, size_t n,
+                                    struct vf_error *err);
+/* One look at an output path before writing it (lstat, and stat through
+ * a symbolic link), for a caller that checks the file first (cli/io.c:
+ * not one of the inputs) and then writes it with vf_file_write_probed:
+ * the check and the write share the look.  "-" is never looked at. */
+struct vf_out_probe {
+	bool exists;        /* st holds the file (a link's target) */
+	bool link;          /* the path is a symbolic link */
+	struct stat st;
+};
+void vf_file_probe(const char *path, struct vf_out_probe *pr);
+/* vf_file_write_pieces with the probe of path just taken. */
+enum vf_status vf_file_write_probed(const char *path,
+                                    const struct vf_out_probe *pr,
                                     const struct vf_piece *pc, size_t n,
                                     struct vf_error *err);
 /* True when both paths exist and name the same file (device and inode). */

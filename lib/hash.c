@@ -7,6 +7,11 @@
 #include "hash.h"
 
 #include <stdlib.h>
+#ifdef VF_XXHASH_INLINE
+/* The musl-built command compiles xxHash in from its header: Debian's
+ * libxxhash.a needs glibc's __memcpy_chk (m4/vf_musl.m4). */
+#define XXH_INLINE_ALL
+#endif
 #include <xxhash.h>
 
 struct vf_hasher {

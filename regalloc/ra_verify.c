@@ -21,7 +21,10 @@ struct span {
 static int by_start(const void *a, const void *b)
 {
 	const struct span *x = a, *y = b;
-	return x->start < y->start ? -1 : x->start > y->start;
+	/* a total order (the vreg breaks ties), whatever qsort it meets */
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->v < y->v ? -1 : x->v > y->v;
 }
 
 static uint32_t bytes_of(const struct ir_vreg *r)

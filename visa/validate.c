@@ -78,7 +78,11 @@ static int by_offset(const void *a, const void *b)
 {
 	const struct vf_input *x = *(const struct vf_input *const *)a;
 	const struct vf_input *y = *(const struct vf_input *const *)b;
-	return (x->offset > y->offset) - (x->offset < y->offset);
+	/* a total order (the id breaks ties): the C libraries' qsort
+	 * differ, the overlap message must not */
+	if (x->offset != y->offset)
+		return x->offset < y->offset ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
 }
 
 /* Where an input may sit (4_visa_header.md, input_info): at its type's

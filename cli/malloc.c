@@ -1,0 +1,357 @@
+/*
+ * malloc.c - the memory allocator of the visafin command when it is built
+ * against musl (m4/vf_musl.m4; docs/build.md).  Not in the library.
+ *
+ * Why: musl's allocator hands memory back to the kernel as soon as a
+ * group of blocks empties, so one small kernel's process mapped and
+ * unmapped some twenty regions and took a page fault for every first
+ * touch of each: ~0.19 ms of a ~0.6 ms process (issue 12), more than
+ * glibc's start-up that building against musl saves.  A process of the
+ * command lives for one run, so this allocator keeps what is freed for
+ * the next request instead:
+ *
+ *   - a block up to SMALL_MAX bytes (its 16-byte header included) is a
+ *     power of two, cut from regions of REGION bytes mapped once and
+ *     never unmapped; freed, it goes on the free list of its size and
+ *     is handed out again from there;
+ *   - a larger block is a mapping of its own (page multiple), grown with
+ *     mremap, as the big arrays of a large kernel want; freed, it is
+ *     kept (up to KEEP_MAX bytes in KEEP_COUNT mappings, the oldest
+ *     unmapped first) and made into the next large block, trimmed or
+ *     grown by the kernel: a large kernel frees and asks again for
+ *     big blocks pass after pass, and a fresh mapping faults on every
+ *     page again (glibc reuses its heap for them instead).
+ *
+ * The header before each block holds its size (so free and realloc know
+ * the class) and, for the pointer that aligned_alloc returns inside a
+ * block, the distance back to the block's own pointer.  One mutex guards
+ * the free lists and the region (batch mode's threads share them).
+ * Defining malloc, free, calloc, realloc, aligned_alloc, posix_memalign,
+ * memalign and malloc_usable_size replaces musl's in a static link (musl
+ * keeps its own allocator for the few allocations it makes and frees
+ * internally).
+ */
+#if !defined(_GNU_SOURCE)
+#define _GNU_SOURCE   /* mremap */
+#endif
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* declared by <malloc.h> (musl) or not at all: the prototypes here */
+void *memalign(size_t align, size_t size);
+size_t malloc_usable_size(void *p);
+
+#define MIN_SHIFT 5                     /* 32-byte blocks: 16 of data */
+#define MAX_SHIFT 18                    /* 256 KB */
+#define SMALL_MAX ((size_t)1 << MAX_SHIFT)
+#define REGION ((size_t)4 << 20)
+#define HEAD 16u
+#define KEEP_COUNT 32
+#define KEEP_MAX ((size_t)256 << 20)
+
+struct head {
+	size_t size;    /* the whole block; 0: an aligned pointer inside one */
+	size_t back;    /* (size 0) bytes back to the block's own pointer */
+};
+
+struct free_block {
+	struct free_block *next;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct free_block *free_list[MAX_SHIFT + 1];
+static unsigned char *region_at, *region_end;
+/* freed large mappings kept for reuse (their heads hold the length) */
+static struct head *kept[KEEP_COUNT];
+static unsigned nkept;
+static size_t kept_bytes;
+
+/* A mapping of len bytes made from a kept one, whose pages are mapped
+ * already: the smallest of at least len bytes (its tail unmapped when
+ * it is more than twice that), else the largest, grown by mremap (the
+ * kernel moves its pages, no copy); NULL if none is kept. */
+static struct head *reuse_large(size_t len)
+{
+	struct head *best = NULL;
+	unsigned at = 0;
+	pthread_mutex_lock(&lock);
+	for (unsigned i = 0; i < nkept; i++) {
+		size_t l = kept[i]->size;
+		bool better = !best ||
+		              (l >= len ? best->size < len || l < best->size
+		                        : best->size < len && l > best->size);
+		if (better) {
+			best = kept[i];
+			at = i;
+		}
+	}
+	if (best) {
+		/* (the order stays oldest first) */
+		nkept--;
+		memmove(kept + at, kept + at + 1, (nkept - at) * sizeof *kept);
+		kept_bytes -= best->size;
+	}
+	pthread_mutex_unlock(&lock);
+	if (!best)
+		return NULL;
+	if (best->size < len) {
+		void *m = mremap(best, best->size, len, MREMAP_MAYMOVE);
+		if (m == MAP_FAILED) {
+			munmap(best, best->size);
+			return NULL;
+		}
+		best = m;
+		best->size = len;
+	} else if (best->size / 2 > len) {
+		munmap((unsigned char *)best + len, best->size - len);
+		best->size = len;
+	}
+	return best;
+}
+
+/* Keep the freed large mapping h for reuse, in place of the oldest
+ * kept one when the list is full (the sizes freed last are the likely
+ * next requests); unmap what is not kept. */
+static void free_large(struct head *h)
+{
+	struct head *oldest = NULL;
+	bool keep = false;
+	pthread_mutex_lock(&lock);
+	if (h->size <= KEEP_MAX) {
+		if (nkept == KEEP_COUNT) {
+			/* the list is oldest first */
+			oldest = kept[0];
+			kept_bytes -= oldest->size;
+			nkept--;
+			memmove(kept, kept + 1, nkept * sizeof *kept);
+		}
+		keep = h->size <= KEEP_MAX - kept_bytes;
+		if (keep) {
+			kept[nkept++] = h;
+			kept_bytes += h->size;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	if (oldest)
+		munmap(oldest, oldest->size);
+	if (!keep)
+		munmap(h, h->size);
+}
+
+static struct head *head_of(void *p)
+{
+	return (struct head *)((unsigned char *)p - HEAD);
+}
+
+/* The block's own pointer of p (past aligned_alloc's offset). */
+static void *own_pointer(void *p)
+{
+	struct head *h = head_of(p);
+	return h->size ? p : (unsigned char *)p - h->back;
+}
+
+static unsigned shift_for(size_t whole)
+{
+	unsigned s = MIN_SHIFT;
+	while (((size_t)1 << s) < whole)
+		s++;
+	return s;
+}
+
+static size_t page_round(size_t n)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	return n > SIZE_MAX - page ? 0 : (n + page - 1) & ~(page - 1);
+}
+
+/* A block for 'size' bytes of data; *fresh: never used before (zero).
+ * A kept large block is reused for calloc too (cleared by it): the big
+ * zeroed arrays here are written whole, and clearing pages already
+ * mapped costs less than faulting fresh ones in. */
+static void *take(size_t size, bool *fresh)
+{
+	if (size > SIZE_MAX - HEAD)
+		return NULL;
+	size_t whole = size + HEAD;
+	if (whole > SMALL_MAX) {
+		size_t len = page_round(whole);
+		if (!len)
+			return NULL;
+		struct head *k = reuse_large(len);
+		if (k) {
+			*fresh = false;
+			return (unsigned char *)k + HEAD;
+		}
+		void *m = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m == MAP_FAILED)
+			return NULL;
+		struct head *h = m;
+		h->size = len;
+		h->back = 0;
+		*fresh = true;
+		return (unsigned char *)m + HEAD;
+	}
+	unsigned s = shift_for(whole);
+	size_t bsize = (size_t)1 << s;
+	unsigned char *b = NULL;
+	pthread_mutex_lock(&lock);
+	if (free_list[s]) {
+		b = (unsigned char *)free_list[s];
+		free_list[s] = free_list[s]->next;
+		*fresh = false;
+	} else {
+		if ((size_t)(region_end - region_at) < bsize) {
+			/* the old region's tail is left unused (untouched
+			 * pages cost nothing) */
+			void *m = mmap(NULL, REGION, PROT_READ | PROT_WRITE,
+			               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (m != MAP_FAILED) {
+				region_at = m;
+				region_end = region_at + REGION;
+			}
+		}
+		if ((size_t)(region_end - region_at) >= bsize) {
+			b = region_at;
+			region_at += bsize;
+			*fresh = true;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	if (!b)
+		return NULL;
+	struct head *h = (struct head *)b;
+	h->size = bsize;
+	h->back = 0;
+	return b + HEAD;
+}
+
+void *malloc(size_t size)
+{
+	bool fresh;
+	void *p = take(size, &fresh);
+	if (!p)
+		errno = ENOMEM;
+	return p;
+}
+
+void free(void *p)
+{
+	if (!p)
+		return;
+	p = own_pointer(p);
+	struct head *h = head_of(p);
+	if (h->size > SMALL_MAX) {
+		free_large(h);
+		return;
+	}
+	unsigned s = shift_for(h->size);
+	struct free_block *f = (struct free_block *)h;
+	pthread_mutex_lock(&lock);
+	f->next = free_list[s];
+	free_list[s] = f;
+	pthread_mutex_unlock(&lock);
+}
+
+void *calloc(size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	bool fresh;
+	void *p = take(n * size, &fresh);
+	if (!p) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (!fresh)
+		memset(p, 0, n * size);
+	return p;
+}
+
+/* Bytes of data that p can hold. */
+size_t malloc_usable_size(void *p)
+{
+	if (!p)
+		return 0;
+	void *own = own_pointer(p);
+	return head_of(own)->size - HEAD -
+	       (size_t)((unsigned char *)p - (unsigned char *)own);
+}
+
+void *realloc(void *p, size_t size)
+{
+	if (!p)
+		return malloc(size);
+	size_t cap = malloc_usable_size(p);
+	if (size <= cap)
+		return p;
+	struct head *h = head_of(p);
+	if (h->size > SMALL_MAX) {
+		/* its own mapping: grown (or moved) by the kernel, no copy */
+		size_t len = size > SIZE_MAX - HEAD ? 0 : page_round(size + HEAD);
+		void *m = len ? mremap(h, h->size, len, MREMAP_MAYMOVE)
+		              : MAP_FAILED;
+		if (m == MAP_FAILED) {
+			errno = ENOMEM;
+			return NULL;
+		}
+		h = m;
+		h->size = len;
+		return (unsigned char *)m + HEAD;
+	}
+	void *q = malloc(size);
+	if (!q)
+		return NULL;
+	memcpy(q, p, cap);
+	free(p);
+	return q;
+}
+
+void *aligned_alloc(size_t align, size_t size)
+{
+	if (align <= HEAD)
+		return malloc(size);
+	if (align & (align - 1)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (size > SIZE_MAX - align - HEAD) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	unsigned char *q = malloc(size + align + HEAD);
+	if (!q)
+		return NULL;
+	/* the first aligned address with room for a header after q's */
+	unsigned char *p = (unsigned char *)
+		(((uintptr_t)q + HEAD + align - 1) & ~(uintptr_t)(align - 1));
+	struct head *h = head_of(p);
+	h->size = 0;
+	h->back = (size_t)(p - q);
+	return p;
+}
+
+int posix_memalign(void **out, size_t align, size_t size)
+{
+	if (align < sizeof(void *) || (align & (align - 1)))
+		return EINVAL;
+	void *p = aligned_alloc(align, size);
+	if (!p)
+		return ENOMEM;
+	*out = p;
+	return 0;
+}
+
+void *memalign(size_t align, size_t size)
+{
+	return aligned_alloc(align, size);
+}
