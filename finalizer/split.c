@@ -339,17 +339,24 @@ static bool packed_two_grf(const struct ir_prog *p, const struct ir_inst *in)
 	return true;
 }
 
+/* Instructions that run at most 8 channels at a time whatever their
+ * regions: a mixed-float destination, an integer divide macro. */
+static bool eight_at_most(const struct ir_prog *p, const struct ir_inst *in)
+{
+	return in->exec > 8 &&
+	       (mixed_f_dst(p, in) ||
+	        (in->op == GEN_OP_MATH &&
+	         (in->fc == GEN_MATH_IQOT || in->fc == GEN_MATH_IREM ||
+	          in->fc == GEN_MATH_IDIV)));
+}
+
 static bool needs_split(const struct ir_prog *p, const struct ir_inst *in)
 {
 	if (in->exec <= 1 || skip_op(in->op))
 		return false;
 	if (in->exec > 16)
 		return true;
-	if (mixed_f_dst(p, in) && in->exec > 8)
-		return true;
-	if (in->op == GEN_OP_MATH &&
-	    (in->fc == GEN_MATH_IQOT || in->fc == GEN_MATH_IREM ||
-	     in->fc == GEN_MATH_IDIV) && in->exec > 8)
+	if (eight_at_most(p, in))
 		return true;
 	if (packed_two_grf(p, in))
 		return false;
@@ -563,11 +570,7 @@ static bool normalized_packed(const struct ir_prog *p, struct ir_inst *in)
 	if (in->exec > 16 || skip_op(in->op) || is_math_macro(in) ||
 	    !packed_two_grf(p, in))
 		return false;
-	if (mixed_f_dst(p, in) && in->exec > 8)
-		return false;
-	if (in->op == GEN_OP_MATH &&
-	    (in->fc == GEN_MATH_IQOT || in->fc == GEN_MATH_IREM ||
-	     in->fc == GEN_MATH_IDIV) && in->exec > 8)
+	if (eight_at_most(p, in))
 		return false;
 	if (is_three_src(in->op))
 		return true;
