@@ -17,10 +17,14 @@
  *   - a larger block is a mapping of its own (page multiple), grown with
  *     mremap, as the big arrays of a large kernel want; freed, it is
  *     kept (up to KEEP_MAX bytes in KEEP_COUNT mappings, the oldest
- *     unmapped first) and made into the next large block, trimmed or
- *     grown by the kernel: a large kernel frees and asks again for
- *     big blocks pass after pass, and a fresh mapping faults on every
- *     page again (glibc reuses its heap for them instead).
+ *     unmapped first) and made into the next large block: the smallest
+ *     that holds it, trimmed, or else several moved side by side into
+ *     a new mapping (reuse_large): a large kernel frees and asks again
+ *     for big blocks of other sizes pass after pass, and a fresh
+ *     mapping faults on every page again (glibc's heap reuses them).
+ *     Blocks from 64 KB up are large: as power-of-two blocks, the
+ *     64-256 KB arrays of a 50k kernel sat idle on their free lists,
+ *     ~8 MB at its peak.
  *
  * The header before each block holds its size (so free and realloc know
  * the class) and, for the pointer that aligned_alloc returns inside a
@@ -49,12 +53,14 @@ void *memalign(size_t align, size_t size);
 size_t malloc_usable_size(void *p);
 
 #define MIN_SHIFT 5                     /* 32-byte blocks: 16 of data */
-#define MAX_SHIFT 18                    /* 256 KB */
+#define MAX_SHIFT 16                    /* 64 KB */
 #define SMALL_MAX ((size_t)1 << MAX_SHIFT)
 #define REGION ((size_t)4 << 20)
 #define HEAD 16u
-#define KEEP_COUNT 32
-#define KEEP_MAX ((size_t)256 << 20)
+/* Freed large mappings kept: more would stay idle at a large kernel's
+ * peak (a pass frees ~30 MB of arrays at 200k instructions) */
+#define KEEP_COUNT 64
+#define KEEP_MAX ((size_t)16 << 20)
 
 struct head {
 	size_t size;    /* the whole block; 0: an aligned pointer inside one */
@@ -73,47 +79,73 @@ static struct head *kept[KEEP_COUNT];
 static unsigned nkept;
 static size_t kept_bytes;
 
-/* A mapping of len bytes made from a kept one, whose pages are mapped
- * already: the smallest of at least len bytes (its tail unmapped when
- * it is more than twice that), else the largest, grown by mremap (the
- * kernel moves its pages, no copy); NULL if none is kept. */
+/* Take kept[i] off the list (which stays oldest first). */
+static struct head *unkeep(unsigned i)
+{
+	struct head *h = kept[i];
+	nkept--;
+	memmove(kept + i, kept + i + 1, (nkept - i) * sizeof *kept);
+	kept_bytes -= h->size;
+	return h;
+}
+
+/* A mapping of len bytes made from kept ones, whose pages are mapped
+ * already, or NULL if none is kept.  The smallest kept one of at least
+ * len bytes (its tail unmapped when it is more than twice that); when
+ * every kept one is smaller, a fresh mapping of len bytes with kept ones
+ * moved into it side by side (mremap to a fixed address moves a
+ * mapping's pages, no copy): a pass frees dozens of arrays of one size
+ * and the next asks for a few of another, and this way their pages are
+ * used again instead of faulting in new ones while the old stay idle. */
 static struct head *reuse_large(size_t len)
 {
+	pthread_mutex_lock(&lock);
 	struct head *best = NULL;
 	unsigned at = 0;
-	pthread_mutex_lock(&lock);
 	for (unsigned i = 0; i < nkept; i++) {
 		size_t l = kept[i]->size;
-		bool better = !best ||
-		              (l >= len ? best->size < len || l < best->size
-		                        : best->size < len && l > best->size);
-		if (better) {
+		if (l >= len && (!best || l < best->size)) {
 			best = kept[i];
 			at = i;
 		}
 	}
 	if (best) {
-		/* (the order stays oldest first) */
-		nkept--;
-		memmove(kept + at, kept + at + 1, (nkept - at) * sizeof *kept);
-		kept_bytes -= best->size;
+		unkeep(at);
+		pthread_mutex_unlock(&lock);
+		if (best->size / 2 > len) {
+			munmap((unsigned char *)best + len, best->size - len);
+			best->size = len;
+		}
+		return best;
+	}
+	if (!nkept) {
+		pthread_mutex_unlock(&lock);
+		return NULL;
+	}
+	unsigned char *m = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED) {
+		pthread_mutex_unlock(&lock);
+		return NULL;
+	}
+	/* newest first: the likeliest to be in the cache */
+	size_t filled = 0;
+	for (unsigned i = nkept; i-- > 0;) {
+		size_t l = kept[i]->size;
+		if (l > len - filled)
+			continue;
+		struct head *k = unkeep(i);
+		if (mremap(k, l, l, MREMAP_MAYMOVE | MREMAP_FIXED,
+		           m + filled) == MAP_FAILED) {
+			munmap(k, l);
+			continue;
+		}
+		filled += l;
 	}
 	pthread_mutex_unlock(&lock);
-	if (!best)
-		return NULL;
-	if (best->size < len) {
-		void *m = mremap(best, best->size, len, MREMAP_MAYMOVE);
-		if (m == MAP_FAILED) {
-			munmap(best, best->size);
-			return NULL;
-		}
-		best = m;
-		best->size = len;
-	} else if (best->size / 2 > len) {
-		munmap((unsigned char *)best + len, best->size - len);
-		best->size = len;
-	}
-	return best;
+	struct head *h = (struct head *)m;
+	h->size = len;
+	return h;
 }
 
 /* Keep the freed large mapping h for reuse, in place of the oldest
@@ -296,17 +328,21 @@ void *realloc(void *p, size_t size)
 		return p;
 	struct head *h = head_of(p);
 	if (h->size > SMALL_MAX) {
-		/* its own mapping: grown (or moved) by the kernel, no copy */
+		/* its own mapping: grown (or moved) by the kernel, no copy;
+		 * copied below when that fails (a mapping made of kept ones
+		 * moved side by side is several to the kernel, and mremap
+		 * takes one) */
 		size_t len = size > SIZE_MAX - HEAD ? 0 : page_round(size + HEAD);
-		void *m = len ? mremap(h, h->size, len, MREMAP_MAYMOVE)
-		              : MAP_FAILED;
-		if (m == MAP_FAILED) {
+		if (!len) {
 			errno = ENOMEM;
 			return NULL;
 		}
-		h = m;
-		h->size = len;
-		return (unsigned char *)m + HEAD;
+		void *m = mremap(h, h->size, len, MREMAP_MAYMOVE);
+		if (m != MAP_FAILED) {
+			h = m;
+			h->size = len;
+			return (unsigned char *)m + HEAD;
+		}
 	}
 	void *q = malloc(size);
 	if (!q)

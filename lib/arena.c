@@ -1,7 +1,9 @@
 /*
  * arena.c - region allocator (see arena.h).
  *
- * Small requests are cut from chunks (64 KB, doubling up to 1 MB).  A
+ * Small requests are cut from chunks (16 KB, doubling up to 1 MB; once
+ * an arena has HUGE_CHUNK_AFTER bytes of chunks, one huge page each, see
+ * chunk_new).  A
  * request of BIG_MIN bytes or more gets a block of its own from malloc,
  * kept on a doubly linked list: growing it is a realloc (for the large
  * blocks glibc maps, a remap without copying), so an array that doubles
@@ -37,10 +39,12 @@
 #define ARENA_MAX_CHUNK (1024u * 1024u)
 #define ARENA_ALIGN 16u
 #define BIG_MIN (128u * 1024u)
+#define HUGE_CHUNK_AFTER ((size_t)4 << 20)
 
 struct chunk {
 	struct chunk *next;
 	size_t size, used;
+	size_t mapped;          /* length of its own mapping, 0: malloc'ed */
 	_Alignas(16) unsigned char data[];
 };
 
@@ -56,6 +60,7 @@ struct vf_arena {
 	void *last;             /* the newest chunk allocation (vf_arena_grow) */
 	size_t next_size;
 	size_t requested;
+	size_t chunk_bytes;     /* in chunks made so far (HUGE_CHUNK_AFTER) */
 };
 
 /* Under AddressSanitizer every allocation is a block of its own, so that
@@ -118,6 +123,20 @@ static struct big *huge_grow(struct big *b, size_t size)
 	b->mapped = len;
 	return b;
 }
+
+/* A chunk of one huge page (see chunk_new), or NULL. */
+static struct chunk *huge_chunk(void)
+{
+	void *p = mmap(NULL, HUGE_PAGE, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	(void)madvise(p, HUGE_PAGE, MADV_HUGEPAGE);
+	struct chunk *c = p;
+	c->size = HUGE_PAGE - sizeof *c;
+	c->mapped = HUGE_PAGE;
+	return c;
+}
 #else
 #define HAVE_HUGE 0
 #define HUGE_MIN SIZE_MAX
@@ -126,12 +145,27 @@ static struct big *huge_new(size_t size)
 	(void)size;
 	return NULL;
 }
+static struct chunk *huge_chunk(void)
+{
+	return NULL;
+}
 static struct big *huge_grow(struct big *b, size_t size)
 {
 	(void)b, (void)size;
 	return NULL;
 }
 #endif
+
+static void chunk_free(struct chunk *c)
+{
+#if HAVE_HUGE
+	if (c->mapped) {
+		munmap(c, c->mapped);
+		return;
+	}
+#endif
+	free(c);
+}
 
 static void big_free(struct big *b)
 {
@@ -158,7 +192,7 @@ void vf_arena_free(struct vf_arena *a)
 		return;
 	for (struct chunk *c = a->head, *n; c; c = n) {
 		n = c->next;
-		free(c);
+		chunk_free(c);
 	}
 	for (struct big *b = a->bigs, *n; b; b = n) {
 		n = b->next;
@@ -173,7 +207,7 @@ void vf_arena_reset(struct vf_arena *a)
 	if (keep) {
 		for (struct chunk *c = keep->next, *n; c; c = n) {
 			n = c->next;
-			free(c);
+			chunk_free(c);
 		}
 		keep->next = NULL;
 		keep->used = 0;
@@ -228,13 +262,17 @@ static void *big_alloc(struct vf_arena *a, size_t size, bool zero)
 	return b->data;
 }
 
-static void *alloc(struct vf_arena *a, size_t size, bool zero)
+/* A new chunk with room for need bytes.  An arena that has filled
+ * HUGE_CHUNK_AFTER bytes of chunks (the module's of a large kernel, a
+ * pass's scratch over its instructions) gets chunks of one huge page
+ * from then on: one page fault where 4 KB pages take 512, and only the
+ * newest chunk is partly used. */
+static struct chunk *chunk_new(struct vf_arena *a, size_t need)
 {
-	if (size >= BIG_MIN || EACH_OWN_BLOCK)
-		return big_alloc(a, size, zero);
-	size_t need = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-	struct chunk *c = a->head;
-	if (!c || c->size - c->used < need) {
+	struct chunk *c = NULL;
+	if (a->chunk_bytes >= HUGE_CHUNK_AFTER)
+		c = huge_chunk();
+	if (!c) {
 		/* a request larger than the next chunk size (up to BIG_MIN)
 		 * gets a chunk that holds it */
 		size_t csize = a->next_size < need ? need : a->next_size;
@@ -242,6 +280,22 @@ static void *alloc(struct vf_arena *a, size_t size, bool zero)
 		if (!c)
 			return NULL;
 		c->size = csize;
+		c->mapped = 0;
+	}
+	a->chunk_bytes += c->size;
+	return c;
+}
+
+static void *alloc(struct vf_arena *a, size_t size, bool zero)
+{
+	if (size >= BIG_MIN || EACH_OWN_BLOCK)
+		return big_alloc(a, size, zero);
+	size_t need = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	struct chunk *c = a->head;
+	if (!c || c->size - c->used < need) {
+		c = chunk_new(a, need);
+		if (!c)
+			return NULL;
 		c->used = 0;
 		c->next = a->head;
 		a->head = c;
