@@ -264,10 +264,69 @@ static struct va_slot *va_probe(const struct va_routine *rt,
 	}
 }
 
+/* General variables, which are most of a big kernel's names, go to a
+ * second table instead: IGC names them "V%04d" of their number, and the
+ * number of a name in exactly that spelling indexes rt->vnum (issue 12).
+ * Instructions name variables declared shortly before, so their entries
+ * are near one another where the slots of their hashes are spread over
+ * the whole table, each a cache miss at 200k names.  Only that spelling
+ * (4 digits, more without a leading 0) maps a name to a number one to
+ * one; any other (V32, V00032, P7) is hashed.  A name keeps one table
+ * whatever the scope, so both find the same symbols.  The lexer still
+ * prefetches the slot of these names: skipping it measured no faster
+ * and cost more instructions than it saved (docs/bench.md, s6-sym). */
+#define VA_VNUM_DIGITS 6  /* up to V999999: vnum at most 4 MB */
+
+/* The number of a name spelt V%04d, or VA_NONE. */
+static inline uint32_t va_vnum_key(const char *name, size_t len)
+{
+	if (len < 5 || len > 1 + VA_VNUM_DIGITS || name[0] != 'V' ||
+	    (len > 5 && name[1] == '0'))
+		return VA_NONE;
+	uint32_t v = 0;
+	for (size_t i = 1; i < len; i++) {
+		unsigned d = (unsigned)(unsigned char)name[i] - '0';
+		if (d > 9)
+			return VA_NONE;
+		v = v * 10 + d;
+	}
+	return v;
+}
+
+/* The newest symbol of number key, or NULL. */
+static inline const struct va_sym *va_find_vnum(const struct va_routine *rt,
+                                                uint32_t key)
+{
+	if (key >= rt->nvnum || !rt->vnum[key])
+		return NULL;
+	return &rt->syms[rt->vnum[key] - 1];
+}
+
+/* Room in rt->vnum for number key. */
+static bool va_grow_vnum(struct va_parser *p, struct va_routine *rt,
+                         uint32_t key)
+{
+	uint32_t n = rt->nvnum ? rt->nvnum : 64;
+	while (n <= key)
+		n *= 2;
+	uint32_t *v = realloc(rt->vnum, (size_t)n * sizeof *v);
+	if (!v)
+		return va_oom(p);
+	memset(v + rt->nvnum, 0, (size_t)(n - rt->nvnum) * sizeof *v);
+	rt->vnum = v;
+	rt->nvnum = n;
+	return true;
+}
+
 static const struct va_sym *va_find(const struct va_routine *rt,
                                     const char *name, size_t len,
                                     unsigned ns)
 {
+	if (ns == 0) {
+		uint32_t key = va_vnum_key(name, len);
+		if (key != VA_NONE)
+			return va_find_vnum(rt, key);
+	}
 	const struct va_slot *sl = va_probe(rt, name, len, ns,
 	                                    va_name_hash(name, len, ns));
 	return sl->sym == VA_NONE ? NULL : &rt->syms[sl->sym];
@@ -289,6 +348,9 @@ const struct va_sym *va_lookup_tok(const struct va_parser *p,
 	if (!p->rt)
 		return NULL;
 	const char *name = p->src + t->start;
+	uint32_t key = va_vnum_key(name, t->len);
+	if (key != VA_NONE)
+		return va_find_vnum(p->rt, key);
 	uint32_t hash = t->kind == VA_IDENT || t->kind == VA_BUILTIN
 	                ? t->hash : va_name_hash(name, t->len, 0);
 	const struct va_slot *sl = va_probe(p->rt, name, t->len, 0, hash);
@@ -322,6 +384,8 @@ static bool va_rehash(struct va_parser *p, struct va_routine *rt)
 		return false;
 	for (uint32_t k = 0; k < rt->nsyms; k++) {
 		const struct va_sym *s = &rt->syms[k];
+		if (s->numbered)
+			continue;
 		struct va_slot *sl = va_probe(rt, s->name, s->len,
 		                              va_namespace(s->cls), s->hash);
 		sl->hash = s->hash;
@@ -335,14 +399,25 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
                 uint32_t index, bool unique)
 {
 	struct va_routine *rt = p->rt;
-	if ((uint64_t)(rt->nsyms + 1) * 4 > (uint64_t)rt->nslots * 3 &&
-	    !va_rehash(p, rt))
-		return false;
 	unsigned ns = va_namespace(cls);
-	uint32_t full = va_name_hash(name, len, ns);
-	struct va_slot *sl = va_probe(rt, name, len, ns, full);
+	uint32_t key = ns == 0 ? va_vnum_key(name, len) : VA_NONE;
+	uint32_t full = 0, newest;
+	struct va_slot *sl = NULL;
+	if (key != VA_NONE) {
+		if (key >= rt->nvnum && !va_grow_vnum(p, rt, key))
+			return false;
+		newest = rt->vnum[key] - 1;  /* 0 (none) wraps to VA_NONE */
+	} else {
+		if ((uint64_t)(rt->nhashed + 1) * 4 >
+		            (uint64_t)rt->nslots * 3 &&
+		    !va_rehash(p, rt))
+			return false;
+		full = va_name_hash(name, len, ns);
+		sl = va_probe(rt, name, len, ns, full);
+		newest = sl->sym;
+	}
 	/* Every live symbol of the name, newest first. */
-	for (uint32_t k = sl->sym; k != VA_NONE; k = rt->syms[k].next) {
+	for (uint32_t k = newest; k != VA_NONE; k = rt->syms[k].next) {
 		const struct va_sym *s = &rt->syms[k];
 		if (s->unique || s->scope == rt->scope || unique) {
 			if (s->line)
@@ -364,11 +439,18 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
 	 * long as the module (arena or static; see va_declare). */
 	struct va_sym *s = &rt->syms[rt->nsyms];
 	*s = (struct va_sym){ .name = name, .len = len, .cls = (uint8_t)cls,
-	                      .unique = unique, .scope = rt->scope,
-	                      .index = index, .next = sl->sym,
-	                      .line = at ? at->line : 0, .hash = full };
-	sl->hash = full;
-	sl->sym = rt->nsyms++;
+	                      .unique = unique, .numbered = !sl,
+	                      .scope = rt->scope, .index = index,
+	                      .next = newest, .line = at ? at->line : 0,
+	                      .hash = full };
+	if (sl) {
+		sl->hash = full;
+		sl->sym = rt->nsyms;
+		rt->nhashed++;
+	} else {
+		rt->vnum[key] = rt->nsyms + 1;
+	}
+	rt->nsyms++;
 	return true;
 }
 
@@ -380,8 +462,14 @@ static void va_pop_scope(struct va_routine *rt)
 		struct va_sym *s = &rt->syms[rt->nsyms - 1];
 		if (s->scope < rt->scope || va_namespace(s->cls) != 0)
 			break;
-		struct va_slot *sl = va_probe(rt, s->name, s->len, 0, s->hash);
-		sl->sym = s->next;
+		if (s->numbered) {
+			rt->vnum[va_vnum_key(s->name, s->len)] = s->next + 1;
+		} else {
+			struct va_slot *sl = va_probe(rt, s->name, s->len, 0,
+			                              s->hash);
+			sl->sym = s->next;
+			rt->nhashed--;
+		}
 		rt->nsyms--;
 	}
 	rt->scope--;
@@ -768,9 +856,11 @@ static void va_drop_symbols(struct va_parser *p)
 	for (struct va_routine *rt = p->first; rt; rt = rt->next) {
 		free(rt->syms);
 		free(rt->slots);
+		free(rt->vnum);
 		rt->syms = NULL;
 		rt->slots = NULL;
-		rt->nsyms = rt->nslots = 0;
+		rt->vnum = NULL;
+		rt->nsyms = rt->nslots = rt->nhashed = rt->nvnum = 0;
 	}
 }
 

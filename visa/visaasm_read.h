@@ -86,12 +86,14 @@ struct va_sym {
 	size_t len;
 	uint8_t cls;        /* enum va_sym_class */
 	bool unique;        /* pre-defined: may not be redeclared anywhere */
+	bool numbered;      /* kept in rt->vnum, not in rt->slots */
 	uint32_t scope;     /* scope depth of the declaration */
 	uint32_t index;     /* id as operands use it */
 	uint32_t next;      /* the older symbol of the same name that this one
 	                     * hides (outer scope), or UINT32_MAX */
 	uint32_t line;      /* declaring line (0 for pre-defined) */
-	uint32_t hash;      /* of name and namespace (va_name_hash) */
+	uint32_t hash;      /* of name and namespace (va_name_hash); 0 when
+	                     * numbered */
 };
 
 /* A slot of the symbol table: the newest symbol of one name and the
@@ -115,7 +117,12 @@ struct va_routine {
 	struct va_sym *syms;    /* all symbols, in declaration order */
 	uint32_t nsyms;
 	struct va_slot *slots;  /* open-addressing table (visaasm_read.c) */
-	uint32_t nslots;        /* a power of 2, grows with nsyms */
+	uint32_t nslots;        /* a power of 2, grows with nhashed */
+	uint32_t nhashed;       /* symbols in slots */
+	uint32_t *vnum;         /* by the number of a name IGC spells V<n>
+	                         * (va_vnum_key): its newest symbol + 1, or
+	                         * 0 (visaasm_read.c) */
+	uint32_t nvnum;         /* entries of vnum (a power of 2, or 0) */
 	uint32_t scope;         /* current { } depth */
 	/* Counts of the tables whose model counts are narrower than 32
 	 * bits (copied into r when the routine is finished), and the

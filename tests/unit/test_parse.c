@@ -268,6 +268,36 @@ START_TEST(scopes)
 }
 END_TEST
 
+/* Names spelt V%04d are found by number (visaasm_read.c): hidden and
+ * restored by scopes like any other, and distinct from the same number
+ * spelt otherwise, which is hashed. */
+START_TEST(numbered_names)
+{
+	struct vf_module *m = parse_ok(HDR
+		".decl V0032 v_type=G type=d num_elts=1\n"
+		".decl V32 v_type=G type=d num_elts=1\n"
+		".decl V00032 v_type=G type=d num_elts=1\n"
+		".decl V10000 v_type=G type=d num_elts=1\n"
+		".decl V999999 v_type=G type=d num_elts=1\n"
+		".decl V1000000 v_type=G type=d num_elts=1\n"
+		"{\n"
+		".decl V0032 v_type=G type=w num_elts=1\n"
+		"    mov (M1, 1) V0032(0,0)<1> 0x1:w\n"
+		"}\n"
+		"    mov (M1, 1) V0032(0,0)<1> 0x1:d\n"
+		"    mov (M1, 1) V32(0,0)<1> 0x1:d\n"
+		"    mov (M1, 1) V00032(0,0)<1> 0x1:d\n"
+		"    mov (M1, 1) V10000(0,0)<1> 0x1:d\n"
+		"    mov (M1, 1) V999999(0,0)<1> 0x1:d\n"
+		"    mov (M1, 1) V1000000(0,0)<1> 0x1:d\n");
+	const struct vf_routine *r = &m->kernels[0].body;
+	static const uint32_t ids[] = { 38, 32, 33, 34, 35, 36, 37 };
+	for (unsigned i = 0; i < sizeof ids / sizeof ids[0]; i++)
+		ck_assert_uint_eq(r->insts[i].opnds[0].u.vec.u.gen.id, ids[i]);
+	vf_module_free(m);
+}
+END_TEST
+
 /* Malformed texts: the message starts "t.visaasm:LINE:COL: expected". */
 static const struct {
 	const char *text;
@@ -290,6 +320,14 @@ static const struct {
 	  "'V32'" },
 	{ HDR ".decl V7 v_type=G type=d num_elts=1\n", "t.visaasm:3:7:",
 	  "'V7'" },
+	{ HDR ".decl V0032 v_type=G type=d num_elts=1\n"
+	  ".decl V0032 v_type=G type=w num_elts=1\n", "t.visaasm:4:7:",
+	  "line 3), found 'V0032'" },
+	{ HDR "    mov (M1, 1) V0099(0,0)<1> 0x0:d\n", "t.visaasm:3:17:",
+	  "'V0099'" },
+	{ HDR "{\n.decl V0032 v_type=G type=d num_elts=1\n}\n"
+	  "    mov (M1, 1) V0032(0,0)<1> 0x0:d\n", "t.visaasm:6:17:",
+	  "'V0032'" },
 	{ HDR "    ret (M1, 3)\n", "t.visaasm:3:14:", "'3'" },
 	{ ".version 4.1\n    ret (M1, 1)\n", "t.visaasm:2:5:", "'ret'" },
 	{ HDR ".decl P1 v_type=P num_elts=1\n"
@@ -378,6 +416,7 @@ static Suite *suite(void)
 	tcase_add_test(t, kernel_and_function_texts);
 	tcase_add_test(t, memory_instructions);
 	tcase_add_test(t, scopes);
+	tcase_add_test(t, numbered_names);
 	tcase_add_loop_test(t, malformed, 0,
 	                    (int)(sizeof bad_texts / sizeof bad_texts[0]));
 	tcase_add_test(t, every_prefix);
