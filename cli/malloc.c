@@ -157,13 +157,8 @@ static void free_large(struct head *h)
 	bool keep = false;
 	pthread_mutex_lock(&lock);
 	if (h->size <= KEEP_MAX) {
-		if (nkept == KEEP_COUNT) {
-			/* the list is oldest first */
-			oldest = kept[0];
-			kept_bytes -= oldest->size;
-			nkept--;
-			memmove(kept, kept + 1, nkept * sizeof *kept);
-		}
+		if (nkept == KEEP_COUNT)
+			oldest = unkeep(0);   /* the list is oldest first */
 		keep = h->size <= KEEP_MAX - kept_bytes;
 		if (keep) {
 			kept[nkept++] = h;

@@ -156,26 +156,35 @@ static struct big *huge_grow(struct big *b, size_t size)
 }
 #endif
 
-static void chunk_free(struct chunk *c)
+/* A chunk or big block: unmapped when it is a mapping of its own
+ * ('mapped' bytes), else freed. */
+static void block_free(void *p, size_t mapped)
 {
 #if HAVE_HUGE
-	if (c->mapped) {
-		munmap(c, c->mapped);
+	if (mapped) {
+		munmap(p, mapped);
 		return;
 	}
+#else
+	(void)mapped;
 #endif
-	free(c);
+	free(p);
 }
 
-static void big_free(struct big *b)
+static void chunks_free(struct chunk *c)
 {
-#if HAVE_HUGE
-	if (b->mapped) {
-		munmap(b, b->mapped);
-		return;
+	for (struct chunk *n; c; c = n) {
+		n = c->next;
+		block_free(c, c->mapped);
 	}
-#endif
-	free(b);
+}
+
+static void bigs_free(struct big *b)
+{
+	for (struct big *n; b; b = n) {
+		n = b->next;
+		block_free(b, b->mapped);
+	}
 }
 
 struct vf_arena *vf_arena_new(void)
@@ -190,14 +199,8 @@ void vf_arena_free(struct vf_arena *a)
 {
 	if (!a)
 		return;
-	for (struct chunk *c = a->head, *n; c; c = n) {
-		n = c->next;
-		chunk_free(c);
-	}
-	for (struct big *b = a->bigs, *n; b; b = n) {
-		n = b->next;
-		big_free(b);
-	}
+	chunks_free(a->head);
+	bigs_free(a->bigs);
 	free(a);
 }
 
@@ -205,17 +208,11 @@ void vf_arena_reset(struct vf_arena *a)
 {
 	struct chunk *keep = a->head;
 	if (keep) {
-		for (struct chunk *c = keep->next, *n; c; c = n) {
-			n = c->next;
-			chunk_free(c);
-		}
+		chunks_free(keep->next);
 		keep->next = NULL;
 		keep->used = 0;
 	}
-	for (struct big *b = a->bigs, *n; b; b = n) {
-		n = b->next;
-		big_free(b);
-	}
+	bigs_free(a->bigs);
 	a->bigs = NULL;
 	a->last = NULL;
 	a->requested = 0;
@@ -397,7 +394,7 @@ void vf_arena_release(struct vf_arena *a, void *p, size_t size)
 		return;
 	struct big *b = big_of(p);
 	big_unlink(a, b);
-	big_free(b);
+	block_free(b, b->mapped);
 }
 
 void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size)

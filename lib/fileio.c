@@ -253,8 +253,8 @@ enum vf_status vf_file_write_pieces(const char *path,
 }
 
 /* Whether the existing file (st, with some write bit) may be replaced:
- * writable to us, as access(W_OK) says; 'mine' is the new temporary file's status (its
- * owner is us).  Answered from the mode bits where they decide: root,
+ * writable to us, as access(W_OK) says; 'mine' is the new temporary
+ * file's status (its owner is us).  Answered from the mode bits where they decide: root,
  * and the file's owner (whose access is its owner bits alone, ACLs or
  * not); anyone else asks access(). */
 static bool writable(const char *path, const struct stat *st,
