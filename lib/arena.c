@@ -91,18 +91,26 @@ static size_t huge_len(size_t size)
 	       : (need + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 }
 
+/* A fresh mapping of len bytes that asks for huge pages, or NULL. */
+static void *huge_map(size_t len)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	(void)madvise(p, len, MADV_HUGEPAGE);
+	return p;
+}
+
 /* A new mapped block of 'size' bytes (zero, as fresh mappings are). */
 static struct big *huge_new(size_t size)
 {
 	size_t len = huge_len(size);
 	if (!len)
 		return NULL;
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
+	struct big *b = huge_map(len);
+	if (!b)
 		return NULL;
-	(void)madvise(p, len, MADV_HUGEPAGE);
-	struct big *b = p;
 	b->mapped = len;
 	return b;
 }
@@ -127,12 +135,9 @@ static struct big *huge_grow(struct big *b, size_t size)
 /* A chunk of one huge page (see chunk_new), or NULL. */
 static struct chunk *huge_chunk(void)
 {
-	void *p = mmap(NULL, HUGE_PAGE, PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
+	struct chunk *c = huge_map(HUGE_PAGE);
+	if (!c)
 		return NULL;
-	(void)madvise(p, HUGE_PAGE, MADV_HUGEPAGE);
-	struct chunk *c = p;
 	c->size = HUGE_PAGE - sizeof *c;
 	c->mapped = HUGE_PAGE;
 	return c;
