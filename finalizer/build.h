@@ -27,6 +27,8 @@ struct bld_var {
 	uint8_t rn, nr;     /* BV_ARF */
 	uint32_t vreg;      /* BV_GRF */
 	int32_t off;        /* byte offset in vreg (BV_GRF) or subreg (ARF) */
+	uint32_t vsize;     /* BV_GRF: bytes of vreg (kept here: an operand's
+	                     * bounds check reads no vreg, issue 12) */
 };
 
 /* A surface variable's binding-table index when known (set by movs with

@@ -147,11 +147,13 @@ static bool resolve_var(struct bld *b, uint32_t id, unsigned depth)
 	struct bld_var *v = &b->vars[id];
 	if (v->kind != BV_UNRESOLVED)
 		return true;
-	if (id < VISA_NUM_PREDEF_VARS) {
+	if (id < VISA_NUM_PREDEF_VARS)
 		predef_var(b, id, v);
-		return true;
-	}
-	return resolve_decl(b, id, depth);
+	else if (!resolve_decl(b, id, depth))
+		return false;
+	if (v->kind == BV_GRF)
+		v->vsize = ir_vreg(b->p, v->vreg)->size;
+	return true;
 }
 
 bool bld_var(struct bld *b, uint32_t id, struct bld_var **out)
@@ -167,10 +169,12 @@ bool bld_var(struct bld *b, uint32_t id, struct bld_var **out)
 	return true;
 }
 
-/* Region code (spec table in 5_operands.md): 0 null, 1 -> 0, 2 -> 1 ... */
+/* Region code (spec table in 5_operands.md): 0 null, 1 -> 0, 2 -> 1 ...
+ * as the 8-bit stride of a gen_region (codes past 9 do not fit: 0). */
+static const uint8_t rcode_tab[16] = { 0, 0, 1, 2, 4, 8, 16, 32, 64, 128 };
 static unsigned rcode(unsigned c)
 {
-	return c <= 1 ? 0 : 1u << (c - 2);
+	return rcode_tab[c & 0xF];
 }
 
 static uint8_t mods_of(unsigned m)
@@ -226,44 +230,90 @@ static uint64_t imm_value(unsigned vt, uint64_t v, enum gen_type *t)
 	}
 }
 
-static bool general(struct bld *b, const struct vf_vector *v, bool dst,
-                    struct ir_opnd *o)
+/* The region of a general operand from its vISA region word: a
+ * destination's stride (0 is 1), a source's <vs;w,hs> (width 0 is 1; a
+ * row of one element has no horizontal step: the PRM's region rules
+ * want HorzStride 0 when Width is 1, and passes that scale strides
+ * (dword_mul's word halves) would otherwise make an unencodable one
+ * from a meaningless <1;1,4>). */
+static inline struct gen_region general_rgn(unsigned r, bool dst)
 {
-	/* a resolved, supported variable without the call (issue 12: every
-	 * operand); bld_var resolves the others and reports the bad ones */
+	uint8_t hs = rcode_tab[(r >> 8) & 0xF];
+	if (dst)
+		return (struct gen_region){ 0, 0, hs ? hs : 1 };
+	uint8_t vs = rcode_tab[r & 0xF], w = rcode_tab[(r >> 4) & 0xF];
+	if (w <= 1)
+		return (struct gen_region){ vs, 1, 0 };
+	return (struct gen_region){ vs, w, hs };
+}
+
+/* ir_opnd_extent for a region whose width is a power of two (every
+ * general operand's): shifts for its divisions. */
+static inline unsigned pow2_extent(struct gen_region g, unsigned ts,
+                                   unsigned n, bool dst)
+{
+	if (!n)
+		return ts;
+	unsigned last = n - 1, hi;
+	if (dst) {
+		hi = last * g.hs;
+	} else {
+		unsigned sh = (unsigned)__builtin_ctz(g.w);
+		unsigned row = last >> sh, col = last & (g.w - 1u);
+		hi = row * g.vs + col * g.hs;
+		if (row) {
+			unsigned before = (row - 1) * g.vs + (g.w - 1u) * g.hs;
+			if (before > hi)
+				hi = before;
+		}
+	}
+	return hi * ts + ts;
+}
+
+static inline bool inside_var(struct bld *b, const struct ir_opnd *o,
+                              bool dst);
+
+/* A null or architecture-register variable's operand. */
+static void general_special(const struct bld_var *bv, struct gen_region g,
+                            int32_t row_col, struct ir_opnd *o)
+{
+	if (bv->kind == BV_NULL)
+		*o = ir_null(GEN_TYPE_UD);
+	else
+		*o = ir_arf((enum gen_regname)bv->rn, bv->nr,
+		            (unsigned)(bv->off + row_col), (enum gen_type)bv->type);
+	o->rgn = g;
+}
+
+/* A general operand, its bounds checked (inside_var).  A resolved GRF
+ * variable takes no call: its register, offset and size are in b->vars
+ * (issue 12: every operand of every instruction); the operand is
+ * written whole in place. */
+static inline __attribute__((always_inline)) bool
+general(struct bld *b, const struct vf_vector *v, bool dst, struct ir_opnd *o)
+{
 	uint32_t id = v->u.gen.id;
 	struct bld_var *bv = id < b->nvars ? &b->vars[id] : NULL;
-	if ((!bv || bv->kind == BV_UNRESOLVED || bv->kind == BV_UNSUPPORTED) &&
-	    !bld_var(b, id, &bv))
-		return false;
-	unsigned ts = gen_type_size((enum gen_type)bv->type);
-	int32_t off = (int32_t)v->u.gen.row * IR_GRF_BYTES +
-	              (int32_t)v->u.gen.col * (int32_t)ts;
-	unsigned r = v->u.gen.region;
-	if (bv->kind == BV_NULL) {
-		*o = ir_null(GEN_TYPE_UD);
-	} else if (bv->kind == BV_ARF) {
-		*o = ir_arf((enum gen_regname)bv->rn, bv->nr,
-		            (unsigned)(bv->off + off), (enum gen_type)bv->type);
-	} else {
-		*o = ir_reg(bv->vreg, bv->off + off, (enum gen_type)bv->type);
+	struct gen_region g = general_rgn(v->u.gen.region, dst);
+	if (!bv || bv->kind != BV_GRF) {
+		if (!bld_var(b, id, &bv))
+			return false;
+		if (bv->kind != BV_GRF) {
+			unsigned ts = gen_type_size((enum gen_type)bv->type);
+			general_special(bv, g, (int32_t)v->u.gen.row * IR_GRF_BYTES +
+			                (int32_t)v->u.gen.col * (int32_t)ts, o);
+			return true;
+		}
 	}
-	if (dst)
-		o->rgn = (struct gen_region){ 0, 0, (uint8_t)rcode((r >> 8) & 0xF) };
-	else
-		o->rgn = (struct gen_region){ (uint8_t)rcode(r & 0xF),
-		                              (uint8_t)rcode((r >> 4) & 0xF),
-		                              (uint8_t)rcode((r >> 8) & 0xF) };
-	if (dst && o->rgn.hs == 0)
-		o->rgn.hs = 1;
-	if (!dst && o->rgn.w == 0)
-		o->rgn.w = 1;
-	/* A row of one element has no horizontal step: the PRM's region rules
-	 * want HorzStride 0 when Width is 1, and passes that scale strides
-	 * (dword_mul's word halves) would otherwise make an unencodable one
-	 * from a meaningless <1;1,4>. */
-	if (!dst && o->rgn.w == 1)
-		o->rgn.hs = 0;
+	unsigned ts = gen_type_size((enum gen_type)bv->type);
+	int32_t off = bv->off + (int32_t)v->u.gen.row * IR_GRF_BYTES +
+	              (int32_t)v->u.gen.col * (int32_t)ts;
+	*o = (struct ir_opnd){ .kind = IR_O_REG, .type = bv->type, .rgn = g,
+	                       .v = bv->vreg, .off = off };
+	uint64_t end = (uint64_t)(int64_t)off +
+	               pow2_extent(g, ts, bld_exec_size(b->in->exec), dst);
+	if (off < 0 || end > bv->vsize)
+		return inside_var(b, o, dst);  /* says what is wrong */
 	return true;
 }
 
@@ -337,7 +387,7 @@ vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
 	unsigned cls = v->tag & 7;
 	*mod = (v->tag >> 3) & 7;
 	switch (cls) {
-	case VISA_CLASS_GENERAL:
+	case VISA_CLASS_GENERAL:  /* bounds checked: no inside_var */
 		return general(b, v, dst, o);
 	case VISA_CLASS_INDIRECT:
 		return indirect(b, v, dst, o);
@@ -429,10 +479,20 @@ inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
 	return true;
 }
 
+/* The operand and its bounds (general operands check their own). */
+static inline __attribute__((always_inline)) bool
+checked(struct bld *b, unsigned k, bool dst, struct ir_opnd *o, unsigned *mod)
+{
+	if (!vector(b, k, dst, o, mod))
+		return false;
+	return (b->in->opnds[k].u.vec.tag & 7) == VISA_CLASS_GENERAL ||
+	       inside_var(b, o, dst);
+}
+
 bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o)
 {
 	unsigned mod;
-	if (!vector(b, k, false, o, &mod) || !inside_var(b, o, false))
+	if (!checked(b, k, false, o, &mod))
 		return false;
 	if (mod == VISA_MOD_SAT)
 		return ir_bad_input(b->p, "saturation on a source");
@@ -443,7 +503,7 @@ bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o)
 bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
 {
 	unsigned mod;
-	if (!vector(b, k, true, o, &mod) || !inside_var(b, o, true))
+	if (!checked(b, k, true, o, &mod))
 		return false;
 	if (o->kind == IR_O_IMM)
 		return ir_bad_input(b->p, "immediate destination");
