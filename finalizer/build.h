@@ -125,6 +125,8 @@ unsigned bld_pred_elements(struct bld *b, unsigned k);
 /* A zeroed instruction 'op' with the current instruction's exec size,
  * mask and predicate (build_alu.c). */
 bool bld_start(struct bld *b, unsigned op, struct ir_inst *in);
+/* The same emitted where it is built (NULL: error set), build_alu.c. */
+struct ir_inst *bld_begin(struct bld *b, unsigned op);
 /* Exec size / mask of the current instruction onto 'in'. */
 void bld_exec(struct bld *b, struct ir_inst *in);
 

@@ -142,18 +142,30 @@ static bool flag_logic(struct bld *b, struct ir_inst *in)
 	return true;
 }
 
-/* dst = op(src...) with operands 0 (dst), 1.. (sources).  Built where
- * it is emitted (issue 12: no copy; operands emit nothing, region.c),
- * so that an error leaves a half-built instruction in a program that
- * is not finalized. */
-static bool simple(struct bld *b, unsigned op, unsigned nsrc)
+/* The instruction 'op' of the current vISA one, its exec size, mask and
+ * predicate set, emitted: the translators build it where it is (issue
+ * 12: no copy; operands emit nothing, region.c), so that an error
+ * leaves a half-built instruction in a program that is not finalized.
+ * NULL: an error. */
+struct ir_inst *bld_begin(struct bld *b, unsigned op)
 {
 	struct ir_inst *in = ir_emit(b->p, op, 0);
 	bld_exec(b, in);
-	if (!bld_pred(b, in) || !bld_dst(b, 0, &in->dst, &in->sat))
+	return bld_pred(b, in) ? in : NULL;
+}
+
+/* dst = op(src...) with operands 0 (dst), 1.. (sources), or the
+ * sources in 'built' when the caller has them already. */
+static bool simple(struct bld *b, unsigned op, unsigned nsrc,
+                   const struct ir_opnd *built)
+{
+	struct ir_inst *in = bld_begin(b, op);
+	if (!in || !bld_dst(b, 0, &in->dst, &in->sat))
 		return false;
 	for (unsigned s = 0; s < nsrc; s++)
-		if (!bld_src(b, 1 + s, &in->src[s]))
+		if (built)
+			in->src[s] = built[s];
+		else if (!bld_src(b, 1 + s, &in->src[s]))
 			return false;
 	in->nsrc = (uint8_t)nsrc;
 	if (is_flag(b, &in->dst))
@@ -169,38 +181,36 @@ static bool is_float(enum gen_type t)
 /* mad: float mad, integer mul + add (Gen9 mad is float only). */
 static bool mad(struct bld *b)
 {
-	struct ir_inst in;
-	if (!bld_start(b, GEN_OP_MAD, &in) || !bld_dst(b, 0, &in.dst, &in.sat))
+	/* Gen's mad is dst = src0 + src1 * src2: vISA's a * m + c has its
+	 * sources in the other order */
+	struct ir_inst *in = bld_begin(b, GEN_OP_MAD);
+	if (!in || !bld_dst(b, 0, &in->dst, &in->sat) ||
+	    !bld_src(b, 1, &in->src[2]) || !bld_src(b, 2, &in->src[1]) ||
+	    !bld_src(b, 3, &in->src[0]))
 		return false;
+	in->nsrc = 3;
+	bool fl = is_float((enum gen_type)in->dst.type);
 	for (unsigned s = 0; s < 3; s++)
-		if (!bld_src(b, 1 + s, &in.src[s]))
-			return false;
-	in.nsrc = 3;
-	bool fl = is_float((enum gen_type)in.dst.type);
-	for (unsigned s = 0; s < 3; s++)
-		fl = fl && is_float((enum gen_type)in.src[s].type);
-	if (fl) {
-		/* Gen's mad is dst = src0 + src1 * src2 */
-		struct ir_opnd a = in.src[0], m = in.src[1], c = in.src[2];
-		in.src[0] = c;
-		in.src[1] = m;
-		in.src[2] = a;
-		ir_emit_copy(b->p, &in);
+		fl = fl && is_float((enum gen_type)in->src[s].type);
+	if (fl)
 		return true;
-	}
-	enum gen_type t = (enum gen_type)in.dst.type;
-	uint32_t tmp = ir_temp(b->p, t, in.exec, 1);
-	struct ir_inst mul = in;
-	mul.op = GEN_OP_MUL;
-	mul.nsrc = 2;
-	mul.sat = false;
-	mul.dst = ir_dst(tmp, 0, t, 1);
-	ir_emit_copy(b->p, &mul);
-	in.op = GEN_OP_ADD;
-	in.nsrc = 2;
-	in.src[0] = ir_vec(tmp, 0, t, 1);
-	in.src[1] = in.src[2];
-	ir_emit_copy(b->p, &in);
+	/* tmp = a * m; dst = tmp + c (the sources stay in vISA order) */
+	struct ir_opnd c = in->src[0], dst = in->dst;
+	in->src[0] = in->src[2];
+	in->src[2] = c;
+	enum gen_type t = (enum gen_type)dst.type;
+	uint32_t tmp = ir_temp(b->p, t, in->exec, 1);
+	bool sat = in->sat;
+	in->op = GEN_OP_MUL;
+	in->nsrc = 2;
+	in->sat = false;
+	in->dst = ir_dst(tmp, 0, t, 1);
+	in = ir_emit_copy(b->p, in);
+	in->op = GEN_OP_ADD;
+	in->sat = sat;
+	in->dst = dst;
+	in->src[0] = ir_vec(tmp, 0, t, 1);
+	in->src[1] = c;
 	return true;
 }
 
@@ -330,28 +340,28 @@ static const uint8_t cmp_cmod[6] = {
  * variable (-1/0 in the destination, a scratch flag for the condition). */
 static bool cmp(struct bld *b)
 {
-	struct ir_inst in;
-	if (!bld_start(b, GEN_OP_CMP, &in))
+	struct ir_inst *in = bld_begin(b, GEN_OP_CMP);
+	if (!in)
 		return false;
 	unsigned rel = (unsigned)bld_int(b, 0) & 7;
 	if (rel > 5)
 		return ir_bad_input(b->p, "relational operator %u", rel);
-	in.cmod = cmp_cmod[rel];
+	in->cmod = cmp_cmod[rel];
 	struct ir_opnd d;
-	if (!bld_dst(b, 1, &d, NULL) || !bld_src(b, 2, &in.src[0]) ||
-	    !bld_src(b, 3, &in.src[1]))
+	if (!bld_dst(b, 1, &d, NULL) || !bld_src(b, 2, &in->src[0]) ||
+	    !bld_src(b, 3, &in->src[1]))
 		return false;
-	in.nsrc = 2;
+	in->nsrc = 2;
 	if (is_flag(b, &d)) {
-		in.flag = d.v;
-		enum gen_type t = (enum gen_type)(in.src[0].kind == IR_O_IMM
-		                                  ? in.src[1].type : in.src[0].type);
-		in.dst = ir_null(t);
+		in->flag = d.v;
+		enum gen_type t = (enum gen_type)(in->src[0].kind == IR_O_IMM
+		                                  ? in->src[1].type
+		                                  : in->src[0].type);
+		in->dst = ir_null(t);
 	} else {
-		in.flag = ir_flag_new(b->p, in.exec + in.choff);
-		in.dst = d;
+		in->flag = ir_flag_new(b->p, in->exec + in->choff);
+		in->dst = d;
 	}
-	ir_emit_copy(b->p, &in);
 	return true;
 }
 
@@ -456,13 +466,12 @@ static bool addr_add(struct bld *b)
 
 static bool minmax(struct bld *b)
 {
-	struct ir_inst in;
-	if (!bld_start(b, GEN_OP_SEL, &in) || !bld_dst(b, 1, &in.dst, &in.sat) ||
-	    !bld_src(b, 2, &in.src[0]) || !bld_src(b, 3, &in.src[1]))
+	struct ir_inst *in = bld_begin(b, GEN_OP_SEL);
+	if (!in || !bld_dst(b, 1, &in->dst, &in->sat) ||
+	    !bld_src(b, 2, &in->src[0]) || !bld_src(b, 3, &in->src[1]))
 		return false;
-	in.nsrc = 2;
-	in.cmod = (bld_int(b, 0) & 1) ? GEN_CMOD_GE : GEN_CMOD_LT;
-	ir_emit_copy(b->p, &in);
+	in->nsrc = 2;
+	in->cmod = (bld_int(b, 0) & 1) ? GEN_CMOD_GE : GEN_CMOD_LT;
 	return true;
 }
 
@@ -492,20 +501,21 @@ static unsigned plain_op(unsigned vop, unsigned *nsrc)
  * accumulator sequence in dword_mul.c. */
 static bool mul(struct bld *b)
 {
+	struct ir_opnd src[2];
 	for (unsigned k = 1; k <= 2; k++) {
-		struct ir_opnd o;
-		if (!bld_src(b, k, &o))
+		struct ir_opnd *o = &src[k - 1];
+		if (!bld_src(b, k, o))
 			return false;
-		bool wide = o.type == GEN_TYPE_Q || o.type == GEN_TYPE_UQ;
-		if (wide && o.kind == IR_O_IMM &&
-		    (int64_t)o.imm == (int32_t)o.imm)
+		bool wide = o->type == GEN_TYPE_Q || o->type == GEN_TYPE_UQ;
+		if (wide && o->kind == IR_O_IMM &&
+		    (int64_t)o->imm == (int32_t)o->imm)
 			wide = false;  /* legalize.c narrows it to :d */
 		/* without native Q, lower64.c builds 64-bit products from
 		 * dword products */
 		if (wide && b->p->plat->caps.native_q)
 			return ir_unsupported(b->p, "64-bit integer multiplication");
 	}
-	return simple(b, GEN_OP_MUL, 2);
+	return simple(b, GEN_OP_MUL, 2, src);
 }
 
 /* lrp: the hardware lrp (caps.has_lrp_pln_sad2) is dst = src0 * src1 +
@@ -572,7 +582,7 @@ bool bld_alu(struct bld *b)
 		return mul(b);
 	unsigned gop = plain_op(op, &nsrc);
 	if (gop != GEN_OP_INVALID)
-		return simple(b, gop, nsrc);
+		return simple(b, gop, nsrc, NULL);
 	switch (op) {
 	case VISA_OP_MAD: return mad(b);
 	case VISA_OP_MULH: return mulh(b);
