@@ -243,6 +243,14 @@ bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel)
 		return ir_bad_input(p, "the binary has IGC's truncated instruction "
 		                    "layout (operands missing, docs/objmodel.md); "
 		                    "finalize the .visaasm text instead");
+	/* The arrays sized from the kernel's counts once (issue 12: grown by
+	 * doubling, a 200k-instruction kernel's were copied ~10 times): about
+	 * 1.2 IR instructions a vISA one on ALU code, a register a declared
+	 * variable, predicate and address, and temporaries. */
+	uint32_t ni = b.r->inst_count;
+	IR_VEC_RESERVE(p, p->insts, p->insts.n + ni + ni / 4 + 16);
+	IR_VEC_RESERVE(p, p->vregs, p->vregs.n + b.r->var_count +
+	               b.r->pred_count + b.r->addr_count + ni / 4 + 16);
 	p->r0 = ir_vreg_new(p, IR_RF_GRF, IR_GRF_BYTES, IR_GRF_BYTES);
 	struct ir_vreg *r0 = ir_vreg(p, p->r0);
 	r0->pin = 0;

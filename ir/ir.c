@@ -135,6 +135,18 @@ void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
 	*cap = nc;
 }
 
+void ir_vec_reserve(struct ir_prog *p, void **a, uint32_t *cap, uint32_t want,
+                    size_t elem)
+{
+	if (want <= *cap)
+		return;
+	void *na = vf_arena_grow(p->arena, *cap ? *a : NULL, *cap, want, elem);
+	if (!na)
+		longjmp(*p->oom, 1);
+	*a = na;
+	*cap = want;
+}
+
 char *ir_strdup(struct ir_prog *p, const char *s)
 {
 	char *d = vf_arena_strdup(p->arena, s);
@@ -301,6 +313,12 @@ struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *src)
 	/* in place with room in the queue, nothing moves: copy directly */
 	if (p->inplace.on && p->inplace.qlen < p->inplace.qcap) {
 		struct ir_inst *in = ir_inplace_slot(p);
+		*in = *src;
+		return in;
+	}
+	/* room in the array: nothing moves, copy directly */
+	if (!p->inplace.on && p->insts.n < p->insts.cap) {
+		struct ir_inst *in = &p->insts.a[p->insts.n++];
 		*in = *src;
 		return in;
 	}

@@ -305,6 +305,13 @@ void ir_carry_drop(struct ir_prog *p);
 	               sizeof(*(vec).a)), (vec).n++)
 void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
                  size_t elem);
+/* Room for 'want' elements at least (a builder that knows its sizes
+ * fills the array without growing it). */
+#define IR_VEC_RESERVE(p, vec, want) \
+	ir_vec_reserve((p), (void **)&(vec).a, &(vec).cap, (want), \
+	               sizeof(*(vec).a))
+void ir_vec_reserve(struct ir_prog *p, void **a, uint32_t *cap, uint32_t want,
+                    size_t elem);
 char *ir_strdup(struct ir_prog *p, const char *s);
 
 /* Errors: record an unsupported-input / input / internal error naming
