@@ -177,16 +177,13 @@ static unsigned rcode(unsigned c)
 	return rcode_tab[c & 0xF];
 }
 
-static uint8_t mods_of(unsigned m)
-{
-	switch (m) {
-	case VISA_MOD_ABS: return GEN_MOD_ABS;
-	case VISA_MOD_NEG: return GEN_MOD_NEG;
-	case VISA_MOD_NEG_ABS: return GEN_MOD_NEG | GEN_MOD_ABS;
-	case VISA_MOD_NOT: return GEN_MOD_NEG;  /* logic ops: negate is NOT */
-	default: return 0;
-	}
-}
+/* Modifier (tag bits 3-5) to Gen source modifiers: logic ops negate
+ * for NOT; saturation is no source modifier. */
+static const uint8_t src_mods[8] = {
+	[VISA_MOD_ABS] = GEN_MOD_ABS, [VISA_MOD_NEG] = GEN_MOD_NEG,
+	[VISA_MOD_NEG_ABS] = GEN_MOD_NEG | GEN_MOD_ABS,
+	[VISA_MOD_NOT] = GEN_MOD_NEG,
+};
 
 bool bld_has(const struct bld *b, unsigned k)
 {
@@ -285,26 +282,16 @@ static void general_special(const struct bld_var *bv, struct gen_region g,
 	o->rgn = g;
 }
 
-/* A general operand, its bounds checked (inside_var).  A resolved GRF
- * variable takes no call: its register, offset and size are in b->vars
- * (issue 12: every operand of every instruction); the operand is
- * written whole in place. */
+/* The operand of general operand 'v' on GRF variable 'bv'; false when
+ * it reaches outside the variable (inside_var says how).  No call: the
+ * variable's register, offset and size are in b->vars (issue 12: every
+ * operand of every instruction), and the operand is written whole in
+ * place. */
 static inline __attribute__((always_inline)) bool
-general(struct bld *b, const struct vf_vector *v, bool dst, struct ir_opnd *o)
+grf_opnd(const struct bld *b, const struct bld_var *bv,
+         const struct vf_vector *v, bool dst, struct ir_opnd *o)
 {
-	uint32_t id = v->u.gen.id;
-	struct bld_var *bv = id < b->nvars ? &b->vars[id] : NULL;
 	struct gen_region g = general_rgn(v->u.gen.region, dst);
-	if (!bv || bv->kind != BV_GRF) {
-		if (!bld_var(b, id, &bv))
-			return false;
-		if (bv->kind != BV_GRF) {
-			unsigned ts = gen_type_size((enum gen_type)bv->type);
-			general_special(bv, g, (int32_t)v->u.gen.row * IR_GRF_BYTES +
-			                (int32_t)v->u.gen.col * (int32_t)ts, o);
-			return true;
-		}
-	}
 	unsigned ts = gen_type_size((enum gen_type)bv->type);
 	int32_t off = bv->off + (int32_t)v->u.gen.row * IR_GRF_BYTES +
 	              (int32_t)v->u.gen.col * (int32_t)ts;
@@ -312,9 +299,25 @@ general(struct bld *b, const struct vf_vector *v, bool dst, struct ir_opnd *o)
 	                       .v = bv->vreg, .off = off };
 	uint64_t end = (uint64_t)(int64_t)off +
 	               pow2_extent(g, ts, bld_exec_size(b->in->exec), dst);
-	if (off < 0 || end > bv->vsize)
-		return inside_var(b, o, dst);  /* says what is wrong */
-	return true;
+	return off >= 0 && end <= bv->vsize;
+}
+
+/* A general operand, its bounds checked (inside_var). */
+static inline __attribute__((always_inline)) bool
+general(struct bld *b, const struct vf_vector *v, bool dst, struct ir_opnd *o)
+{
+	uint32_t id = v->u.gen.id;
+	struct bld_var *bv;
+	if (!bld_var(b, id, &bv))
+		return false;
+	if (bv->kind != BV_GRF) {
+		unsigned ts = gen_type_size((enum gen_type)bv->type);
+		general_special(bv, general_rgn(v->u.gen.region, dst),
+		                (int32_t)v->u.gen.row * IR_GRF_BYTES +
+		                (int32_t)v->u.gen.col * (int32_t)ts, o);
+		return true;
+	}
+	return grf_opnd(b, bv, v, dst, o) || inside_var(b, o, dst);
 }
 
 static bool indirect(struct bld *b, const struct vf_vector *v, bool dst,
@@ -489,18 +492,22 @@ checked(struct bld *b, unsigned k, bool dst, struct ir_opnd *o, unsigned *mod)
 	       inside_var(b, o, dst);
 }
 
-bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o)
+/* The whole way for any operand (bld_src, bld_dst take a short cut for
+ * the common one). */
+static __attribute__((noinline)) bool
+src_whole(struct bld *b, unsigned k, struct ir_opnd *o)
 {
 	unsigned mod;
 	if (!checked(b, k, false, o, &mod))
 		return false;
 	if (mod == VISA_MOD_SAT)
 		return ir_bad_input(b->p, "saturation on a source");
-	o->mods = mods_of(mod);
+	o->mods = src_mods[mod];
 	return true;
 }
 
-bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
+static __attribute__((noinline)) bool
+dst_whole(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
 {
 	unsigned mod;
 	if (!checked(b, k, true, o, &mod))
@@ -510,6 +517,53 @@ bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
 	if (sat)
 		*sat = mod == VISA_MOD_SAT;
 	return true;
+}
+
+/* Operand k when it is a general operand on a resolved GRF variable
+ * (*bv), else NULL. */
+static inline const struct vf_vector *
+grf_general(const struct bld *b, unsigned k, const struct bld_var **bv)
+{
+	if (k >= b->in->nopnds)
+		return NULL;
+	const struct vf_opnd *op = &b->in->opnds[k];
+	if (op->kind != VF_OPND_VECTOR ||
+	    (op->u.vec.tag & 7) != VISA_CLASS_GENERAL)
+		return NULL;
+	uint32_t id = op->u.vec.u.gen.id;
+	if (id >= b->nvars || b->vars[id].kind != BV_GRF)
+		return NULL;
+	*bv = &b->vars[id];
+	return &op->u.vec;
+}
+
+/* The short cut: a general operand on a resolved GRF variable inside
+ * it, without calls (issue 12); anything else, a bad one included, the
+ * whole way (which says what is wrong). */
+bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o)
+{
+	const struct bld_var *bv;
+	const struct vf_vector *v = grf_general(b, k, &bv);
+	if (v) {
+		unsigned mod = (v->tag >> 3) & 7;
+		if (mod != VISA_MOD_SAT && grf_opnd(b, bv, v, false, o)) {
+			o->mods = src_mods[mod];
+			return true;
+		}
+	}
+	return src_whole(b, k, o);
+}
+
+bool bld_dst(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
+{
+	const struct bld_var *bv;
+	const struct vf_vector *v = grf_general(b, k, &bv);
+	if (v && grf_opnd(b, bv, v, true, o)) {
+		if (sat)
+			*sat = ((v->tag >> 3) & 7) == VISA_MOD_SAT;
+		return true;
+	}
+	return dst_whole(b, k, o, sat);
 }
 
 bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o)
