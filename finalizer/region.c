@@ -519,10 +519,10 @@ dst_whole(struct bld *b, unsigned k, struct ir_opnd *o, bool *sat)
 	return true;
 }
 
-/* Operand k when it is a general operand on a resolved GRF variable
- * (*bv), else NULL. */
+/* Operand k when it is a general operand on a GRF variable (*bv,
+ * resolved here on its first use), else NULL. */
 static inline const struct vf_vector *
-grf_general(const struct bld *b, unsigned k, const struct bld_var **bv)
+grf_general(struct bld *b, unsigned k, const struct bld_var **bv)
 {
 	if (k >= b->in->nopnds)
 		return NULL;
@@ -531,9 +531,14 @@ grf_general(const struct bld *b, unsigned k, const struct bld_var **bv)
 	    (op->u.vec.tag & 7) != VISA_CLASS_GENERAL)
 		return NULL;
 	uint32_t id = op->u.vec.u.gen.id;
-	if (id >= b->nvars || b->vars[id].kind != BV_GRF)
+	if (id >= b->nvars)
 		return NULL;
-	*bv = &b->vars[id];
+	struct bld_var *v = &b->vars[id];
+	if (v->kind == BV_UNRESOLVED && !resolve_var(b, id, 0))
+		return NULL;  /* the error is set: the whole way says it again */
+	if (v->kind != BV_GRF)
+		return NULL;
+	*bv = v;
 	return &op->u.vec;
 }
 

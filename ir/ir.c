@@ -205,21 +205,11 @@ bool ir_internal(struct ir_prog *p, const char *fmt, ...)
 
 /* ---- registers and labels -------------------------------------------- */
 
-uint32_t ir_vreg_new(struct ir_prog *p, enum ir_file f, uint32_t size,
-                     unsigned align)
+uint32_t ir_vreg_slot(struct ir_prog *p)
 {
 	if (p->vregs.n == 0)
 		IR_VEC_PUSH(p, p->vregs);  /* id 0 means "none" */
-	uint32_t id = IR_VEC_PUSH(p, p->vregs);
-	struct ir_vreg *v = &p->vregs.a[id];
-	memset(v, 0, sizeof *v);
-	v->file = (uint8_t)f;
-	v->size = size ? size : 1;
-	v->align = (uint8_t)(align < 2 ? 2 : align);
-	v->pin = -1;
-	v->loc = -1;
-	v->slot = -1;
-	return id;
+	return IR_VEC_PUSH(p, p->vregs);
 }
 
 uint32_t ir_temp(struct ir_prog *p, enum gen_type t, unsigned n, unsigned hs)
@@ -287,20 +277,13 @@ int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst)
 
 /* ---- instructions ------------------------------------------------------ */
 
-struct ir_inst *ir_emit(struct ir_prog *p, unsigned op, unsigned exec)
+struct ir_inst *ir_emit_slot(struct ir_prog *p)
 {
 	struct ir_inst *in = ir_inplace_slot(p);
-	if (!in) {
-		/* the push first: it may move the array */
-		uint32_t i = IR_VEC_PUSH(p, p->insts);
-		in = &p->insts.a[i];
-	}
-	memset(in, 0, sizeof *in);
-	in->op = (uint16_t)op;
-	in->exec = (uint8_t)exec;
-	in->jip = in->uip = -1;
-	in->loc = p->loc;
-	return in;
+	if (in)
+		return in;
+	uint32_t i = IR_VEC_PUSH(p, p->insts);
+	return &p->insts.a[i];
 }
 
 struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *src)

@@ -29,6 +29,7 @@
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "arena.h"
 #include "visafin.h"
@@ -325,8 +326,25 @@ bool ir_internal(struct ir_prog *p, const char *fmt, ...)
 
 /* ---- registers and labels -------------------------------------------- */
 
-uint32_t ir_vreg_new(struct ir_prog *p, enum ir_file f, uint32_t size,
-                     unsigned align);
+/* A register of 'size' bytes (at least 1) aligned to 'align' (2..64)
+ * in file 'f'.  (inline: the builder makes one a declared variable,
+ * issue 12; ir_vreg_slot, the slow part, makes room.) */
+uint32_t ir_vreg_slot(struct ir_prog *p);
+static inline uint32_t ir_vreg_new(struct ir_prog *p, enum ir_file f,
+                                   uint32_t size, unsigned align)
+{
+	uint32_t id = p->vregs.n && p->vregs.n < p->vregs.cap ? p->vregs.n++
+	              : ir_vreg_slot(p);
+	struct ir_vreg *v = &p->vregs.a[id];
+	memset(v, 0, sizeof *v);
+	v->file = (uint8_t)f;
+	v->size = size ? size : 1;
+	v->align = (uint8_t)(align < 2 ? 2 : align);
+	v->pin = -1;
+	v->loc = -1;
+	v->slot = -1;
+	return id;
+}
 /* A GRF temporary of 'n' elements of 't' with a stride of 'hs' (whole
  * GRFs and GRF-aligned when 32 bytes or more). */
 uint32_t ir_temp(struct ir_prog *p, enum gen_type t, unsigned n, unsigned hs);
@@ -447,8 +465,21 @@ int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst);
 /* ---- instructions ------------------------------------------------------ */
 
 /* Append a zeroed instruction with op/exec; returns it (valid until the
- * next append). */
-struct ir_inst *ir_emit(struct ir_prog *p, unsigned op, unsigned exec);
+ * next append).  (inline: one an instruction, issue 12; ir_emit_slot,
+ * the slow part, writes into an in-place rewrite or makes room.) */
+struct ir_inst *ir_emit_slot(struct ir_prog *p);
+static inline struct ir_inst *ir_emit(struct ir_prog *p, unsigned op,
+                                      unsigned exec)
+{
+	struct ir_inst *in = !p->inplace.on && p->insts.n < p->insts.cap
+	                     ? &p->insts.a[p->insts.n++] : ir_emit_slot(p);
+	memset(in, 0, sizeof *in);
+	in->op = (uint16_t)op;
+	in->exec = (uint8_t)exec;
+	in->jip = in->uip = -1;
+	in->loc = p->loc;
+	return in;
+}
 struct ir_inst *ir_emit_copy(struct ir_prog *p, const struct ir_inst *in);
 /* Common shapes.  'nm' = NoMask. */
 struct ir_inst *ir_op1(struct ir_prog *p, unsigned op, unsigned exec, bool nm,
