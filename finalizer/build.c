@@ -135,15 +135,14 @@ static bool has_op(struct bld *b, unsigned op)
 	return b->op_avail[op] == 1;
 }
 
-static bool translate(struct bld *b)
+static bool translate(struct bld *b, const struct visa_op_info *oi)
 {
-	const struct visa_op_info *oi = visa_op_info(b->in->opcode);
 	if (!oi)
 		return ir_bad_input(b->p, "unknown opcode 0x%02x", b->in->opcode);
 	/* a channel offset the hardware can express: a multiple of the exec
-	 * size (of 4 below it), inside the 32 channels */
+	 * size (of 4 below it; a power of two), inside the 32 channels */
 	unsigned n = bld_exec_size(b->in->exec), off = bld_choff(b->in->exec);
-	if (off % (n < 4 ? 4 : n) != 0 || off + n > 32)
+	if ((off & ((n < 4 ? 4 : n) - 1)) != 0 || off + n > 32)
 		return ir_bad_input(b->p, "execution mask M%u with exec size %u",
 		                    off / 4 + 1, n);
 	/* An instruction the platform lacks is an error, never a guess
@@ -185,14 +184,14 @@ static bool translate(struct bld *b)
 	}
 }
 
-static const char *inst_name(const struct vf_inst *in)
+static const char *inst_name(const struct vf_inst *in,
+                             const struct visa_op_info *oi)
 {
 	if (in->has_subop) {
 		const char *s = visa_subop_name(in->opcode, in->subop);
 		if (s)
 			return s;
 	}
-	const struct visa_op_info *oi = visa_op_info(in->opcode);
 	return oi ? oi->name : "?";
 }
 
@@ -213,16 +212,17 @@ bool bld_walk(struct bld *b)
 	const struct vf_routine *r = b->r;
 	for (uint32_t i = 0; i < r->inst_count; i++) {
 		b->in = &r->insts[i];
+		const struct visa_op_info *oi = visa_op_info(b->in->opcode);
 		b->p->loc = i + 1;
 		b->p->line = b->in->line;
-		b->p->inst_name = inst_name(b->in);
+		b->p->inst_name = inst_name(b->in, oi);
 		if (!b->in_subroutine && i > 0 && starts_subroutine(b, b->in)) {
 			b->p->inst_name = NULL;
 			ir_emit_label(b->p, b->exit_label);
 			bld_emit_eot(b);
 			b->in_subroutine = true;
 		}
-		if (!translate(b))
+		if (!translate(b, oi))
 			return false;
 	}
 	b->p->inst_name = NULL;

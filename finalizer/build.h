@@ -78,10 +78,20 @@ bool bld_functions(struct ir_prog *p, const struct vf_module *m,
 /* ---- region.c: operands ------------------------------------------------ */
 
 enum gen_type bld_type(unsigned visa_type);
-/* Execution size, channel offset and NoMask of a vISA exec byte. */
-unsigned bld_exec_size(unsigned exec);
-unsigned bld_choff(unsigned exec);
-bool bld_nomask(unsigned exec);
+/* Execution size (codes 0-5: 1..32; 6, 7: 0), channel offset and NoMask
+ * of a vISA exec byte.  (inline: asked for every instruction) */
+static inline unsigned bld_exec_size(unsigned exec)
+{
+	return (exec & 7) < 6 ? 1u << (exec & 7) : 0;
+}
+static inline unsigned bld_choff(unsigned exec)
+{
+	return ((exec >> 4) & 7) * 4;
+}
+static inline bool bld_nomask(unsigned exec)
+{
+	return (exec >> 4) >= 8;
+}
 bool bld_var(struct bld *b, uint32_t id, struct bld_var **out);
 /* Operand k of the current instruction as a source / destination. */
 bool bld_src(struct bld *b, unsigned k, struct ir_opnd *o);
@@ -118,8 +128,14 @@ void bld_block_data(struct bld *b, struct ir_opnd data, unsigned grfs,
 /* Plain integer operand k. */
 uint64_t bld_int(const struct bld *b, unsigned k);
 bool bld_has(const struct bld *b, unsigned k);
-/* Apply the instruction's predicate word to 'in'. */
-bool bld_pred(struct bld *b, struct ir_inst *in);
+/* Apply the instruction's predicate word to 'in' (inline: most have
+ * none; bld_pred_word, region.c, sets one). */
+bool bld_pred_word(struct bld *b, struct ir_inst *in, unsigned w);
+static inline bool bld_pred(struct bld *b, struct ir_inst *in)
+{
+	unsigned w = b->in->has_pred ? b->in->pred : 0;
+	return (w & 0xFFF) == 0 || bld_pred_word(b, in, w);
+}
 /* Elements of the predicate that operand K names (0: not a predicate). */
 unsigned bld_pred_elements(struct bld *b, unsigned k);
 /* A zeroed instruction 'op' with the current instruction's exec size,
@@ -128,7 +144,13 @@ bool bld_start(struct bld *b, unsigned op, struct ir_inst *in);
 /* The same emitted where it is built (NULL: error set), build_alu.c. */
 struct ir_inst *bld_begin(struct bld *b, unsigned op);
 /* Exec size / mask of the current instruction onto 'in'. */
-void bld_exec(struct bld *b, struct ir_inst *in);
+static inline void bld_exec(struct bld *b, struct ir_inst *in)
+{
+	unsigned e = b->in->exec;
+	in->exec = (uint8_t)bld_exec_size(e);
+	in->choff = (uint8_t)bld_choff(e);
+	in->nomask = bld_nomask(e);
+}
 
 /* ---- per-class translators (true = handled, false = error set) -------- */
 

@@ -34,22 +34,6 @@ enum gen_type bld_type(unsigned t)
 	return (enum gen_type)map[t & 0xF];
 }
 
-unsigned bld_exec_size(unsigned exec)
-{
-	static const uint8_t sizes[8] = { 1, 2, 4, 8, 16, 32, 0, 0 };
-	return sizes[exec & 7];
-}
-
-unsigned bld_choff(unsigned exec)
-{
-	return ((exec >> 4) & 7) * 4;
-}
-
-bool bld_nomask(unsigned exec)
-{
-	return (exec >> 4) >= 8;
-}
-
 /* Alignment code (bits 4-7 of bit_properties) to bytes. */
 static unsigned align_bytes(unsigned code)
 {
@@ -606,12 +590,9 @@ bool bld_raw(struct bld *b, unsigned k, struct ir_opnd *o)
 	return true;
 }
 
-bool bld_pred(struct bld *b, struct ir_inst *in)
+bool bld_pred_word(struct bld *b, struct ir_inst *in, unsigned w)
 {
-	unsigned w = b->in->has_pred ? b->in->pred : 0;
 	unsigned id = w & 0xFFF;
-	if (!id)
-		return true;
 	if (id > b->r->pred_count)
 		return ir_bad_input(b->p, "predicate P%u out of range", id);
 	if (!pred_inside(b, id))
@@ -630,12 +611,4 @@ bool bld_pred(struct bld *b, struct ir_inst *in)
 		in->pred = any[l] + (ctrl == 2 ? 1 : 0);
 	}
 	return true;
-}
-
-void bld_exec(struct bld *b, struct ir_inst *in)
-{
-	unsigned e = b->in->exec;
-	in->exec = (uint8_t)bld_exec_size(e);
-	in->choff = (uint8_t)bld_choff(e);
-	in->nomask = bld_nomask(e);
 }
