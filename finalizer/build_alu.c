@@ -21,7 +21,7 @@
 /* An instruction with exec size, mask and predicate of the vISA one. */
 bool bld_start(struct bld *b, unsigned op, struct ir_inst *in)
 {
-	memset(in, 0, sizeof *in);
+	ir_inst_clear(in);
 	in->op = (uint16_t)op;
 	in->jip = in->uip = -1;
 	in->loc = b->p->loc;

@@ -464,6 +464,21 @@ int ir_elem_off(const struct ir_opnd *o, unsigned i, bool dst);
 
 /* ---- instructions ------------------------------------------------------ */
 
+/* Zero an instruction with 16-byte stores: GCC sets its 176 bytes with
+ * 'rep stosq' for a memset, whose start-up costs ~60 ns here against
+ * ~2 ns for the eleven stores (issue 12: once an instruction emitted). */
+typedef uint64_t ir_zero16 __attribute__((vector_size(16), aligned(4),
+                                          may_alias));
+static inline void ir_inst_clear(struct ir_inst *in)
+{
+	_Static_assert(sizeof *in % 16 == 0, "ir_inst is whole 16-byte units");
+	ir_zero16 *q = (ir_zero16 *)(void *)in;
+	const ir_zero16 z = { 0, 0 };
+#pragma GCC unroll 16
+	for (unsigned i = 0; i < sizeof *in / 16; i++)
+		q[i] = z;
+}
+
 /* Append a zeroed instruction with op/exec; returns it (valid until the
  * next append).  (inline: one an instruction, issue 12; ir_emit_slot,
  * the slow part, writes into an in-place rewrite or makes room.) */
@@ -473,7 +488,7 @@ static inline struct ir_inst *ir_emit(struct ir_prog *p, unsigned op,
 {
 	struct ir_inst *in = !p->inplace.on && p->insts.n < p->insts.cap
 	                     ? &p->insts.a[p->insts.n++] : ir_emit_slot(p);
-	memset(in, 0, sizeof *in);
+	ir_inst_clear(in);
 	in->op = (uint16_t)op;
 	in->exec = (uint8_t)exec;
 	in->jip = in->uip = -1;
