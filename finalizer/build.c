@@ -244,9 +244,10 @@ bool ir_build(struct ir_prog *p, const struct vf_module *m, unsigned kernel)
 		                    "layout (operands missing, docs/objmodel.md); "
 		                    "finalize the .visaasm text instead");
 	/* The arrays sized from the kernel's counts once (issue 12: grown by
-	 * doubling, a 200k-instruction kernel's were copied ~10 times): about
-	 * 1.2 IR instructions a vISA one on ALU code, a register a declared
-	 * variable, predicate and address, and temporaries. */
+	 * doubling, a 20k-instruction kernel's instructions were reallocated
+	 * and copied ten times): about 1.2 IR instructions a vISA one on ALU
+	 * code, a register a declared variable, predicate and address, and
+	 * temporaries.  (Past the reserve they grow as before.) */
 	uint32_t ni = b.r->inst_count;
 	IR_VEC_RESERVE(p, p->insts, p->insts.n + ni + ni / 4 + 16);
 	IR_VEC_RESERVE(p, p->vregs, p->vregs.n + b.r->var_count +
