@@ -342,6 +342,7 @@ struct pass {
 	struct ir_prog *p;
 	struct crossing *cross;
 	bool *dead;
+	uint8_t *may_die;      /* per instruction: dead_write's own tests pass */
 	/* writes of each register when the pass started, counted at the
 	 * first question (NULL until then); 'moved' logs the rewrites made
 	 * before it, a producer's write of log[2k] now one of log[2k + 1] */
@@ -381,6 +382,8 @@ static void log_move(struct pass *c, uint32_t from, uint32_t to)
 	c->moved[2 * c->nmoved + 1] = to;
 	c->nmoved++;
 }
+
+static bool may_die(const struct ir_prog *p, const struct ir_inst *in);
 
 /* The producer of what mov j copies, or -1. */
 static int64_t find_producer(const struct pass *c, uint32_t j)
@@ -507,6 +510,8 @@ static bool try_halves(struct pass *c, uint32_t j, uint32_t i)
 	log_move(c, hi->dst.v, dhi.v);
 	lo->dst = dlo;
 	hi->dst = dhi;
+	c->may_die[i - 1] = may_die(p, lo);
+	c->may_die[i] = may_die(p, hi);
 	c->dead[j] = true;
 	return true;
 }
@@ -543,18 +548,15 @@ static bool try_coalesce(struct pass *c, uint32_t j)
 	in->dst.type = (uint8_t)dt;
 	if (in->exec == 1 && !in->dst.rgn.hs)
 		in->dst.rgn.hs = 1;
+	c->may_die[i] = may_die(p, in);
 	c->dead[j] = true;
 	return true;
 }
 
-/* A write nobody reads: a plain temporary's bytes no later instruction
- * in the block reads before they are wholly rewritten, the register live
- * across no block boundary; an instruction with no other effect (no flag
- * write, no send, branch or macro). */
-static bool dead_write(const struct pass *c, uint32_t j)
+/* What dead_write asks of the instruction itself (and its destination
+ * register). */
+static bool may_die(const struct ir_prog *p, const struct ir_inst *in)
 {
-	struct ir_prog *p = c->p;
-	const struct ir_inst *in = &p->insts.a[j];
 	if (in->op == IR_OP_LABEL || !producer_ok(in) || in->cmod ||
 	    in->op == GEN_OP_MACH || in->op == GEN_OP_ADDC ||
 	    in->op == GEN_OP_SUBB || in->op == GEN_OP_MATH ||
@@ -563,6 +565,16 @@ static bool dead_write(const struct pass *c, uint32_t j)
 	    (p->vregs.a[in->dst.v].flags & IR_V_NOSPILL) ||
 	    ((p->vregs.a[in->dst.v].flags & IR_V_VISA) && in->op != GEN_OP_MOV))
 		return false;
+	return true;
+}
+
+/* A write nobody reads: a plain temporary's bytes no later instruction
+ * in the block reads before they are wholly rewritten, the register live
+ * across no block boundary; an instruction with no other effect (no flag
+ * write, no send, branch or macro).  may_die(j) was asked before (it is
+ * kept in c->may_die). */
+static bool dead_write(const struct pass *c, uint32_t j)
+{
 	return dead_after_write(c, j);
 }
 
@@ -571,15 +583,22 @@ bool ir_coalesce(struct ir_prog *p)
 	uint32_t n = p->insts.n;
 	struct crossing cross = { p, NULL, NULL };
 	bool *dead = ir_alloc(p, n ? n : 1);   /* zeroed */
+	/* dead_write's own tests, asked in the one walk forwards (issue 12:
+	 * the sweep back read every instruction again); a producer given
+	 * a new destination is asked again (only destinations change) */
+	uint8_t *md = ir_alloc_raw(p, n ? n : 1);
 
-	struct pass c = { p, &cross, dead, NULL, NULL, 0 };
+	struct pass c = { p, &cross, dead, md, NULL, NULL, 0 };
 	bool any = false;
-	for (uint32_t j = 0; j < n; j++)
-		if (plain_copy(&p->insts.a[j]) && try_coalesce(&c, j))
+	for (uint32_t j = 0; j < n; j++) {
+		const struct ir_inst *in = &p->insts.a[j];
+		md[j] = may_die(p, in);
+		if (plain_copy(in) && try_coalesce(&c, j))
 			any = true;
+	}
 	/* backwards, so that a write read only by dead ones dies too */
 	for (uint32_t j = n; j-- > 0;)
-		if (!dead[j] && dead_write(&c, j)) {
+		if (md[j] && !dead[j] && dead_write(&c, j)) {
 			any = dead[j] = true;
 		}
 	if (!any)
