@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "../ir/ir.h"
+#include "opnd_count.h"
 
 bool ir_constfold(struct ir_prog *p);
 
@@ -178,9 +179,30 @@ static void forget_dst(const struct ir_prog *p, const struct ir_inst *in,
 		k[in->dst.v].valid = false;
 }
 
+/* Read counts of every register in the code the pass leaves (opnd_count.h),
+ * made in its walk for copyprop, the next pass, which needs them first
+ * (issue 12: one walk over every instruction fewer); kept in a scratch
+ * scope of their own (ir_carry_keep), NULL when none could be opened. */
+static uint32_t *reads_begin(struct ir_prog *p)
+{
+	ir_scratch_begin(p);
+	if (p->scratch_deep) {
+		ir_scratch_end(p);
+		return NULL;
+	}
+	return ir_alloc(p, ((size_t)p->vregs.n + 1) * sizeof(uint32_t));
+}
+
+static void reads_keep(struct ir_prog *p, uint32_t *reads)
+{
+	if (reads && !ir_carry_keep(p, IR_CARRY_READS, reads))
+		ir_scratch_end(p);
+}
+
 bool ir_constfold(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n;
+	uint32_t *reads = reads_begin(p);
 	/* made at the first constant tracked (issue 12: a kernel without
 	 * one does not clear 16 bytes per register): until then nothing is
 	 * valid, nothing to use or forget */
@@ -193,6 +215,8 @@ bool ir_constfold(struct ir_prog *p)
 			for (uint32_t j = 0; j < nlive; j++)
 				k[live[j]].valid = false;
 			nlive = 0;
+			if (reads)
+				fin_count_reads(in, reads);
 			continue;
 		}
 		bool plain = !in->pred && !in->cmod && !in->sat && !in->flag &&
@@ -223,6 +247,10 @@ bool ir_constfold(struct ir_prog *p)
 			e->bits = in->src[0].imm & size_mask(sz);
 			live[nlive++] = in->dst.v;
 		}
+		/* the instruction is final: only its own step changes it */
+		if (reads)
+			fin_count_reads(in, reads);
 	}
+	reads_keep(p, reads);
 	return true;
 }

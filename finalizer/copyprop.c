@@ -370,10 +370,15 @@ static bool forward(struct cp_ctx *c, uint32_t i)
 
 bool ir_copyprop(struct ir_prog *p)
 {
-	/* ir_alloc zeroes */
-	struct cp_ctx c = { p, ir_alloc(p, p->vregs.n * sizeof(uint32_t)) };
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		fin_count_reads(&p->insts.a[i], c.reads);
+	/* the counts constfold made in its walk (ir_carry_take reopens
+	 * their scope: ended below), else counted here */
+	struct cp_ctx c = { p, ir_carry_take(p, IR_CARRY_READS) };
+	bool taken = c.reads != NULL;
+	if (!taken) {
+		c.reads = ir_alloc(p, p->vregs.n * sizeof(uint32_t));   /* zeroed */
+		for (uint32_t i = 0; i < p->insts.n; i++)
+			fin_count_reads(&p->insts.a[i], c.reads);
+	}
 	bool *dead = ir_alloc(p, p->insts.n + 1);   /* zeroed */
 	/* the movs found, for the sweep back: forwarding changes only
 	 * instructions after its mov, so a mov is a candidate at the end
@@ -408,5 +413,7 @@ bool ir_copyprop(struct ir_prog *p)
 	}
 	if (any)
 		ir_drop_marked(p, dead);
+	if (taken)
+		ir_scratch_end(p);
 	return true;
 }
