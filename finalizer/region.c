@@ -384,6 +384,27 @@ vector(struct bld *b, unsigned k, bool dst, struct ir_opnd *o,
 	}
 }
 
+/* ir_opnd_extent, a source's row and column by shifts when its width is
+ * a power of two, as every region code gives (issue 12: a division for
+ * every source operand of every instruction). */
+static inline __attribute__((always_inline)) unsigned
+extent(const struct ir_opnd *o, unsigned n, bool dst)
+{
+	unsigned w = o->rgn.w;
+	if (dst || !n || !w || (w & (w - 1)))
+		return ir_opnd_extent(o, n, dst);
+	unsigned ts = gen_type_size((enum gen_type)o->type);
+	unsigned last = n - 1, lw = (unsigned)__builtin_ctz(w);
+	unsigned row = last >> lw, col = last & (w - 1);
+	unsigned hi = row * o->rgn.vs + col * o->rgn.hs;
+	if (row) {
+		unsigned before = (row - 1) * o->rgn.vs + (w - 1) * o->rgn.hs;
+		if (before > hi)
+			hi = before;
+	}
+	return hi * ts + ts;
+}
+
 /* A general or address operand stays inside its register: the elements
  * the instruction's exec size reaches through the region end within the
  * variable's storage (5_operands.md); an indirect one's address elements
@@ -423,7 +444,7 @@ inside_var(struct bld *b, const struct ir_opnd *o, bool dst)
 	}
 	if (o->kind != IR_O_REG || b->p->vregs.a[o->v].file == IR_RF_FLAG)
 		return true;
-	uint64_t end = (uint64_t)(int64_t)o->off + ir_opnd_extent(o, n, dst);
+	uint64_t end = (uint64_t)(int64_t)o->off + extent(o, n, dst);
 	if (o->off < 0 || end > b->p->vregs.a[o->v].size)
 		return ir_bad_input(b->p, "%s operand reaches byte %llu of a%s "
 		                    "variable of %u bytes (exec size %u)",
