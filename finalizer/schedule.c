@@ -625,8 +625,17 @@ bool ir_schedule(struct ir_prog *p)
 		live[from] += p->vregs.a[v].size;
 		live[to] -= p->vregs.a[v].size;
 	}
-	for (uint32_t i = 1; i <= ni; i++)
+	int64_t most = live[0];
+	for (uint32_t i = 1; i <= ni; i++) {
 		live[i] += live[i - 1];
+		if (live[i] > most)
+			most = live[i];
+	}
+	/* no window's pressure gets high anywhere: nothing to reorder, and
+	 * no need to find the windows (issue 12: a walk over every
+	 * instruction of a kernel whose pressure stays low) */
+	if (most <= HIGH_BYTES)
+		return true;
 	/* The windows to schedule; every other instruction stays where it
 	 * is (the count never changes: the array is permuted in place). */
 	const struct ir_inst *a = p->insts.a;
