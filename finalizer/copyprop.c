@@ -371,10 +371,11 @@ static bool forward(struct cp_ctx *c, uint32_t i)
 bool ir_copyprop(struct ir_prog *p)
 {
 	/* the counts constfold made in its walk (ir_carry_take reopens
-	 * their scope: ended below), else counted here */
-	struct cp_ctx c = { p, ir_carry_take(p, IR_CARRY_READS) };
-	bool taken = c.reads != NULL;
-	if (!taken) {
+	 * their scope: kept again for byte_layout or ended below), else
+	 * counted here */
+	struct fin_opnd_facts *facts = ir_carry_take(p, IR_CARRY_OPNDS);
+	struct cp_ctx c = { p, facts ? facts->reads : NULL };
+	if (!facts) {
 		c.reads = ir_alloc(p, p->vregs.n * sizeof(uint32_t));   /* zeroed */
 		for (uint32_t i = 0; i < p->insts.n; i++)
 			fin_count_reads(&p->insts.a[i], c.reads);
@@ -413,7 +414,8 @@ bool ir_copyprop(struct ir_prog *p)
 	}
 	if (any)
 		ir_drop_marked(p, dead);
-	if (taken)
+	/* 'narrow' still holds (opnd_count.h) */
+	if (facts && !ir_carry_keep(p, IR_CARRY_NARROW, facts))
 		ir_scratch_end(p);
 	return true;
 }

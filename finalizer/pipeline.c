@@ -210,15 +210,18 @@ bool fin_run(struct ir_prog *p, const struct vf_module *m, unsigned kernel,
 		const struct pass_row *r = &passes[i];
 		if (r->when && !r->when(p))
 			continue;
-		/* a result the last pass kept is for this one alone (ir.h) */
-		bool carried = p->carry.arena != NULL;
+		/* a result the last pass kept is for this one alone (ir.h):
+		 * dropped after it unless it took it (and may have kept a
+		 * result of its own for the next) */
+		struct ir_carry carried = p->carry;
 		double t0 = o->pass_time ? now_ms() : 0;
 		/* what a pass allocates with ir_alloc is its own: freed after
 		 * it (a failing pass's scope is freed by the caller) */
 		ir_scratch_begin(p);
 		if (!r->run(&j))
 			return false;
-		if (carried)
+		if (carried.arena && p->carry.arena == carried.arena &&
+		    p->carry.kind == carried.kind && p->carry.what == carried.what)
 			ir_carry_drop(p);
 		if (o->pass_time)
 			o->pass_time(o->dump_ctx, r->name, now_ms() - t0);
