@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../ir/ir.h"
+#include "opnd_count.h"
 
 bool ir_byte_layout(struct ir_prog *p);
 
@@ -104,9 +105,7 @@ static void look(struct ir_prog *p, struct plan *pl, const struct ir_inst *in,
 
 static bool candidate_vreg(const struct ir_vreg *r)
 {
-	return r->file == IR_RF_GRF && r->pin < 0 &&
-	       !(r->flags & (IR_V_PINNED | IR_V_ADDR_TAKEN | IR_V_LIVE_IN |
-	                     IR_V_GLOBAL | IR_V_WHOLE_GRF | IR_V_NOSPILL));
+	return fin_widenable(r);
 }
 
 static void check_scalable(struct ir_prog *p, struct plan *pl,
@@ -138,6 +137,12 @@ static void scale(const struct plan *pl, struct ir_opnd *o, bool dst)
 
 bool ir_byte_layout(struct ir_prog *p)
 {
+	/* only a register operand of at most two bytes on a candidate
+	 * register can make one wider (look): none, as constfold's walk
+	 * found and copyprop kept, nothing to do (issue 12) */
+	const struct fin_opnd_facts *facts = ir_carry_peek(p, IR_CARRY_NARROW);
+	if (facts && !facts->narrow)
+		return true;
 	uint32_t nv = p->vregs.n;
 	struct plan pl = {
 		.factor = ir_alloc(p, nv),   /* zeroed */

@@ -312,9 +312,20 @@ static bool reads_vreg(const struct ir_inst *in, uint32_t v)
  * the answers are those of the unchanged program, as if computed first. */
 struct crossing {
 	struct ir_prog *p;
-	const struct ir_cfg *cfg;
+	const struct ir_cfg *cfg;   /* NULL until asked */
 	uint8_t *crosses;      /* NULL until asked */
 };
+
+/* The CFG, built at the first question (issue 12: a kernel with
+ * nothing to coalesce never asks); the rewrites change destinations
+ * only and drop nothing before the end, so it is the CFG of the code
+ * as the pass found it. */
+static const struct ir_cfg *cfg_of(struct crossing *x)
+{
+	if (!x->cfg)
+		x->cfg = ir_cfg_build(x->p);
+	return x->cfg;
+}
 
 static bool crosses_block(struct crossing *x, uint32_t v)
 {
@@ -322,18 +333,57 @@ static bool crosses_block(struct crossing *x, uint32_t v)
 		struct ir_prog *p = x->p;
 		x->crosses = ir_alloc(p, p->vregs.n ? p->vregs.n : 1);
 		const struct ir_live *l = ir_live_refs(p, NULL);
-		ir_live_defined(p, x->cfg, l, mark_crossing, x->crosses);
+		ir_live_defined(p, cfg_of(x), l, mark_crossing, x->crosses);
 	}
 	return x->crosses[v] != 0;
 }
 
 struct pass {
 	struct ir_prog *p;
-	const struct ir_cfg *cfg;
-	const uint32_t *defs;
 	struct crossing *cross;
 	bool *dead;
+	uint8_t *may_die;      /* per instruction: dead_write's own tests pass */
+	/* writes of each register when the pass started, counted at the
+	 * first question (NULL until then); 'moved' logs the rewrites made
+	 * before it, a producer's write of log[2k] now one of log[2k + 1] */
+	uint32_t *defs;
+	uint32_t *moved, nmoved;
 };
+
+/* Writes of t when the pass started: a count of the code as it is now
+ * (dead movs are still in it, writing what they wrote), each rewrite
+ * logged so far undone (issue 12: a count over the whole program for
+ * a question few kernels ask). */
+static uint32_t defs_at_start(struct pass *c, uint32_t t)
+{
+	if (!c->defs) {
+		struct ir_prog *p = c->p;
+		c->defs = ir_alloc(p, p->vregs.n * sizeof *c->defs);   /* zeroed */
+		for (uint32_t i = 0; i < p->insts.n; i++)
+			fin_count_defs(&p->insts.a[i], c->defs);
+		for (uint32_t k = 0; k < c->nmoved; k++) {
+			c->defs[c->moved[2 * k]]++;
+			c->defs[c->moved[2 * k + 1]]--;
+		}
+	}
+	return c->defs[t];
+}
+
+/* A producer that wrote 'from' now writes 'to'. */
+static void log_move(struct pass *c, uint32_t from, uint32_t to)
+{
+	if (c->defs) {   /* counted: kept as at the start, no log needed */
+		return;
+	}
+	if (!c->moved)   /* at most two per mov: every mov dies with one */
+		c->moved = ir_alloc_raw(c->p, 4 * (size_t)c->p->insts.n *
+		                        sizeof *c->moved);
+	c->moved[2 * c->nmoved] = from;
+	c->moved[2 * c->nmoved + 1] = to;
+	c->nmoved++;
+}
+
+static bool may_die(const struct ir_prog *p, const struct ir_inst *in);
 
 /* The producer of what mov j copies, or -1. */
 static int64_t find_producer(const struct pass *c, uint32_t j)
@@ -343,7 +393,8 @@ static int64_t find_producer(const struct pass *c, uint32_t j)
 	struct span r, d;
 	opnd_span(p, m, &m->src[0], 0, &r);
 	opnd_span(p, m, &m->dst, -1, &d);
-	uint32_t first = c->cfg->b[c->cfg->blk_of[j]].first;
+	const struct ir_cfg *g = cfg_of(c->cross);
+	uint32_t first = g->b[g->blk_of[j]].first;
 	for (uint32_t i = j, n = 0; i > first && n < WINDOW; n++) {
 		i--;
 		if (c->dead[i])
@@ -367,7 +418,8 @@ static bool unread_after(const struct pass *c, uint32_t j, struct span r)
 	/* once liveness is known, its answer first: it saves the scan */
 	if (c->cross->crosses && c->cross->crosses[r.v])
 		return false;
-	uint32_t end = c->cfg->b[c->cfg->blk_of[j]].end;
+	const struct ir_cfg *g = cfg_of(c->cross);
+	uint32_t end = g->b[g->blk_of[j]].end;
 	for (uint32_t i = j + 1, n = 0; i < end; i++) {
 		if (c->dead[i])
 			continue;
@@ -434,7 +486,8 @@ static bool try_halves(struct pass *c, uint32_t j, uint32_t i)
 	struct ir_inst *m = &p->insts.a[j], *hi = &p->insts.a[i];
 	uint32_t t = m->src[0].v, d = m->dst.v;
 	unsigned n = hi->exec;
-	if (i == 0 || c->dead[i - 1] || c->cfg->blk_of[i - 1] != c->cfg->blk_of[j] ||
+	const struct ir_cfg *g = cfg_of(c->cross);
+	if (i == 0 || c->dead[i - 1] || g->blk_of[i - 1] != g->blk_of[j] ||
 	    n * 2 != m->exec || hi->choff != m->choff + n || truncates(m))
 		return false;
 	struct ir_inst *lo = &p->insts.a[i - 1];
@@ -453,8 +506,12 @@ static bool try_halves(struct pass *c, uint32_t j, uint32_t i)
 	if (!same_shape(p, &lo->dst, &dlo, n) ||
 	    !same_shape(p, &hi->dst, &dhi, n) || !dead_after(c, j))
 		return false;
+	log_move(c, lo->dst.v, dlo.v);
+	log_move(c, hi->dst.v, dhi.v);
 	lo->dst = dlo;
 	hi->dst = dhi;
+	c->may_die[i - 1] = may_die(p, lo);
+	c->may_die[i] = may_die(p, hi);
 	c->dead[j] = true;
 	return true;
 }
@@ -476,7 +533,7 @@ static bool try_coalesce(struct pass *c, uint32_t j)
 		return try_halves(c, j, (uint32_t)i);
 	if (!producer_ok(in) || in->dst.v != t || in->exec != m->exec ||
 	    in->choff != m->choff || in->nomask != m->nomask ||
-	    (in->pred && c->defs[t] != 1) ||
+	    (in->pred && defs_at_start(c, t) != 1) ||
 	    !same_bits(in->dst.type, m->src[0].type) || !same_elements(m, in) ||
 	    reads_vreg(in, d))
 		return false;
@@ -486,22 +543,20 @@ static bool try_coalesce(struct pass *c, uint32_t j)
 	bool same = !truncates(m) && same_shape(p, &in->dst, &m->dst, m->exec);
 	if ((!same && !reshape_ok(p, in, &m->dst, dt)) || !dead_after(c, j))
 		return false;
+	log_move(c, in->dst.v, m->dst.v);
 	in->dst = m->dst;
 	in->dst.type = (uint8_t)dt;
 	if (in->exec == 1 && !in->dst.rgn.hs)
 		in->dst.rgn.hs = 1;
+	c->may_die[i] = may_die(p, in);
 	c->dead[j] = true;
 	return true;
 }
 
-/* A write nobody reads: a plain temporary's bytes no later instruction
- * in the block reads before they are wholly rewritten, the register live
- * across no block boundary; an instruction with no other effect (no flag
- * write, no send, branch or macro). */
-static bool dead_write(const struct pass *c, uint32_t j)
+/* What dead_write asks of the instruction itself (and its destination
+ * register). */
+static bool may_die(const struct ir_prog *p, const struct ir_inst *in)
 {
-	struct ir_prog *p = c->p;
-	const struct ir_inst *in = &p->insts.a[j];
 	if (in->op == IR_OP_LABEL || !producer_ok(in) || in->cmod ||
 	    in->op == GEN_OP_MACH || in->op == GEN_OP_ADDC ||
 	    in->op == GEN_OP_SUBB || in->op == GEN_OP_MATH ||
@@ -510,28 +565,40 @@ static bool dead_write(const struct pass *c, uint32_t j)
 	    (p->vregs.a[in->dst.v].flags & IR_V_NOSPILL) ||
 	    ((p->vregs.a[in->dst.v].flags & IR_V_VISA) && in->op != GEN_OP_MOV))
 		return false;
+	return true;
+}
+
+/* A write nobody reads: a plain temporary's bytes no later instruction
+ * in the block reads before they are wholly rewritten, the register live
+ * across no block boundary; an instruction with no other effect (no flag
+ * write, no send, branch or macro).  may_die(j) was asked before (it is
+ * kept in c->may_die). */
+static bool dead_write(const struct pass *c, uint32_t j)
+{
 	return dead_after_write(c, j);
 }
 
 bool ir_coalesce(struct ir_prog *p)
 {
-	uint32_t nv = p->vregs.n, n = p->insts.n;
-	/* ir_alloc zeroes */
-	uint32_t *defs = ir_alloc(p, nv * sizeof(uint32_t));
-	for (uint32_t i = 0; i < n; i++)
-		fin_count_defs(&p->insts.a[i], defs);
-	const struct ir_cfg *cfg = ir_cfg_build(p);
-	struct crossing cross = { p, cfg, NULL };
-	bool *dead = ir_alloc(p, n ? n : 1);
+	uint32_t n = p->insts.n;
+	struct crossing cross = { p, NULL, NULL };
+	bool *dead = ir_alloc(p, n ? n : 1);   /* zeroed */
+	/* dead_write's own tests, asked in the one walk forwards (issue 12:
+	 * the sweep back read every instruction again); a producer given
+	 * a new destination is asked again (only destinations change) */
+	uint8_t *md = ir_alloc_raw(p, n ? n : 1);
 
-	struct pass c = { p, cfg, defs, &cross, dead };
+	struct pass c = { p, &cross, dead, md, NULL, NULL, 0 };
 	bool any = false;
-	for (uint32_t j = 0; j < n; j++)
-		if (plain_copy(&p->insts.a[j]) && try_coalesce(&c, j))
+	for (uint32_t j = 0; j < n; j++) {
+		const struct ir_inst *in = &p->insts.a[j];
+		md[j] = may_die(p, in);
+		if (plain_copy(in) && try_coalesce(&c, j))
 			any = true;
+	}
 	/* backwards, so that a write read only by dead ones dies too */
 	for (uint32_t j = n; j-- > 0;)
-		if (!dead[j] && dead_write(&c, j)) {
+		if (md[j] && !dead[j] && dead_write(&c, j)) {
 			any = dead[j] = true;
 		}
 	if (!any)

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "../ir/ir.h"
+#include "opnd_count.h"
 
 bool ir_constfold(struct ir_prog *p);
 
@@ -178,9 +179,44 @@ static void forget_dst(const struct ir_prog *p, const struct ir_inst *in,
 		k[in->dst.v].valid = false;
 }
 
+/* What the walk finds out about the operands of the code the pass
+ * leaves (struct fin_opnd_facts), for copyprop and byte_layout, the
+ * next passes (issue 12: a walk over every instruction fewer in each);
+ * kept in a scratch scope of its own (ir_carry_keep), NULL when none
+ * could be opened. */
+static struct fin_opnd_facts *facts_begin(struct ir_prog *p)
+{
+	ir_scratch_begin(p);
+	if (p->scratch_deep) {
+		ir_scratch_end(p);
+		return NULL;
+	}
+	struct fin_opnd_facts *f = ir_alloc(p, sizeof *f);
+	f->reads = ir_alloc(p, ((size_t)p->vregs.n + 1) * sizeof(uint32_t));
+	f->narrow = false;
+	return f;
+}
+
+/* Instruction 'in' is final (only its own step changes it). */
+static void facts_add(const struct ir_prog *p, const struct ir_inst *in,
+                      struct fin_opnd_facts *f)
+{
+	if (!f)
+		return;
+	fin_count_reads(in, f->reads);
+	fin_note_narrow(p, in, f);
+}
+
+static void facts_keep(struct ir_prog *p, struct fin_opnd_facts *f)
+{
+	if (f && !ir_carry_keep(p, IR_CARRY_OPNDS, f))
+		ir_scratch_end(p);
+}
+
 bool ir_constfold(struct ir_prog *p)
 {
 	uint32_t nv = p->vregs.n;
+	struct fin_opnd_facts *facts = facts_begin(p);
 	/* made at the first constant tracked (issue 12: a kernel without
 	 * one does not clear 16 bytes per register): until then nothing is
 	 * valid, nothing to use or forget */
@@ -193,6 +229,7 @@ bool ir_constfold(struct ir_prog *p)
 			for (uint32_t j = 0; j < nlive; j++)
 				k[live[j]].valid = false;
 			nlive = 0;
+			facts_add(p, in, facts);
 			continue;
 		}
 		bool plain = !in->pred && !in->cmod && !in->sat && !in->flag &&
@@ -223,6 +260,8 @@ bool ir_constfold(struct ir_prog *p)
 			e->bits = in->src[0].imm & size_mask(sz);
 			live[nlive++] = in->dst.v;
 		}
+		facts_add(p, in, facts);
 	}
+	facts_keep(p, facts);
 	return true;
 }

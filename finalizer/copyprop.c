@@ -347,6 +347,12 @@ static bool forward(struct cp_ctx *c, uint32_t i)
 	uint32_t s = m->src[0].kind == IR_O_REG ? m->src[0].v : 0;
 	for (uint32_t j = i + 1; j < c->p->insts.n; j++) {
 		struct ir_inst *u = &a[j];
+		/* every read of t forwarded: nothing more to forward, and the
+		 * caller deletes the mov as unread whatever the rest of the
+		 * block holds (issue 12: the walk went on to the block's end,
+		 * a straight kernel's whole code) */
+		if (!c->reads[m->dst.v])
+			return false;
 		if (u->op == IR_OP_LABEL || ir_is_branch(u->op))
 			return false;
 		if (!(s && writes_vreg(u, s)) && !ir_is_send(u->op))
@@ -364,16 +370,31 @@ static bool forward(struct cp_ctx *c, uint32_t i)
 
 bool ir_copyprop(struct ir_prog *p)
 {
-	/* ir_alloc zeroes */
-	struct cp_ctx c = { p, ir_alloc(p, p->vregs.n * sizeof(uint32_t)) };
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		fin_count_reads(&p->insts.a[i], c.reads);
+	/* the counts constfold made in its walk (ir_carry_take reopens
+	 * their scope: kept again for byte_layout or ended below), else
+	 * counted here */
+	struct fin_opnd_facts *facts = ir_carry_take(p, IR_CARRY_OPNDS);
+	struct cp_ctx c = { p, facts ? facts->reads : NULL };
+	if (!facts) {
+		c.reads = ir_alloc(p, p->vregs.n * sizeof(uint32_t));   /* zeroed */
+		for (uint32_t i = 0; i < p->insts.n; i++)
+			fin_count_reads(&p->insts.a[i], c.reads);
+	}
 	bool *dead = ir_alloc(p, p->insts.n + 1);   /* zeroed */
+	/* the movs found, for the sweep back: forwarding changes only
+	 * instructions after its mov, so a mov is a candidate at the end
+	 * iff it was when this loop reached it (issue 12: the sweep walked
+	 * every instruction) */
+	uint32_t *movs = NULL, nmovs = 0;
+	bool any = false;
 	for (uint32_t i = 0; i < p->insts.n; i++) {
 		if (!candidate(p, &p->insts.a[i]))
 			continue;
+		if (!movs)
+			movs = ir_alloc_raw(p, (p->insts.n - i) * sizeof *movs);
+		movs[nmovs++] = i;
 		if (forward(&c, i) || c.reads[p->insts.a[i].dst.v] == 0) {
-			dead[i] = true;
+			any = dead[i] = true;
 			if (p->insts.a[i].src[0].kind == IR_O_REG)
 				c.reads[p->insts.a[i].src[0].v]--;
 		}
@@ -381,14 +402,20 @@ bool ir_copyprop(struct ir_prog *p)
 	/* movs whose register lost its last reader to a later mov's
 	 * forwarding (parts of one vector copied on: each part's mov was
 	 * looked at while the others still read the register) */
-	for (uint32_t i = p->insts.n; i-- > 0;) {
+	for (uint32_t k = nmovs; k-- > 0;) {
+		uint32_t i = movs[k];
 		const struct ir_inst *m = &p->insts.a[i];
-		if (dead[i] || !candidate(p, m) || c.reads[m->dst.v])
+		if (dead[i] || c.reads[m->dst.v])
 			continue;
+		any = true;
 		dead[i] = true;
 		if (m->src[0].kind == IR_O_REG)
 			c.reads[m->src[0].v]--;
 	}
-	ir_drop_marked(p, dead);
+	if (any)
+		ir_drop_marked(p, dead);
+	/* 'narrow' still holds (opnd_count.h) */
+	if (facts && !ir_carry_keep(p, IR_CARRY_NARROW, facts))
+		ir_scratch_end(p);
 	return true;
 }

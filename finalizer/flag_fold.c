@@ -295,6 +295,13 @@ static bool fold_cmp(struct ff_ctx *c, uint32_t k)
 		    gen_type_size((enum gen_type)pr->dst.type))
 			same_size = false;
 	}
+	if (!c->reads) {
+		/* counted at the first fold (issue 12: most kernels have
+		 * none): nothing has changed yet, so as if counted first */
+		c->reads = ir_alloc(p, p->vregs.n * sizeof(uint32_t));
+		for (uint32_t i = 0; i < p->insts.n; i++)
+			fin_count_reads(&p->insts.a[i], c->reads);
+	}
 	ir_for_each_opnd(pr, uncount_opnd, c);
 	ir_for_each_opnd(in, uncount_opnd, c);
 	pr->flag = f;
@@ -497,22 +504,71 @@ static bool fold_smov(struct ff_ctx *c, uint32_t k)
 	return true;
 }
 
+/* The instructions each fold could start from, found in one walk
+ * (issue 12: a walk per fold over 176-byte instructions, and the read
+ * counts of every register, for kernels where nothing folds).  Each
+ * list holds, in program order, every instruction whose own fields
+ * pass the first test of its fold; no fold changes those fields of an
+ * instruction of another list (fold_cmp rewrites a producer, never a
+ * cmp, and gives it a condition modifier, which fold_logic refuses;
+ * fold_logic gives a null-destination compare a predicate and renames
+ * flags; fold_smov rewrites its own mov), so the folds see exactly the
+ * instructions the walks over all of them would. */
+struct ff_lists {
+	uint32_t *cmp, *logic, *smov;
+	uint32_t ncmp, nlogic, nsmov;
+};
+
+static void find_candidates(struct ir_prog *p, struct ff_lists *l)
+{
+	uint32_t n = p->insts.n;
+	l->cmp = l->logic = l->smov = NULL;
+	l->ncmp = l->nlogic = l->nsmov = 0;
+	uint32_t *at = NULL;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_inst *in = &p->insts.a[i];
+		unsigned k;
+		if (in->op == GEN_OP_CMP)
+			k = 0;
+		else if ((in->op == GEN_OP_AND || in->op == GEN_OP_OR) &&
+		         in->exec == 1 && in->nomask)
+			k = 1;
+		else if (in->op == GEN_OP_MOV && in->pred == GEN_PRED_NORMAL)
+			k = 2;
+		else
+			continue;
+		if (!at) {   /* three lists of at most n - i each */
+			at = ir_alloc_raw(p, 3 * (size_t)(n - i) * sizeof *at);
+			l->cmp = at;
+			l->logic = at + (n - i);
+			l->smov = at + 2 * (size_t)(n - i);
+		}
+		if (k == 0)
+			l->cmp[l->ncmp++] = i;
+		else if (k == 1)
+			l->logic[l->nlogic++] = i;
+		else
+			l->smov[l->nsmov++] = i;
+	}
+}
+
 bool ir_flag_fold(struct ir_prog *p)
 {
 	struct ff_ctx c = { p, NULL, NULL };
+	struct ff_lists l;
+	find_candidates(p, &l);
+	if (!l.ncmp && !l.nlogic && !l.nsmov)
+		return true;
 	/* ir_alloc zeroes */
-	c.reads = ir_alloc(p, p->vregs.n * sizeof(uint32_t));
 	c.dead = ir_alloc(p, p->insts.n + 1);
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		fin_count_reads(&p->insts.a[i], c.reads);
 	bool any = false;
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		any |= fold_cmp(&c, i);
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		any |= fold_logic(&c, i);
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		if (!c.dead[i])
-			any |= fold_smov(&c, i);
+	for (uint32_t k = 0; k < l.ncmp; k++)
+		any |= fold_cmp(&c, l.cmp[k]);
+	for (uint32_t k = 0; k < l.nlogic; k++)
+		any |= fold_logic(&c, l.logic[k]);
+	for (uint32_t k = 0; k < l.nsmov; k++)
+		if (!c.dead[l.smov[k]])
+			any |= fold_smov(&c, l.smov[k]);
 	if (!any)
 		return true;
 	ir_drop_marked(p, c.dead);

@@ -59,11 +59,8 @@ static bool needs_label_after(const struct ir_inst *a, uint32_t n, uint32_t i)
 
 /* Make every goto and jmpi the last instruction before a label (in
  * place, and not at all where none is missing: issue 12). */
-static void split_after_branches(struct ir_prog *p)
+static void split_after_branches(struct ir_prog *p, uint32_t missing)
 {
-	uint32_t missing = 0;
-	for (uint32_t i = 0; i < p->insts.n; i++)
-		missing += needs_label_after(p->insts.a, p->insts.n, i);
 	if (!missing)
 		return;
 	struct ir_insts_old old = ir_inplace_begin(p);
@@ -281,12 +278,17 @@ bool ir_lower_goto(struct ir_prog *p);
 
 bool ir_lower_goto(struct ir_prog *p)
 {
-	split_after_branches(p);
+	/* one walk: labels missing after branches, and whether there is a
+	 * goto (splitting adds labels only) */
+	uint32_t missing = 0;
+	bool any = false;
+	for (uint32_t i = 0; i < p->insts.n; i++) {
+		missing += needs_label_after(p->insts.a, p->insts.n, i);
+		any |= p->insts.a[i].op == GEN_OP_GOTO;
+	}
+	split_after_branches(p, missing);
 	/* without gotos there is nothing to check or rewrite (issue 12: a
 	 * straight kernel paid the label and join tables here) */
-	bool any = false;
-	for (uint32_t i = 0; i < p->insts.n && !any; i++)
-		any = p->insts.a[i].op == GEN_OP_GOTO;
 	if (!any)
 		return true;
 	struct gctx c = { .p = p, .nl = p->labels.n };

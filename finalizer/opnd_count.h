@@ -46,4 +46,44 @@ static inline void fin_count_defs(const struct ir_inst *in, uint32_t *defs)
 		defs[in->dst.v]++;
 }
 
+/* A register byte_layout may widen (byte_layout.c). */
+static inline bool fin_widenable(const struct ir_vreg *r)
+{
+	return r->file == IR_RF_GRF && r->pin < 0 &&
+	       !(r->flags & (IR_V_PINNED | IR_V_ADDR_TAKEN | IR_V_LIVE_IN |
+	                     IR_V_GLOBAL | IR_V_WHOLE_GRF | IR_V_NOSPILL));
+}
+
+/* What constfold's walk finds out about the operands of the code it
+ * leaves, for the passes after it (issue 12: their walks over every
+ * instruction): the read counts copyprop starts from, and whether any
+ * register operand of at most two bytes names a register byte_layout
+ * may widen.  copyprop keeps 'narrow' true: it only moves operands
+ * that exist onto registers read with the same element size, so a
+ * narrow operand it makes names a register one already did.
+ * Carried constfold -> copyprop (IR_CARRY_OPNDS), copyprop ->
+ * byte_layout (IR_CARRY_NARROW). */
+struct fin_opnd_facts {
+	uint32_t *reads;
+	bool narrow;
+};
+
+static inline bool fin_narrow_opnd(const struct ir_prog *p,
+                                   const struct ir_opnd *o)
+{
+	return o->kind == IR_O_REG &&
+	       gen_type_size((enum gen_type)o->type) <= 2 &&
+	       fin_widenable(&p->vregs.a[o->v]);
+}
+
+/* facts->narrow |= 'in' has such an operand */
+static inline void fin_note_narrow(const struct ir_prog *p,
+                                   const struct ir_inst *in,
+                                   struct fin_opnd_facts *facts)
+{
+	for (unsigned s = 0; s < in->nsrc; s++)
+		facts->narrow |= fin_narrow_opnd(p, &in->src[s]);
+	facts->narrow |= fin_narrow_opnd(p, &in->dst);
+}
+
 #endif

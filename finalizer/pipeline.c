@@ -79,11 +79,31 @@ struct fin_job {
 	unsigned kernel;
 	uint8_t **code;
 	size_t *size;
+	/* a goto or jmpi after build (ifconv and goto have nothing to do
+	 * without: issue 12, one walk for both instead of three) */
+	bool branches;
 };
 
+static bool goto_or_jmpi(const struct ir_prog *p)
+{
+	for (uint32_t i = 0; i < p->insts.n; i++)
+		if (p->insts.a[i].op == GEN_OP_GOTO ||
+		    p->insts.a[i].op == GEN_OP_JMPI)
+			return true;
+	return false;
+}
+
 static bool run_build(struct fin_job *j) { return ir_build(j->p, j->m, j->kernel); }
-static bool run_ifconv(struct fin_job *j) { return ir_ifconv(j->p); }
-static bool run_goto(struct fin_job *j) { return ir_lower_goto(j->p); }
+/* ifconv removes gotos and adds no branch: none before, none after */
+static bool run_ifconv(struct fin_job *j)
+{
+	j->branches = goto_or_jmpi(j->p);
+	return !j->branches || ir_ifconv(j->p);
+}
+static bool run_goto(struct fin_job *j)
+{
+	return !j->branches || ir_lower_goto(j->p);
+}
 static bool run_constfold(struct fin_job *j) { return ir_constfold(j->p); }
 static bool run_copyprop(struct fin_job *j) { return ir_copyprop(j->p); }
 static bool run_byte_layout(struct fin_job *j) { return ir_byte_layout(j->p); }
@@ -183,22 +203,25 @@ static bool after_pass(struct ir_prog *p, const char *name)
 bool fin_run(struct ir_prog *p, const struct vf_module *m, unsigned kernel,
              const struct fin_options *o, uint8_t **code, size_t *size)
 {
-	struct fin_job j = { p, m, kernel, code, size };
+	struct fin_job j = { p, m, kernel, code, size, true };
 	bool verify = o->verify || VERIFY_ALWAYS;
 	unsigned stages = 0;
 	for (size_t i = 0; i < NPASSES; i++) {
 		const struct pass_row *r = &passes[i];
 		if (r->when && !r->when(p))
 			continue;
-		/* a result the last pass kept is for this one alone (ir.h) */
-		bool carried = p->carry.arena != NULL;
+		/* a result the last pass kept is for this one alone (ir.h):
+		 * dropped after it unless it took it (and may have kept a
+		 * result of its own for the next) */
+		struct ir_carry carried = p->carry;
 		double t0 = o->pass_time ? now_ms() : 0;
 		/* what a pass allocates with ir_alloc is its own: freed after
 		 * it (a failing pass's scope is freed by the caller) */
 		ir_scratch_begin(p);
 		if (!r->run(&j))
 			return false;
-		if (carried)
+		if (carried.arena && p->carry.arena == carried.arena &&
+		    p->carry.kind == carried.kind && p->carry.what == carried.what)
 			ir_carry_drop(p);
 		if (o->pass_time)
 			o->pass_time(o->dump_ctx, r->name, now_ms() - t0);

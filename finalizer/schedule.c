@@ -45,9 +45,12 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../ir/ir.h"
+#include "thread.h"
 #include "../regalloc/ra.h"
 
 #define WINDOW 1024
@@ -82,9 +85,9 @@ struct sched {
 	/* per node of the window */
 	struct sref *refs;     /* 'nref' per node from refs_at[node] */
 	uint32_t *refs_at;
-	uint32_t *npred, *height, *fill, *order;
+	uint32_t *npred, *height, *fill;
 	uint32_t *edge_from, *edge_to, nedges, edge_cap;
-	uint32_t *succ_at, *succ, succ_cap;
+	uint32_t *succ_at, *succ;
 };
 
 static bool alu_op(unsigned op)
@@ -214,20 +217,19 @@ static void inst_refs(const struct sched *s, const struct ir_inst *in,
 		add_ref(l, s->k_acc, true);
 }
 
+/* Edges a window of n instructions can have, at most EDGES_PER_NODE * n:
+ * a reference adds one RAW edge (from the key's last write), a write
+ * one WAR edge per read listed since the key's last write (each read
+ * is listed once), a send one to the send before: at most 2 * 16 + 1
+ * per instruction (16 references, struct ref_list).  The tables are
+ * made that big, so a window never allocates (a worker thread cannot:
+ * the arena is the compile's, ir_alloc's OOM jump the main thread's). */
+#define EDGES_PER_NODE 33
+
 static void edge(struct sched *s, int32_t from, uint32_t to)
 {
 	if (from < 0 || (uint32_t)from == to)
 		return;
-	if (s->nedges == s->edge_cap) {
-		uint32_t cap = s->edge_cap * 2;
-		uint32_t *f = ir_alloc(s->p, cap * sizeof *f);
-		uint32_t *t = ir_alloc(s->p, cap * sizeof *t);
-		memcpy(f, s->edge_from, s->nedges * sizeof *f);
-		memcpy(t, s->edge_to, s->nedges * sizeof *t);
-		s->edge_from = f;
-		s->edge_to = t;
-		s->edge_cap = cap;
-	}
 	s->edge_from[s->nedges] = (uint32_t)from;
 	s->edge_to[s->nedges++] = to;
 }
@@ -331,13 +333,15 @@ static void permute(struct ir_inst *w, uint32_t *order, uint32_t n)
 }
 
 /* Schedule instructions [b, e) of the program, which are 'w' (no
- * barrier among them; the in-place rewrite has reached b: each is
- * kept in its slot, in the new order), and append them; 'base' is the
- * GRF bytes live at b. */
-static void schedule_window(struct sched *s, struct ir_inst *w,
-                            uint32_t b, uint32_t e, int64_t base)
+ * barrier among them), 'base' the GRF bytes live at b: the new order
+ * into 'order' (order[i]: the instruction that goes to place i), and
+ * whether to keep it.  Reads the program and the tables made once,
+ * writes only s's own window tables and 'order' (a worker thread runs
+ * it: ir_schedule_threads). */
+static bool schedule_window(struct sched *s, const struct ir_inst *w,
+                            uint32_t b, uint32_t e, int64_t base,
+                            uint32_t *order)
 {
-	struct ir_prog *p = s->p;
 	uint32_t n = e - b;
 	s->window++;
 	s->nrpool = 0;
@@ -373,10 +377,8 @@ static void schedule_window(struct sched *s, struct ir_inst *w,
 	}
 	s->refs_at[n] = nref;
 	/* successors, CSR */
-	if (s->nedges > s->succ_cap) {
-		s->succ_cap = s->edge_cap;
-		s->succ = ir_alloc(p, s->succ_cap * sizeof *s->succ);
-	}
+	/* (succ has edge_cap entries, which edges never outgrow: see
+	 * EDGES_PER_NODE) */
 	memset(s->succ_at, 0, (n + 1) * sizeof *s->succ_at);
 	memset(s->npred, 0, n * sizeof *s->npred);
 	for (uint32_t k = 0; k < s->nedges; k++) {
@@ -440,7 +442,7 @@ static void schedule_window(struct sched *s, struct ir_inst *w,
 		place(s, c, e);
 		if (pressure > peak)
 			peak = pressure;
-		s->order[clock++] = c;
+		order[clock++] = c;
 		for (uint32_t k = s->succ_at[c]; k < s->succ_at[c + 1]; k++) {
 			uint32_t t = s->succ[k];
 			if (!--s->npred[t]) {
@@ -450,25 +452,16 @@ static void schedule_window(struct sched *s, struct ir_inst *w,
 	}
 	/* keep the new order only when the model says it needs less; either
 	 * way the window stays where it is */
-	if (peak < peak_in) {
-		/* the allocator's intervals follow; it reads the window in its
-		 * old order, so before the permutation (which resets 'order') */
-		ra_seed_reorder(p, w, b, e, s->order);
-		permute(w, s->order, n);
-	}
-	for (uint32_t i = 0; i < n; i++)
-		ir_emit_copy(p, &w[i]);
+	return peak < peak_in;
 }
 
-/* The tables of the dependence graph and the pressure model, made for
- * the first window reordered (issue 12: a kernel whose pressure stays
- * low never touches them); 'win' the longest window.  Out of line:
- * once a kernel, and the window loop compiles tighter without it. */
-static __attribute__((noinline)) void make_tables(struct sched *s, uint32_t win)
+/* One worker's tables: per key (valid when stamp == window) and per
+ * node of a window of at most 'win' instructions. */
+static void make_window_tables(struct sched *s, uint32_t win)
 {
 	struct ir_prog *p = s->p;
-	uint32_t nv = p->vregs.n;
 	s->stamp = ir_alloc(p, s->nkeys * sizeof *s->stamp);   /* zeroed */
+	s->window = 0;
 	s->last_def = ir_alloc(p, s->nkeys * sizeof *s->last_def);
 	s->reads = ir_alloc(p, s->nkeys * sizeof *s->reads);
 	s->rem = ir_alloc(p, s->nkeys * sizeof *s->rem);
@@ -479,22 +472,129 @@ static __attribute__((noinline)) void make_tables(struct sched *s, uint32_t win)
 	s->npred = ir_alloc(p, win * sizeof *s->npred);
 	s->height = ir_alloc(p, win * sizeof *s->height);
 	s->fill = ir_alloc(p, win * sizeof *s->fill);
-	s->order = ir_alloc(p, win * sizeof *s->order);
 	s->succ_at = ir_alloc(p, (win + 1) * sizeof *s->succ_at);
-	s->edge_cap = win * 4;
-	s->edge_from = ir_alloc(p, s->edge_cap * sizeof *s->edge_from);
-	s->edge_to = ir_alloc(p, s->edge_cap * sizeof *s->edge_to);
-	s->succ_cap = 0;
+	s->edge_cap = win * EDGES_PER_NODE;
+	s->edge_from = ir_alloc_raw(p, s->edge_cap * sizeof *s->edge_from);
+	s->edge_to = ir_alloc_raw(p, s->edge_cap * sizeof *s->edge_to);
+	s->succ = ir_alloc_raw(p, s->edge_cap * sizeof *s->succ);
+	s->send = ir_alloc_raw(p, win);
+}
+
+/* The tables of the dependence graph and the pressure model, made for
+ * the first window reordered (issue 12: a kernel whose pressure stays
+ * low never touches them); 'win' the longest window.  Out of line:
+ * once a kernel, and the window loop compiles tighter without it. */
+static __attribute__((noinline)) void make_tables(struct sched *s, uint32_t win)
+{
+	struct ir_prog *p = s->p;
+	uint32_t nv = p->vregs.n;
+	make_window_tables(s, win);
 	/* the extra keys have no interval: never GRF keys (grf_key) */
 	s->grf = ir_alloc(p, s->nkeys);   /* zeroed: extra keys */
 	s->key = ir_alloc_raw(p, nv * sizeof *s->key);
 	s->size = ir_alloc_raw(p, nv * sizeof *s->size);
-	s->send = ir_alloc_raw(p, win);
 	for (uint32_t v = 0; v < nv; v++) {
 		s->grf[v] = p->vregs.a[v].file == IR_RF_GRF;
 		s->key[v] = compute_key(s, v);
 		s->size[v] = p->vregs.a[v].size;
 	}
+}
+
+/* A window to schedule: instructions [b, e), GRF bytes live at b. */
+struct window {
+	uint32_t b, e;
+	int64_t base;
+	bool keep;        /* the new order (in 'order' at b) is kept */
+};
+
+/* Windows [from, to) of 'wl' with worker tables 's'; each new order
+ * goes to order + b (windows do not overlap). */
+static void run_windows(struct sched *s, struct window *wl, uint32_t from,
+                        uint32_t to, uint32_t *order)
+{
+	const struct ir_inst *a = s->p->insts.a;
+	for (uint32_t k = from; k < to; k++) {
+		struct window *w = &wl[k];
+		w->keep = schedule_window(s, &a[w->b], w->b, w->e, w->base,
+		                          order + w->b);
+	}
+}
+
+struct worker {
+	struct sched s;
+	struct window *wl;
+	uint32_t from, to;
+	uint32_t *order;
+};
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	run_windows(&w->s, w->wl, w->from, w->to, w->order);
+	return NULL;
+}
+
+/* Two threads from this many instructions in windows to schedule (a
+ * window costs ~1600 instructions per instruction, issue 12; a thread
+ * ~50 us to start): below it, and for every kernel of the corpus, none
+ * is started. */
+#define THREAD_MIN_INSTS 16384
+
+/* 0: decide by size and CPUs; else the threads to use (1 or 2), and
+ * what the last kernel did: for the test comparing serial and threaded
+ * results (tests/unit/test_fin_sched.c; one kernel at a time). */
+static unsigned forced_threads, forced_worker, forced_kept;
+
+void ir_schedule_threads(unsigned n);
+void ir_schedule_last(unsigned *worker_windows, unsigned *kept);
+
+void ir_schedule_threads(unsigned n)
+{
+	forced_threads = n;
+}
+
+void ir_schedule_last(unsigned *worker_windows, unsigned *kept)
+{
+	*worker_windows = forced_worker;
+	*kept = forced_kept;
+}
+
+static bool want_thread(uint32_t insts)
+{
+	if (forced_threads)
+		return forced_threads > 1;
+	if (insts < THREAD_MIN_INSTS)
+		return false;
+	/* asked per big kernel only (a system call, cheap beside it) */
+	return sysconf(_SC_NPROCESSORS_ONLN) > 1;
+}
+
+/* Every window's order, on two threads when 'threaded' (the later
+ * windows, about half the instructions, on a worker thread with its
+ * own tables; the output does not depend on who scheduled what). */
+static void schedule_all(struct sched *s, struct window *wl, uint32_t nw,
+                         uint32_t total, uint32_t *order, bool threaded)
+{
+	if (!threaded || nw < 2) {
+		run_windows(s, wl, 0, nw, order);
+		return;
+	}
+	uint32_t half = 0, sum = 0;
+	while (half < nw && sum < total / 2) {
+		sum += wl[half].e - wl[half].b;
+		half++;
+	}
+	struct worker w = { *s, wl, half, nw, order };
+	make_window_tables(&w.s, WINDOW);
+	pthread_t t;
+	bool started = vf_thread_start(&t, worker_main, &w) == 0;
+	run_windows(s, wl, 0, half, order);
+	if (started)
+		pthread_join(t, NULL);
+	else
+		run_windows(s, wl, half, nw, order);
+	if (forced_threads && started)
+		forced_worker = nw - half;
 }
 
 bool ir_schedule(struct ir_prog *p);
@@ -512,7 +612,7 @@ bool ir_schedule(struct ir_prog *p)
 	s.k_addr = nv + 3;
 	s.k_flag = nv + 4;
 	s.nkeys = nv + 5;
-	s.grf = NULL;   /* the tables: made for the first window reordered */
+	s.grf = NULL;   /* the tables: made when a window is to be reordered */
 	/* GRF bytes live at each position: start < pos <= end */
 	int64_t *live = ir_alloc(p, (ni + 2) * sizeof *live);   /* zeroed */
 	for (uint32_t v = 1; v < nv; v++) {
@@ -525,19 +625,30 @@ bool ir_schedule(struct ir_prog *p)
 		live[from] += p->vregs.a[v].size;
 		live[to] -= p->vregs.a[v].size;
 	}
-	for (uint32_t i = 1; i <= ni; i++)
+	int64_t most = live[0];
+	for (uint32_t i = 1; i <= ni; i++) {
 		live[i] += live[i - 1];
-	/* In place (the count never changes): a window reordered is
-	 * permuted where it is, everything else stays as it is. */
-	struct ir_insts_old old = ir_inplace_begin(p);
+		if (live[i] > most)
+			most = live[i];
+	}
+	/* no window's pressure gets high anywhere: nothing to reorder, and
+	 * no need to find the windows (issue 12: a walk over every
+	 * instruction of a kernel whose pressure stays low) */
+	if (most <= HIGH_BYTES)
+		return true;
+	/* The windows to schedule; every other instruction stays where it
+	 * is (the count never changes: the array is permuted in place). */
+	const struct ir_inst *a = p->insts.a;
+	struct window *wl = NULL;
+	uint32_t nw = 0, wcap = 0, total = 0;
 	uint32_t i = 0;
-	while (i < old.n) {
-		if (is_barrier(&old.a[i])) {
-			ir_emit_copy(p, &old.a[i++]);
+	while (i < ni) {
+		if (is_barrier(&a[i])) {
+			i++;
 			continue;
 		}
-		uint32_t e = i + 1;   /* old.a[i] is no barrier */
-		while (e < old.n && e - i < WINDOW && !is_barrier(&old.a[e]))
+		uint32_t e = i + 1;   /* a[i] is no barrier */
+		while (e < ni && e - i < WINDOW && !is_barrier(&a[e]))
 			e++;
 		if (e - i == WINDOW) {
 			/* a full window ends where the fewest bytes are live in
@@ -554,18 +665,40 @@ bool ir_schedule(struct ir_prog *p)
 		for (uint32_t k = i; k <= e && k <= ni; k++)
 			if (live[k] > peak)
 				peak = live[k];
-		if (e - i == 1 || peak <= HIGH_BYTES) {
-			while (i < e)
-				ir_emit_copy(p, &old.a[i++]);
-			continue;
+		if (e - i > 1 && peak > HIGH_BYTES) {
+			if (nw == wcap) {
+				uint32_t cap = wcap ? 2 * wcap : 64;
+				struct window *nl = ir_alloc_raw(p, cap * sizeof *nl);
+				if (nw)
+					memcpy(nl, wl, nw * sizeof *nl);
+				wl = nl;
+				wcap = cap;
+			}
+			wl[nw++] = (struct window){ i, e, live[i], false };
+			total += e - i;
 		}
-		/* a window is never longer than the program (issue 12: a
-		 * small kernel does not pay for 1024-instruction tables) */
-		if (!s.grf)
-			make_tables(&s, ni < WINDOW ? ni : WINDOW);
-		schedule_window(&s, &old.a[i], i, e, live[i]);
 		i = e;
 	}
-	ir_inplace_end(p);
+	if (!nw)
+		return true;
+	/* a window is never longer than the program (issue 12: a small
+	 * kernel does not pay for 1024-instruction tables) */
+	make_tables(&s, ni < WINDOW ? ni : WINDOW);
+	uint32_t *order = ir_alloc_raw(p, ni * sizeof *order);
+	if (forced_threads)
+		forced_worker = forced_kept = 0;
+	schedule_all(&s, wl, nw, total, order, want_thread(total));
+	/* in program order, on this thread: the allocator's intervals
+	 * follow each window reordered, read in its old order, so before
+	 * the permutation (which resets the order) */
+	for (uint32_t k = 0; k < nw; k++) {
+		const struct window *w = &wl[k];
+		if (!w->keep)
+			continue;
+		if (forced_threads)
+			forced_kept++;
+		ra_seed_reorder(p, &p->insts.a[w->b], w->b, w->e, order + w->b);
+		permute(&p->insts.a[w->b], order + w->b, w->e - w->b);
+	}
 	return true;
 }

@@ -394,6 +394,12 @@ unsigned ir_opnd_align(const struct ir_prog *p, const struct ir_opnd *o)
 			a = IR_GRF_BYTES;
 		sub = o->off;
 	}
+	/* a power of two (every alignment is): the lowest set bit of sub
+	 * caps it, no division (issue 12: asked of every 3-source operand) */
+	if (!(a & (a - 1))) {
+		unsigned low = (unsigned)sub & -(unsigned)sub;
+		return sub && low < a ? low : a;
+	}
 	while (a > 1 && (sub % (int)a) != 0)
 		a /= 2;
 	return a;

@@ -292,7 +292,9 @@ void ir_scratch_free_all(struct ir_prog *p);
  * any scope, the arena joining the idle ones),
  * else NULL; ir_carry_peek only looks.
  */
-enum ir_carry_kind { IR_CARRY_NONE, IR_CARRY_RA_SEED };
+enum ir_carry_kind { IR_CARRY_NONE, IR_CARRY_RA_SEED,
+                     IR_CARRY_OPNDS,     /* constfold -> copyprop */
+                     IR_CARRY_NARROW };  /* copyprop -> byte_layout */
 bool ir_carry_keep(struct ir_prog *p, unsigned kind, void *what);
 void *ir_carry_peek(const struct ir_prog *p, unsigned kind);
 void *ir_carry_take(struct ir_prog *p, unsigned kind);
