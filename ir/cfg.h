@@ -174,6 +174,20 @@ void ir_live_defined_spans_in(struct ir_prog *p, const struct ir_cfg *c,
                               ir_live_at_fn fn, ir_live_span_fn span,
                               void *ctx);
 
+/* One reference as ir_inst_refs reports it, at instruction 'pos'. */
+struct ir_ref_at {
+	uint32_t v, pos;
+	bool def, full;
+};
+
+/* ir_live_defined_spans_in with the references given (n of them, in
+ * code order, of registers v >= vmin only): a rewrite that noted what
+ * it wrote while it wrote it, so the code is not read again. */
+void ir_live_defined_spans_at(struct ir_prog *p, const struct ir_cfg *c,
+                              uint32_t vmin, const struct ir_ref_at *r,
+                              uint32_t n, ir_live_at_fn fn,
+                              ir_live_span_fn span, void *ctx);
+
 static inline const vf_word *ir_live_row(const struct ir_live *l,
                                          const vf_word *set, uint32_t b)
 {

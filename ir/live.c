@@ -509,3 +509,22 @@ void ir_live_defined_spans_in(struct ir_prog *p, const struct ir_cfg *c,
 	}
 	solve_all(p, c, &s, vmin, nv, fn, span, ctx);
 }
+
+void ir_live_defined_spans_at(struct ir_prog *p, const struct ir_cfg *c,
+                              uint32_t vmin, const struct ir_ref_at *r,
+                              uint32_t n, ir_live_at_fn fn,
+                              ir_live_span_fn span, void *ctx)
+{
+	uint32_t nv = p->vregs.n;
+	if (vmin >= nv)
+		return;
+	struct scan s = { .vmin = vmin };
+	s.ev = ir_alloc_raw(p, ((size_t)n + 1) * sizeof *s.ev);
+	s.last = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.last);
+	memset(s.last, 0xff, ((size_t)nv + 1) * sizeof *s.last);   /* NO_EVENT */
+	for (uint32_t k = 0; k < n; k++) {
+		s.b = c->blk_of[r[k].pos];
+		scan_ref(&s, r[k].v, r[k].def, r[k].full, r[k].pos);
+	}
+	solve_all(p, c, &s, vmin, nv, fn, span, ctx);
+}

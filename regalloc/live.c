@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "../ir/cfg.h"
+#include "../lib/arena.h"
 #include "ra.h"
 
 static void touch(struct ra_interval *iv, uint32_t v, int32_t pos)
@@ -385,7 +386,10 @@ static bool move_hulls(struct ir_prog *p, struct ra_rounds *rs)
 	rs->moved_from = old_nv;
 	/* the counts move too: the spill rewrite references only its new
 	 * registers besides what the instructions did */
-	if (rs->refs.valid)
+	if (rs->refs.valid && mv->noted)
+		for (uint32_t k = 0; k < mv->nrefs; k++)
+			rs->refs.n[mv->refs[k].v]++;
+	else if (rs->refs.valid)
 		for (uint32_t k = 0; k < mv->ntouched; k++)
 			ra_count_refs(p, rs->refs.n, old_nv, mv->lo[mv->touched[k]],
 			              mv->lo[mv->touched[k] + 1]);
@@ -452,7 +456,27 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 	rs->mv.n = ni;
 	rs->mv.ntouched = 0;
 	rs->mv.flags_only = false;
+	rs->mv.nrefs = 0;
+	rs->mv.vmin = nv;
+	rs->mv.noted = false;
+	/* the rounds' scope, innermost here (the round's opens after) */
+	rs->mv.keep = p->nscratch ? p->scratch[p->nscratch - 1] : p->arena;
 	return &rs->mv;
+}
+
+void ra_moves_refs_room(struct ir_prog *p, struct ra_moves *mv,
+                        uint32_t more)
+{
+	if (mv->refs_cap - mv->nrefs >= more)
+		return;
+	uint32_t cap = room(mv->nrefs + more);
+	struct ir_ref_at *r = vf_arena_alloc_raw(mv->keep, cap * sizeof *r);
+	if (!r)
+		longjmp(*p->oom, 1);
+	if (mv->nrefs)
+		memcpy(r, mv->refs, mv->nrefs * sizeof *r);
+	mv->refs = r;
+	mv->refs_cap = cap;
 }
 
 struct ra_refs *ra_rounds_refs(struct ra_rounds *rs)
@@ -468,6 +492,10 @@ struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)
 	struct hull_ctx h = { rs->c, rs->hull, rs->from, rs->to };
 	if (rs->seeded) {
 		rs->seeded = false;   /* the scheduler made the hulls */
+	} else if (rs->moved_from && rs->prev.noted) {
+		/* the new registers' references, as the spill noted them */
+		ir_live_defined_spans_at(p, rs->c, rs->moved_from, rs->prev.refs,
+		                         rs->prev.nrefs, block_edge_pt, span_pt, &h);
 	} else if (rs->moved_from) {
 		/* the new registers: only in the groups the spill rewrote */
 		const struct ra_moves *mv = &rs->prev;

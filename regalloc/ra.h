@@ -86,7 +86,20 @@ struct ra_moves {
 	                     * order (room for n) */
 	uint32_t n, ntouched;   /* old instructions, rewritten ones */
 	bool flags_only;    /* no GRF register spilled */
+	/* The references of the spill's new registers (from vmin on) in
+	 * the code it wrote, in code order as ir_inst_refs reports them,
+	 * noted by the flag rewrite while it had the instructions at hand:
+	 * the next round counts and solves them without reading the
+	 * scattered groups again (issue 12).  'noted' false: the groups
+	 * are read. */
+	struct ir_ref_at *refs;
+	uint32_t nrefs, refs_cap, vmin;
+	bool noted;
+	struct vf_arena *keep;   /* where refs grows: the rounds' scope */
 };
+/* Room in mv->refs for 'more' references past nrefs. */
+void ra_moves_refs_room(struct ir_prog *p, struct ra_moves *mv,
+                        uint32_t more);
 struct ra_rounds;
 /* The rounds' state, in a scratch scope that outlives the rounds (the
  * caller ends it): the scheduler's seed when it is for this code,
