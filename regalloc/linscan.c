@@ -314,14 +314,16 @@ static bool place(struct ls *s, uint32_t v)
  * digit pass clears and sums 65536 counters, so a kernel of fewer
  * positions than the two passes count sorts by position (a small
  * kernel's two flag rounds had cost twice its whole compile). */
-static void by_start(struct ir_prog *p, const struct ra_interval *iv,
-                     const uint32_t *todo, uint32_t n, uint32_t *order,
-                     bool small)
+static void by_start(struct ir_prog *p, struct ra_refs *refs,
+                     const struct ra_interval *iv, const uint32_t *todo,
+                     uint32_t n, uint32_t *order, bool small)
 {
 	uint32_t ni = p->insts.n;
 	if (!small || ni < 2 * 65536) {
 		/* first[t + 1]: intervals starting at t */
-		uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
+		size_t bytes = ((size_t)ni + 2) * sizeof(uint32_t);
+		uint32_t *first = ra_buf_get(p, refs, RA_BUF_FIRST, bytes);
+		memset(first, 0, bytes);
 		for (uint32_t k = 0; k < n; k++)
 			first[iv[todo[k]].start + 1]++;
 		for (uint32_t t = 0; t <= ni; t++)
@@ -367,16 +369,21 @@ static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 			rfile_init(p, &s->f[f], sizes[f]);
 	uint32_t nv = p->vregs.n, ni = p->insts.n, nt = 0;
 	/* written before read: not zeroed (a byte each costs as much as
-	 * the rest of a round's scan) */
-	s->active = ir_alloc_raw(p, nv * sizeof *s->active);
-	s->where = ir_alloc_raw(p, nv * sizeof *s->where);
-	s->size = ir_alloc_raw(p, nv * sizeof *s->size);
+	 * the rest of a round's scan); the last round's arrays (ra_buf_get) */
+	struct ra_refs *c = s->carry;
+	s->active = ra_buf_get(p, c, RA_BUF_ACTIVE, nv * sizeof *s->active);
+	s->where = ra_buf_get(p, c, RA_BUF_WHERE, nv * sizeof *s->where);
+	s->size = ra_buf_get(p, c, RA_BUF_SIZE, nv * sizeof *s->size);
 	s->small = !(s->files & 1u << IR_RF_GRF);
 	if (!s->small) {
-		s->end_next = ir_alloc_raw(p, nv * sizeof *s->end_next);
-		s->end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s->end_head);
+		size_t heads = ((size_t)ni + 1) * sizeof *s->end_head;
+		s->end_next = ra_buf_get(p, c, RA_BUF_END_NEXT,
+		                         nv * sizeof *s->end_next);
+		s->end_head = ra_buf_get(p, c, RA_BUF_END_HEAD, heads);
+		memset(s->end_head, 0, heads);
 	}
-	uint32_t *todo = ir_alloc_raw(p, (n ? n : 1) * sizeof *todo);
+	uint32_t *todo = ra_buf_get(p, c, RA_BUF_TODO,
+	                            (n ? n : 1) * sizeof *todo);
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t v = list[k];
 		const struct ir_vreg *r = ir_vreg(p, v);
@@ -394,8 +401,9 @@ static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 		else
 			todo[nt++] = v;
 	}
-	uint32_t *order = ir_alloc_raw(p, (nt ? nt : 1) * sizeof *order);
-	by_start(p, iv, todo, nt, order, s->small);
+	uint32_t *order = ra_buf_get(p, c, RA_BUF_ORDER,
+	                             (nt ? nt : 1) * sizeof *order);
+	by_start(p, c, iv, todo, nt, order, s->small);
 	for (uint32_t k = 0; k < nt; k++) {
 		expire(s, iv[order[k]].start);
 		if (!place(s, order[k]))
@@ -522,7 +530,9 @@ static bool survey(struct ir_prog *p, const struct ra_interval *iv,
                    uint32_t *grf, uint32_t *ngrf)
 {
 	uint32_t nv = p->vregs.n, ni = p->insts.n, nl = 0, ng = 0, nfa = 0;
-	int32_t *busy = ir_alloc(p, ((size_t)ni + 2) * sizeof *busy);
+	size_t bytes = ((size_t)ni + 2) * sizeof(int32_t);
+	int32_t *busy = ra_buf_get(p, refs, RA_BUF_BUSY, bytes);
+	memset(busy, 0, bytes);
 	/* the worst request over the kernel (one request shape at a time:
 	 * most registers have the last one's) */
 	struct bound b = { 1, IR_GRF_COUNT, 0, 0, true };
@@ -649,8 +659,9 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
                 struct ra_refs *refs, bool *spilled)
 {
 	const unsigned grf = 1u << IR_RF_GRF, all = (1u << IR_RF_COUNT) - 1;
-	uint32_t *list = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *list), n;
-	uint32_t *grfs = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *grfs), ng;
+	size_t bytes = ((size_t)p->vregs.n + 1) * sizeof(uint32_t);
+	uint32_t *list = ra_buf_get(p, refs, RA_BUF_LIST, bytes), n;
+	uint32_t *grfs = ra_buf_get(p, refs, RA_BUF_GRFS, bytes), ng;
 	/* when the bound failed in the last round, the GRF file is nearly
 	 * full: no bound again (a heuristic; the whole scan is always
 	 * right) */

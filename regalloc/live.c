@@ -125,7 +125,7 @@ static void hulls(struct ir_prog *p, const struct ir_cfg *c,
  * with s <= e < end are a range, and the least head h among them moves
  * the start s when h < s.  Range minimum by a sparse table. */
 static void extend_loops(struct ir_prog *p, const struct ir_cfg *c,
-                         struct ra_interval *iv)
+                         struct ra_interval *iv, struct ra_refs *reuse)
 {
 	int32_t *head = ir_alloc(p, ((size_t)c->nb + 1) * sizeof *head);
 	int32_t *tail = ir_alloc(p, ((size_t)c->nb + 1) * sizeof *tail);
@@ -161,7 +161,8 @@ static void extend_loops(struct ir_prog *p, const struct ir_cfg *c,
 	/* before[x]: the edges with tail < x (a table, not a binary search
 	 * per interval: issue 12) */
 	uint32_t ni = p->insts.n;
-	uint32_t *before = ir_alloc_raw(p, ((size_t)ni + 2) * sizeof *before);
+	uint32_t *before = ra_buf_get(p, reuse, RA_BUF_FIRST,
+	                              ((size_t)ni + 2) * sizeof *before);
 	for (uint32_t x = 0, j = 0; x <= ni + 1; x++) {
 		while (j < ne && tail[j] < (int32_t)x)
 			j++;
@@ -240,7 +241,7 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 	const struct ir_cfg *c = ir_cfg_build(p);
 	const struct ir_live *l = ir_live_refs(p, narrow_indirect);
 	hulls(p, c, l, iv);
-	extend_loops(p, c, iv);
+	extend_loops(p, c, iv, NULL);
 	ir_scratch_end(p);
 	finish(p, iv, NULL, 0);
 	return iv;
@@ -278,6 +279,7 @@ struct ra_rounds {
 	uint32_t regs_cap;           /* room of hull, from, to, refs, abi */
 	uint32_t insts_cap;          /* room of mv's arrays */
 	uint32_t *blk, blk_cap;      /* the moved CFG's blk_of */
+	struct ra_buf iv;            /* the round's intervals */
 	/* Made by the scheduler (ra_seed_intervals): the hulls of the code
 	 * it left are ready for the first round. */
 	bool seeded;
@@ -461,7 +463,31 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 	rs->mv.noted = false;
 	/* the rounds' scope, innermost here (the round's opens after) */
 	rs->mv.keep = p->nscratch ? p->scratch[p->nscratch - 1] : p->arena;
+	rs->refs.keep = rs->mv.keep;
 	return &rs->mv;
+}
+
+/* b with room for 'bytes', in 'keep'. */
+static void *buf_room(struct ir_prog *p, struct vf_arena *keep,
+                      struct ra_buf *b, size_t bytes)
+{
+	if (b->cap >= bytes)
+		return b->a;
+	size_t cap = bytes + bytes / 4 + 256;
+	void *a = vf_arena_alloc_raw(keep, cap);
+	if (!a)
+		longjmp(*p->oom, 1);
+	b->a = a;
+	b->cap = cap;
+	return a;
+}
+
+void *ra_buf_get(struct ir_prog *p, struct ra_refs *refs,
+                 enum ra_buf_use use, size_t bytes)
+{
+	if (!refs || !refs->keep)
+		return ir_alloc_raw(p, bytes);
+	return buf_room(p, refs->keep, &refs->buf[use], bytes);
 }
 
 void ra_moves_refs_room(struct ir_prog *p, struct ra_moves *mv,
@@ -512,9 +538,11 @@ struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)
 		const struct ir_live *l = ir_live_refs(p, narrow_indirect);
 		ir_live_defined_spans(p, rs->c, l, block_edge_pt, span_pt, &h);
 	}
-	struct ra_interval *iv = ir_alloc_raw(p, (nv + 1) * sizeof *iv);
+	/* the last round's array (its intervals are not read any more) */
+	struct ra_interval *iv = buf_room(p, rs->refs.keep, &rs->iv,
+	                                  ((size_t)nv + 1) * sizeof *iv);
 	memcpy(iv, rs->hull, nv * sizeof *iv);
-	extend_loops(p, rs->c, iv);
+	extend_loops(p, rs->c, iv, &rs->refs);
 	finish(p, iv, rs->abi, rs->nabi);
 	return iv;
 }
@@ -557,7 +585,7 @@ struct ra_interval *ra_seed_intervals(struct ir_prog *p)
 	struct ra_interval *iv = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *iv);
 	memcpy(iv, rs->hull, nv * sizeof *iv);
 	ir_scratch_begin(p);
-	extend_loops(p, rs->c, iv);
+	extend_loops(p, rs->c, iv, NULL);
 	ir_scratch_end(p);
 	finish(p, iv, rs->abi, rs->nabi);
 	return iv;

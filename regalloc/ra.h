@@ -45,6 +45,19 @@ uint32_t *ra_addr_local_bases(struct ir_prog *p);
  * (addr_targets.c). */
 bool *ra_arrays_spillable(struct ir_prog *p);
 
+/* An array each round makes again, kept for the next (ra_buf_get):
+ * a fresh one took a page fault every 4 KB, round after round (issue
+ * 12: at 200k about a third of the allocator's time). */
+struct ra_buf {
+	void *a;
+	size_t cap;
+};
+enum ra_buf_use {
+	RA_BUF_ACTIVE, RA_BUF_WHERE, RA_BUF_SIZE, RA_BUF_END_NEXT,
+	RA_BUF_END_HEAD, RA_BUF_TODO, RA_BUF_ORDER, RA_BUF_FIRST, RA_BUF_LIST,
+	RA_BUF_GRFS, RA_BUF_BUSY, RA_BUF_COUNT
+};
+
 /* References of each register, the spill weights' (linscan.c): for
  * p->vregs.n registers, counted when 'valid' (ra_rounds keeps them
  * across rounds). */
@@ -63,7 +76,16 @@ struct ra_refs {
 	bool surveyed;
 	uint32_t kmax, most, fewest;
 	uint32_t *fa, nfa;
+	/* The scan's arrays, in 'keep' (the rounds' scope; NULL: none,
+	 * each scan takes its own). */
+	struct vf_arena *keep;
+	struct ra_buf buf[RA_BUF_COUNT];
 };
+/* 'bytes' of array 'use' (not zeroed): the last round's when it has
+ * room, else new (a quarter more); from the scratch scope without
+ * refs->keep. */
+void *ra_buf_get(struct ir_prog *p, struct ra_refs *refs,
+                 enum ra_buf_use use, size_t bytes);
 /* Add to refs[v] for v >= vmin the references instructions [first, end)
  * make. */
 void ra_count_refs(const struct ir_prog *p, uint32_t *refs, uint32_t vmin,
