@@ -813,73 +813,50 @@ static void record_moves(struct ra_moves *mv, const struct flag_use *u,
 	mv->lo[n] = n + grow;
 }
 
-/* Note the references to the spill's new registers (struct ra_moves
- * refs) that instruction 'in' at new place 'pos' makes. */
-struct noting {
-	struct ir_prog *p;
-	struct ra_moves *mv;
-};
-
-static void note_ref(void *ctx, uint32_t v, bool def, bool full,
-                     uint32_t pos)
-{
-	struct noting *x = ctx;
-	struct ra_moves *mv = x->mv;
-	if (v < mv->vmin)
-		return;
-	if (mv->nrefs == mv->refs_cap)
-		ra_moves_refs_room(x->p, mv, 1);
-	mv->refs[mv->nrefs++] = (struct ir_ref_at){ v, pos, def, full };
-}
-
-static void note_refs(struct noting *x, const struct ir_inst *in,
-                      uint32_t pos)
-{
-	/* no address-taken register is new: indirect operands add none */
-	struct ir_live none = { .nv = x->p->vregs.n };
-	ir_inst_refs(x->p, &none, in, pos, note_ref, x);
-}
-
 /* A flag move's references (flag_move: mov (1) to 'to' from 'from', of
- * the flag's type), as ir_inst_refs reports them: the source read, the
- * destination written whole when the type covers it. */
-static void note_move(struct noting *x, uint32_t to, uint32_t from,
-                      enum gen_type t, uint32_t pos)
+ * the flag's type) as ir_inst_refs reports them, into r: the source
+ * read, the destination written whole when the type covers it (or it
+ * is block-local). */
+static struct ir_ref_at *note_move(const struct ir_prog *p,
+                                   struct ir_ref_at *r, uint32_t to,
+                                   uint32_t from, enum gen_type t,
+                                   uint32_t pos)
 {
-	const struct ir_vreg *r = &x->p->vregs.a[to];
-	bool full = (r->flags & IR_V_BLOCK_LOCAL) || gen_type_size(t) >= r->size;
-	note_ref(x, from, false, false, pos);
-	note_ref(x, to, true, full, pos);
+	const struct ir_vreg *d = &p->vregs.a[to];
+	bool full = (d->flags & IR_V_BLOCK_LOCAL) || gen_type_size(t) >= d->size;
+	r[0] = (struct ir_ref_at){ from, pos, false, false };
+	r[1] = (struct ir_ref_at){ to, pos, true, full };
+	return r + 2;
 }
 
 /* The new registers' references in the groups the flag rewrite made
  * (mv->touched, the uses 'u' among them), noted for the next round
- * while the instructions are still at hand.  Room first: a use's load
- * and store make 2 each, its instruction at most 6 (the flag twice,
- * three sources and a destination), an instruction without a use at
- * most 4 (homes for flag operands). */
+ * while the instructions are still at hand (struct ra_moves refs).
+ * Room first: a use's load and store make 2 each, an instruction at
+ * most 7 (ir_inst_refs_from). */
 static void note_uses(struct ir_prog *p, struct ra_moves *mv,
                       const struct flag_use *u, uint32_t nu)
 {
-	uint64_t room = 10 * (uint64_t)nu + 4 * (uint64_t)(mv->ntouched - nu);
-	if (room > UINT32_MAX / 2)
+	uint64_t room = 11 * (uint64_t)nu + 7 * (uint64_t)(mv->ntouched - nu);
+	if (room > UINT32_MAX / 2 || mv->lo[mv->n] > IR_REF_AT_MAX)
 		return;
 	ra_moves_refs_room(p, mv, (uint32_t)room);
-	struct noting note = { p, mv };
+	struct ir_ref_at *r = mv->refs;
 	for (uint32_t j = 0, k = 0; j < mv->ntouched; j++) {
 		uint32_t i = mv->touched[j], at = mv->lo[i];
 		const struct ir_inst *in = &p->insts.a[i];   /* not moved yet */
 		if (k == nu || u[k].i != i) {   /* a group of one */
-			note_refs(&note, in, at);
+			r += ir_inst_refs_from(p, in, at, mv->vmin, r);
 			continue;
 		}
 		enum gen_type t = flag_type(p, u[k].tmp);
-		note_move(&note, u[k].tmp, u[k].home, t, at);
-		note_refs(&note, in, at + 1);
+		r = note_move(p, r, u[k].tmp, u[k].home, t, at);
+		r += ir_inst_refs_from(p, in, at + 1, mv->vmin, r);
 		if (u[k].store)
-			note_move(&note, u[k].home, u[k].tmp, t, at + 2);
+			r = note_move(p, r, u[k].home, u[k].tmp, t, at + 2);
 		k++;
 	}
+	mv->nrefs = (uint32_t)(r - mv->refs);
 	mv->noted = true;
 }
 
