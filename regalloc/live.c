@@ -442,6 +442,9 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 		seed_registers(p, rs);
 	else if (!move_hulls(p, rs))
 		fresh_round(p, rs);
+	/* the flag index holds while the code only took flag moves */
+	if (!rs->moved_from)
+		rs->mv.fi_ok = false;
 	rs->nv = nv;
 	rs->refs.moved_from = rs->moved_from;
 	if (!rs->c)
@@ -467,9 +470,8 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 	return &rs->mv;
 }
 
-/* b with room for 'bytes', in 'keep'. */
-static void *buf_room(struct ir_prog *p, struct vf_arena *keep,
-                      struct ra_buf *b, size_t bytes)
+void *ra_keep_room(struct ir_prog *p, struct vf_arena *keep,
+                   struct ra_buf *b, size_t bytes)
 {
 	if (b->cap >= bytes)
 		return b->a;
@@ -487,7 +489,7 @@ void *ra_buf_get(struct ir_prog *p, struct ra_refs *refs,
 {
 	if (!refs || !refs->keep)
 		return ir_alloc_raw(p, bytes);
-	return buf_room(p, refs->keep, &refs->buf[use], bytes);
+	return ra_keep_room(p, refs->keep, &refs->buf[use], bytes);
 }
 
 void ra_moves_refs_room(struct ir_prog *p, struct ra_moves *mv,
@@ -539,8 +541,8 @@ struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)
 		ir_live_defined_spans(p, rs->c, l, block_edge_pt, span_pt, &h);
 	}
 	/* the last round's array (its intervals are not read any more) */
-	struct ra_interval *iv = buf_room(p, rs->refs.keep, &rs->iv,
-	                                  ((size_t)nv + 1) * sizeof *iv);
+	struct ra_interval *iv = ra_keep_room(p, rs->refs.keep, &rs->iv,
+	                                      ((size_t)nv + 1) * sizeof *iv);
 	memcpy(iv, rs->hull, nv * sizeof *iv);
 	extend_loops(p, rs->c, iv, &rs->refs);
 	finish(p, iv, rs->abi, rs->nabi);

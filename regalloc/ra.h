@@ -45,17 +45,18 @@ uint32_t *ra_addr_local_bases(struct ir_prog *p);
  * (addr_targets.c). */
 bool *ra_arrays_spillable(struct ir_prog *p);
 
+enum ra_buf_use {
+	RA_BUF_ACTIVE, RA_BUF_WHERE, RA_BUF_SIZE, RA_BUF_END_NEXT,
+	RA_BUF_END_HEAD, RA_BUF_TODO, RA_BUF_ORDER, RA_BUF_FIRST, RA_BUF_LIST,
+	RA_BUF_GRFS, RA_BUF_BUSY, RA_BUF_COUNT
+};
+
 /* An array each round makes again, kept for the next (ra_buf_get):
  * a fresh one took a page fault every 4 KB, round after round (issue
  * 12: at 200k about a third of the allocator's time). */
 struct ra_buf {
 	void *a;
 	size_t cap;
-};
-enum ra_buf_use {
-	RA_BUF_ACTIVE, RA_BUF_WHERE, RA_BUF_SIZE, RA_BUF_END_NEXT,
-	RA_BUF_END_HEAD, RA_BUF_TODO, RA_BUF_ORDER, RA_BUF_FIRST, RA_BUF_LIST,
-	RA_BUF_GRFS, RA_BUF_BUSY, RA_BUF_COUNT
 };
 
 /* References of each register, the spill weights' (linscan.c): for
@@ -118,7 +119,20 @@ struct ra_moves {
 	uint32_t nrefs, refs_cap, vmin;
 	bool noted;
 	struct vf_arena *keep;   /* where refs grows: the rounds' scope */
+	/* The instructions that reference a flag register, in increasing
+	 * order, in the code after the last flag rewrite (fi_code of them
+	 * when fi_ok): the next flag rewrite's uses are among them (its
+	 * spilled flags are the code's, never the rewrites' temporaries),
+	 * so it walks them and not the whole code (issue 12).  Kept across
+	 * rounds (ra_rounds_prepare drops it unless the hulls only moved). */
+	uint32_t *fi, nfi, fi_code;
+	bool fi_ok;
+	struct ra_buf fi_buf;
 };
+/* 'bytes' of b (not zeroed): its last ones when they are enough, else
+ * new (a quarter more), in 'keep'. */
+void *ra_keep_room(struct ir_prog *p, struct vf_arena *keep,
+                   struct ra_buf *b, size_t bytes);
 /* Room in mv->refs for 'more' references past nrefs. */
 void ra_moves_refs_room(struct ir_prog *p, struct ra_moves *mv,
                         uint32_t more);

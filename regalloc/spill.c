@@ -780,17 +780,23 @@ static struct ir_inst flag_move(const struct ir_prog *p, struct ir_opnd d,
 	return in;
 }
 
-/* Does 'in' use a spilled flag ('gone': flag_spilled per register)? */
-static bool uses_spilled_flag(const uint8_t *gone, const struct ir_inst *in)
+/* Per register: spilled now (flag_spilled), a flag register. */
+enum { KIND_GONE = 1, KIND_FLAG = 2 };
+
+/* The kinds (bits per register) of the registers 'in' references as a
+ * flag, a source or the destination. */
+static inline unsigned refs_kinds(const uint8_t *kind,
+                                  const struct ir_inst *in)
 {
 	if (in->op == IR_OP_LABEL)
-		return false;
-	if (gone[in->flag])
-		return true;
-	for (unsigned k = 0; k < in->nsrc; k++)
-		if (in->src[k].kind == IR_O_REG && gone[in->src[k].v])
-			return true;
-	return in->dst.kind == IR_O_REG && gone[in->dst.v];
+		return 0;
+	unsigned k = kind[in->flag];
+	for (unsigned j = 0; j < in->nsrc; j++)
+		if (in->src[j].kind == IR_O_REG)
+			k |= kind[in->src[j].v];
+	if (in->dst.kind == IR_O_REG)
+		k |= kind[in->dst.v];
+	return k;
 }
 
 /* Where the flag rewrite puts each instruction: after the loads and
@@ -866,13 +872,26 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 	uint32_t n = p->insts.n, nu = 0, grow = 0;
 	struct flag_use *u = NULL;
 	uint32_t cap = 0, nv = p->vregs.n;
-	/* the registers spilled now (the new ones are not) */
-	uint8_t *gone = ir_alloc(p, nv + 1);
+	/* the registers spilled now (the new ones are not), the flags */
+	uint8_t *kind = ir_alloc(p, nv + 1);
 	for (uint32_t v = 1; v < nv; v++)
-		gone[v] = flag_spilled(p, v);
-	for (uint32_t i = 0; i < n; i++) {
+		kind[v] = (uint8_t)(flag_spilled(p, v) |
+		                    (p->vregs.a[v].file == IR_RF_FLAG) << 1);
+	/* the instructions to look at: the flag index, or all (and then
+	 * the index made) */
+	bool indexed = mv && mv->fi_ok && mv->fi_code == n;
+	uint32_t count = indexed ? mv->nfi : n, nfi = 0;
+	uint32_t *fi = mv && !indexed
+	               ? ra_keep_room(p, mv->keep, &mv->fi_buf,
+	                              ((size_t)n + 1) * sizeof *fi)
+	               : NULL;
+	for (uint32_t j = 0; j < count; j++) {
+		uint32_t i = indexed ? mv->fi[j] : j;
 		struct ir_inst *in = &p->insts.a[i];
-		if (!uses_spilled_flag(gone, in))
+		unsigned k = refs_kinds(kind, in);
+		if (fi && (k & KIND_FLAG))
+			fi[nfi++] = i;
+		if (!(k & KIND_GONE))
 			continue;
 		if (mv)
 			mv->touched[mv->ntouched++] = i;
@@ -902,6 +921,15 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 		record_moves(mv, u, nu, n);
 		if (mv->vmin == nv)
 			note_uses(p, mv, u, nu);
+		/* the index, in the code laid out below */
+		if (fi) {
+			mv->fi = fi;
+			mv->nfi = nfi;
+		}
+		for (uint32_t j = 0; j < mv->nfi; j++)
+			mv->fi[j] = mv->self[mv->fi[j]];
+		mv->fi_code = n + grow;
+		mv->fi_ok = true;
 	}
 	if (!grow)
 		return;
@@ -936,8 +964,10 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv,
 	if (!assign_slots(p, iv, &grf_spills, &grf_spilled))
 		return false;
 	struct sp s = { .p = p, .mv = mv };
-	if (mv && mv->n != p->insts.n)
+	if (mv && mv->n != p->insts.n) {
+		mv->fi_ok = false;
 		s.mv = mv = NULL;
+	}
 	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
 	if (!grf_spilled) {
 		spill_flags(&s, mv);
@@ -949,6 +979,8 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv,
 	memset(s.fills, 0, NFILLED * sizeof *s.fills);
 	s.array_of = spilled_arrays(p);
 	s.local = ra_addr_local_bases(p);
+	if (mv)   /* the flag index does not follow this rewrite */
+		mv->fi_ok = false;
 	/* in place (ir.h): one instruction array, not two (issue 12) */
 	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
