@@ -464,6 +464,7 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 	rs->mv.nrefs = 0;
 	rs->mv.vmin = nv;
 	rs->mv.noted = false;
+	rs->mv.counts = NULL;   /* set once the scan counted them */
 	/* the rounds' scope, innermost here (the round's opens after) */
 	rs->mv.keep = p->nscratch ? p->scratch[p->nscratch - 1] : p->arena;
 	rs->refs.keep = rs->mv.keep;

@@ -118,6 +118,10 @@ struct ra_moves {
 	struct ir_ref_at *refs;
 	uint32_t nrefs, refs_cap, vmin;
 	bool noted;
+	/* The reference counts of the code before the spill (the spill
+	 * weights, struct ra_refs), NULL when not counted: a bound on the
+	 * uses of the spilled flags, so on the notes. */
+	const uint32_t *counts;
 	struct vf_arena *keep;   /* where refs grows: the rounds' scope */
 	/* The instructions that reference a flag register, in increasing
 	 * order, in the code after the last flag rewrite (fi_code of them

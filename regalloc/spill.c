@@ -835,35 +835,20 @@ static struct ir_ref_at *note_move(const struct ir_prog *p,
 	return r + 2;
 }
 
-/* The new registers' references in the groups the flag rewrite made
- * (mv->touched, the uses 'u' among them), noted for the next round
- * while the instructions are still at hand (struct ra_moves refs).
- * Room first: a use's load and store make 2 each, an instruction at
- * most 7 (ir_inst_refs_from). */
-static void note_uses(struct ir_prog *p, struct ra_moves *mv,
-                      const struct flag_use *u, uint32_t nu)
+/* Room for the notes of a flag rewrite (struct ra_moves refs) whose
+ * spilled flags have 'refs' references in all: each touched
+ * instruction is one of them, and notes at most 7 (ir_inst_refs_from)
+ * and its load and store 2 each.  NULL when they would not fit. */
+#define NOTE_MAX 11u
+static struct ir_ref_at *notes_room(struct ir_prog *p, struct ra_moves *mv,
+                                    uint64_t refs, uint32_t n)
 {
-	uint64_t room = 11 * (uint64_t)nu + 7 * (uint64_t)(mv->ntouched - nu);
-	if (room > UINT32_MAX / 2 || mv->lo[mv->n] > IR_REF_AT_MAX)
-		return;
+	uint64_t room = NOTE_MAX * (refs + 1);
+	/* the new code is at most three instructions for one */
+	if (room > UINT32_MAX / 2 || 3 * (uint64_t)n > IR_REF_AT_MAX)
+		return NULL;
 	ra_moves_refs_room(p, mv, (uint32_t)room);
-	struct ir_ref_at *r = mv->refs;
-	for (uint32_t j = 0, k = 0; j < mv->ntouched; j++) {
-		uint32_t i = mv->touched[j], at = mv->lo[i];
-		const struct ir_inst *in = &p->insts.a[i];   /* not moved yet */
-		if (k == nu || u[k].i != i) {   /* a group of one */
-			r += ir_inst_refs_from(p, in, at, mv->vmin, r);
-			continue;
-		}
-		enum gen_type t = flag_type(p, u[k].tmp);
-		r = note_move(p, r, u[k].tmp, u[k].home, t, at);
-		r += ir_inst_refs_from(p, in, at + 1, mv->vmin, r);
-		if (u[k].store)
-			r = note_move(p, r, u[k].home, u[k].tmp, t, at + 2);
-		k++;
-	}
-	mv->nrefs = (uint32_t)(r - mv->refs);
-	mv->noted = true;
+	return mv->refs;
 }
 
 static void spill_flags(struct sp *s, struct ra_moves *mv)
@@ -874,9 +859,18 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 	uint32_t cap = 0, nv = p->vregs.n;
 	/* the registers spilled now (the new ones are not), the flags */
 	uint8_t *kind = ir_alloc(p, nv + 1);
-	for (uint32_t v = 1; v < nv; v++)
+	uint64_t flag_refs = 0;
+	for (uint32_t v = 1; v < nv; v++) {
 		kind[v] = (uint8_t)(flag_spilled(p, v) |
 		                    (p->vregs.a[v].file == IR_RF_FLAG) << 1);
+		if (mv && mv->counts && (kind[v] & KIND_GONE))
+			flag_refs += mv->counts[v];
+	}
+	/* the new registers' references, noted for the next round while
+	 * each instruction is at hand (issue 12: read again there, spread
+	 * over the code, they cost more than the rewrite) */
+	struct ir_ref_at *note = mv && mv->counts && mv->vmin == nv
+	                         ? notes_room(p, mv, flag_refs, n) : NULL;
 	/* the instructions to look at: the flag index, or all (and then
 	 * the index made) */
 	bool indexed = mv && mv->fi_ok && mv->fi_code == n;
@@ -895,9 +889,17 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 			continue;
 		if (mv)
 			mv->touched[mv->ntouched++] = i;
+		/* the bound holds the references the scan counted: a flag
+		 * named as neither predicate nor condition is not among them,
+		 * and could pass it (then no notes) */
+		if (note && mv->refs + mv->refs_cap - note < NOTE_MAX)
+			note = NULL;
 		flag_operands(s, in);
-		if (!flag_spilled(p, in->flag))
+		if (!flag_spilled(p, in->flag)) {
+			if (note)   /* a group of one, at i + grow */
+				note += ir_inst_refs_from(p, in, i + grow, nv, note);
 			continue;
+		}
 		if (nu == cap) {
 			uint32_t nc = cap ? 2 * cap : 256;
 			struct flag_use *g = ir_alloc_raw(p, nc * sizeof *g);
@@ -915,12 +917,21 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 		in->flag = tmp;
 		bool store = in->cmod && in->op != GEN_OP_SEL;
 		u[nu++] = (struct flag_use){ i, tmp, home, store };
+		if (note) {   /* its load, itself, its store */
+			enum gen_type t = flag_type(p, tmp);
+			note = note_move(p, note, tmp, home, t, i + grow);
+			note += ir_inst_refs_from(p, in, i + grow + 1, nv, note);
+			if (store)
+				note = note_move(p, note, home, tmp, t, i + grow + 2);
+		}
 		grow += 1 + store;
 	}
 	if (mv) {
 		record_moves(mv, u, nu, n);
-		if (mv->vmin == nv)
-			note_uses(p, mv, u, nu);
+		if (note) {   /* all noted */
+			mv->nrefs = (uint32_t)(note - mv->refs);
+			mv->noted = true;
+		}
 		/* the index, in the code laid out below */
 		if (fi) {
 			mv->fi = fi;
@@ -1042,8 +1053,11 @@ bool ra_allocate(struct ir_prog *p)
 		ir_scratch_begin(p);
 		struct ra_interval *iv = ra_rounds_intervals(p, rs);
 		bool sp = false;
-		if (!ra_linscan(p, iv, ra_rounds_refs(rs), &sp))
+		struct ra_refs *refs = ra_rounds_refs(rs);
+		if (!ra_linscan(p, iv, refs, &sp))
 			return false;
+		if (mv && refs->valid)
+			mv->counts = refs->n;
 		if (sp && !ra_spill(p, iv, mv))
 			return false;
 		ir_scratch_end(p);
