@@ -358,6 +358,8 @@ static void by_start(struct ir_prog *p, struct ra_refs *refs,
  * registers take their place first, in vreg order.  With s->fast, false
  * with s->retry set where the scan of all files could decide otherwise.
  */
+#define SCAN_AHEAD 8
+
 static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 {
 	struct ir_prog *p = s->p;
@@ -405,6 +407,18 @@ static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 	                             (nt ? nt : 1) * sizeof *order);
 	by_start(p, c, iv, todo, nt, order, s->small);
 	for (uint32_t k = 0; k < nt; k++) {
+		/* registers in order of start lie all over the tables indexed
+		 * by register: ask for the next ones' entries early (issue 12:
+		 * the scan waited on those loads most of its time) */
+		if (k + SCAN_AHEAD < nt) {
+			uint32_t w = order[k + SCAN_AHEAD];
+			__builtin_prefetch(&p->vregs.a[w], 1);
+			__builtin_prefetch(&iv[w]);
+			__builtin_prefetch(&s->where[w], 1);
+			__builtin_prefetch(&s->size[w]);
+			if (!s->small)
+				__builtin_prefetch(&s->end_next[w], 1);
+		}
 		expire(s, iv[order[k]].start);
 		if (!place(s, order[k]))
 			return false;
