@@ -82,7 +82,9 @@ static bool find_slot(const struct ls *s, const struct ir_vreg *v,
 	                  loc);
 }
 
-static void activate(struct ls *s, uint32_t v, uint32_t loc)
+/* (inline, as release: twice a register, the scan's inner steps) */
+static inline __attribute__((always_inline)) void
+activate(struct ls *s, uint32_t v, uint32_t loc)
 {
 	struct ir_vreg *r = ir_vreg(s->p, v);
 	r->loc = (int32_t)loc;
@@ -96,7 +98,8 @@ static void activate(struct ls *s, uint32_t v, uint32_t loc)
 	s->end_head[e] = v;
 }
 
-static void release(struct ls *s, uint32_t k)
+static inline __attribute__((always_inline)) void
+release(struct ls *s, uint32_t k)
 {
 	uint32_t v = s->active[k];
 	struct ir_vreg *r = ir_vreg(s->p, v);
@@ -480,8 +483,9 @@ struct bound {
 
 /* Add the request shape of GRF register r (size bytes, rows GRFs, not
  * pinned) to b. */
-static void grf_shape(struct bound *b, const struct ir_vreg *r, uint32_t size,
-                      uint32_t rows)
+static inline __attribute__((always_inline)) void
+grf_shape(struct bound *b, const struct ir_vreg *r, uint32_t size,
+          uint32_t rows)
 {
 	uint32_t align = r->align < 2 ? 2 : r->align;
 	if (size < IR_GRF_BYTES) {   /* any empty GRF */
