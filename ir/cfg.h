@@ -174,6 +174,28 @@ void ir_live_defined_spans_in(struct ir_prog *p, const struct ir_cfg *c,
                               ir_live_at_fn fn, ir_live_span_fn span,
                               void *ctx);
 
+/* One reference as ir_inst_refs reports it, at instruction 'pos'
+ * (below 2^30: 8 bytes a reference). */
+struct ir_ref_at {
+	uint32_t v;
+	uint32_t pos : 30, def : 1, full : 1;
+};
+#define IR_REF_AT_MAX ((1u << 30) - 1)
+
+/* ir_inst_refs of the registers v >= vmin, into r (room for 7: each
+ * operand slot once, a condition flag twice); their count.  Indirect
+ * operands are not followed (address-taken registers are never new). */
+unsigned ir_inst_refs_from(const struct ir_prog *p, const struct ir_inst *in,
+                           uint32_t pos, uint32_t vmin, struct ir_ref_at *r);
+
+/* ir_live_defined_spans_in with the references given (n of them, in
+ * code order, of registers v >= vmin only): a rewrite that noted what
+ * it wrote while it wrote it, so the code is not read again. */
+void ir_live_defined_spans_at(struct ir_prog *p, const struct ir_cfg *c,
+                              uint32_t vmin, const struct ir_ref_at *r,
+                              uint32_t n, ir_live_at_fn fn,
+                              ir_live_span_fn span, void *ctx);
+
 static inline const vf_word *ir_live_row(const struct ir_live *l,
                                          const vf_word *set, uint32_t b)
 {

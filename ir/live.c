@@ -509,3 +509,45 @@ void ir_live_defined_spans_in(struct ir_prog *p, const struct ir_cfg *c,
 	}
 	solve_all(p, c, &s, vmin, nv, fn, span, ctx);
 }
+
+struct ref_list {
+	struct ir_ref_at *r;
+	unsigned n;
+	uint32_t vmin;
+};
+
+static inline void list_ref(void *ctx, uint32_t v, bool def, bool full,
+                            uint32_t pos)
+{
+	struct ref_list *x = ctx;
+	if (v >= x->vmin)
+		x->r[x->n++] = (struct ir_ref_at){ v, pos, def, full };
+}
+
+unsigned ir_inst_refs_from(const struct ir_prog *p, const struct ir_inst *in,
+                           uint32_t pos, uint32_t vmin, struct ir_ref_at *r)
+{
+	static const struct ir_live none;   /* no address-taken register */
+	struct ref_list x = { r, 0, vmin };
+	inst_refs(p, &none, in, pos, list_ref, &x);
+	return x.n;
+}
+
+void ir_live_defined_spans_at(struct ir_prog *p, const struct ir_cfg *c,
+                              uint32_t vmin, const struct ir_ref_at *r,
+                              uint32_t n, ir_live_at_fn fn,
+                              ir_live_span_fn span, void *ctx)
+{
+	uint32_t nv = p->vregs.n;
+	if (vmin >= nv)
+		return;
+	struct scan s = { .vmin = vmin };
+	s.ev = ir_alloc_raw(p, ((size_t)n + 1) * sizeof *s.ev);
+	s.last = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *s.last);
+	memset(s.last, 0xff, ((size_t)nv + 1) * sizeof *s.last);   /* NO_EVENT */
+	for (uint32_t k = 0; k < n; k++) {
+		s.b = c->blk_of[r[k].pos];
+		scan_ref(&s, r[k].v, r[k].def, r[k].full, r[k].pos);
+	}
+	solve_all(p, c, &s, vmin, nv, fn, span, ctx);
+}

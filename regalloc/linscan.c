@@ -82,7 +82,9 @@ static bool find_slot(const struct ls *s, const struct ir_vreg *v,
 	                  loc);
 }
 
-static void activate(struct ls *s, uint32_t v, uint32_t loc)
+/* (inline, as release: twice a register, the scan's inner steps) */
+static inline __attribute__((always_inline)) void
+activate(struct ls *s, uint32_t v, uint32_t loc)
 {
 	struct ir_vreg *r = ir_vreg(s->p, v);
 	r->loc = (int32_t)loc;
@@ -96,7 +98,8 @@ static void activate(struct ls *s, uint32_t v, uint32_t loc)
 	s->end_head[e] = v;
 }
 
-static void release(struct ls *s, uint32_t k)
+static inline __attribute__((always_inline)) void
+release(struct ls *s, uint32_t k)
 {
 	uint32_t v = s->active[k];
 	struct ir_vreg *r = ir_vreg(s->p, v);
@@ -314,14 +317,16 @@ static bool place(struct ls *s, uint32_t v)
  * digit pass clears and sums 65536 counters, so a kernel of fewer
  * positions than the two passes count sorts by position (a small
  * kernel's two flag rounds had cost twice its whole compile). */
-static void by_start(struct ir_prog *p, const struct ra_interval *iv,
-                     const uint32_t *todo, uint32_t n, uint32_t *order,
-                     bool small)
+static void by_start(struct ir_prog *p, struct ra_refs *refs,
+                     const struct ra_interval *iv, const uint32_t *todo,
+                     uint32_t n, uint32_t *order, bool small)
 {
 	uint32_t ni = p->insts.n;
 	if (!small || ni < 2 * 65536) {
 		/* first[t + 1]: intervals starting at t */
-		uint32_t *first = ir_alloc(p, ((size_t)ni + 2) * sizeof *first);
+		size_t bytes = ((size_t)ni + 2) * sizeof(uint32_t);
+		uint32_t *first = ra_buf_get(p, refs, RA_BUF_FIRST, bytes);
+		memset(first, 0, bytes);
 		for (uint32_t k = 0; k < n; k++)
 			first[iv[todo[k]].start + 1]++;
 		for (uint32_t t = 0; t <= ni; t++)
@@ -356,6 +361,8 @@ static void by_start(struct ir_prog *p, const struct ra_interval *iv,
  * registers take their place first, in vreg order.  With s->fast, false
  * with s->retry set where the scan of all files could decide otherwise.
  */
+#define SCAN_AHEAD 8
+
 static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 {
 	struct ir_prog *p = s->p;
@@ -367,16 +374,21 @@ static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 			rfile_init(p, &s->f[f], sizes[f]);
 	uint32_t nv = p->vregs.n, ni = p->insts.n, nt = 0;
 	/* written before read: not zeroed (a byte each costs as much as
-	 * the rest of a round's scan) */
-	s->active = ir_alloc_raw(p, nv * sizeof *s->active);
-	s->where = ir_alloc_raw(p, nv * sizeof *s->where);
-	s->size = ir_alloc_raw(p, nv * sizeof *s->size);
+	 * the rest of a round's scan); the last round's arrays (ra_buf_get) */
+	struct ra_refs *c = s->carry;
+	s->active = ra_buf_get(p, c, RA_BUF_ACTIVE, nv * sizeof *s->active);
+	s->where = ra_buf_get(p, c, RA_BUF_WHERE, nv * sizeof *s->where);
+	s->size = ra_buf_get(p, c, RA_BUF_SIZE, nv * sizeof *s->size);
 	s->small = !(s->files & 1u << IR_RF_GRF);
 	if (!s->small) {
-		s->end_next = ir_alloc_raw(p, nv * sizeof *s->end_next);
-		s->end_head = ir_alloc(p, ((size_t)ni + 1) * sizeof *s->end_head);
+		size_t heads = ((size_t)ni + 1) * sizeof *s->end_head;
+		s->end_next = ra_buf_get(p, c, RA_BUF_END_NEXT,
+		                         nv * sizeof *s->end_next);
+		s->end_head = ra_buf_get(p, c, RA_BUF_END_HEAD, heads);
+		memset(s->end_head, 0, heads);
 	}
-	uint32_t *todo = ir_alloc_raw(p, (n ? n : 1) * sizeof *todo);
+	uint32_t *todo = ra_buf_get(p, c, RA_BUF_TODO,
+	                            (n ? n : 1) * sizeof *todo);
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t v = list[k];
 		const struct ir_vreg *r = ir_vreg(p, v);
@@ -394,9 +406,22 @@ static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 		else
 			todo[nt++] = v;
 	}
-	uint32_t *order = ir_alloc_raw(p, (nt ? nt : 1) * sizeof *order);
-	by_start(p, iv, todo, nt, order, s->small);
+	uint32_t *order = ra_buf_get(p, c, RA_BUF_ORDER,
+	                             (nt ? nt : 1) * sizeof *order);
+	by_start(p, c, iv, todo, nt, order, s->small);
 	for (uint32_t k = 0; k < nt; k++) {
+		/* registers in order of start lie all over the tables indexed
+		 * by register: ask for the next ones' entries early (issue 12:
+		 * the scan waited on those loads most of its time) */
+		if (k + SCAN_AHEAD < nt) {
+			uint32_t w = order[k + SCAN_AHEAD];
+			__builtin_prefetch(&p->vregs.a[w], 1);
+			__builtin_prefetch(&iv[w]);
+			__builtin_prefetch(&s->where[w], 1);
+			__builtin_prefetch(&s->size[w]);
+			if (!s->small)
+				__builtin_prefetch(&s->end_next[w], 1);
+		}
 		expire(s, iv[order[k]].start);
 		if (!place(s, order[k]))
 			return false;
@@ -458,8 +483,9 @@ struct bound {
 
 /* Add the request shape of GRF register r (size bytes, rows GRFs, not
  * pinned) to b. */
-static void grf_shape(struct bound *b, const struct ir_vreg *r, uint32_t size,
-                      uint32_t rows)
+static inline __attribute__((always_inline)) void
+grf_shape(struct bound *b, const struct ir_vreg *r, uint32_t size,
+          uint32_t rows)
 {
 	uint32_t align = r->align < 2 ? 2 : r->align;
 	if (size < IR_GRF_BYTES) {   /* any empty GRF */
@@ -522,7 +548,9 @@ static bool survey(struct ir_prog *p, const struct ra_interval *iv,
                    uint32_t *grf, uint32_t *ngrf)
 {
 	uint32_t nv = p->vregs.n, ni = p->insts.n, nl = 0, ng = 0, nfa = 0;
-	int32_t *busy = ir_alloc(p, ((size_t)ni + 2) * sizeof *busy);
+	size_t bytes = ((size_t)ni + 2) * sizeof(int32_t);
+	int32_t *busy = ra_buf_get(p, refs, RA_BUF_BUSY, bytes);
+	memset(busy, 0, bytes);
 	/* the worst request over the kernel (one request shape at a time:
 	 * most registers have the last one's) */
 	struct bound b = { 1, IR_GRF_COUNT, 0, 0, true };
@@ -649,8 +677,9 @@ bool ra_linscan(struct ir_prog *p, const struct ra_interval *iv,
                 struct ra_refs *refs, bool *spilled)
 {
 	const unsigned grf = 1u << IR_RF_GRF, all = (1u << IR_RF_COUNT) - 1;
-	uint32_t *list = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *list), n;
-	uint32_t *grfs = ir_alloc_raw(p, (p->vregs.n + 1) * sizeof *grfs), ng;
+	size_t bytes = ((size_t)p->vregs.n + 1) * sizeof(uint32_t);
+	uint32_t *list = ra_buf_get(p, refs, RA_BUF_LIST, bytes), n;
+	uint32_t *grfs = ra_buf_get(p, refs, RA_BUF_GRFS, bytes), ng;
 	/* when the bound failed in the last round, the GRF file is nearly
 	 * full: no bound again (a heuristic; the whole scan is always
 	 * right) */

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "../ir/cfg.h"
+#include "../lib/arena.h"
 #include "ra.h"
 
 static void touch(struct ra_interval *iv, uint32_t v, int32_t pos)
@@ -124,7 +125,7 @@ static void hulls(struct ir_prog *p, const struct ir_cfg *c,
  * with s <= e < end are a range, and the least head h among them moves
  * the start s when h < s.  Range minimum by a sparse table. */
 static void extend_loops(struct ir_prog *p, const struct ir_cfg *c,
-                         struct ra_interval *iv)
+                         struct ra_interval *iv, struct ra_refs *reuse)
 {
 	int32_t *head = ir_alloc(p, ((size_t)c->nb + 1) * sizeof *head);
 	int32_t *tail = ir_alloc(p, ((size_t)c->nb + 1) * sizeof *tail);
@@ -160,7 +161,8 @@ static void extend_loops(struct ir_prog *p, const struct ir_cfg *c,
 	/* before[x]: the edges with tail < x (a table, not a binary search
 	 * per interval: issue 12) */
 	uint32_t ni = p->insts.n;
-	uint32_t *before = ir_alloc_raw(p, ((size_t)ni + 2) * sizeof *before);
+	uint32_t *before = ra_buf_get(p, reuse, RA_BUF_FIRST,
+	                              ((size_t)ni + 2) * sizeof *before);
 	for (uint32_t x = 0, j = 0; x <= ni + 1; x++) {
 		while (j < ne && tail[j] < (int32_t)x)
 			j++;
@@ -239,7 +241,7 @@ struct ra_interval *ra_intervals(struct ir_prog *p)
 	const struct ir_cfg *c = ir_cfg_build(p);
 	const struct ir_live *l = ir_live_refs(p, narrow_indirect);
 	hulls(p, c, l, iv);
-	extend_loops(p, c, iv);
+	extend_loops(p, c, iv, NULL);
 	ir_scratch_end(p);
 	finish(p, iv, NULL, 0);
 	return iv;
@@ -277,6 +279,7 @@ struct ra_rounds {
 	uint32_t regs_cap;           /* room of hull, from, to, refs, abi */
 	uint32_t insts_cap;          /* room of mv's arrays */
 	uint32_t *blk, blk_cap;      /* the moved CFG's blk_of */
+	struct ra_buf iv;            /* the round's intervals */
 	/* Made by the scheduler (ra_seed_intervals): the hulls of the code
 	 * it left are ready for the first round. */
 	bool seeded;
@@ -385,7 +388,10 @@ static bool move_hulls(struct ir_prog *p, struct ra_rounds *rs)
 	rs->moved_from = old_nv;
 	/* the counts move too: the spill rewrite references only its new
 	 * registers besides what the instructions did */
-	if (rs->refs.valid)
+	if (rs->refs.valid && mv->noted)
+		for (uint32_t k = 0; k < mv->nrefs; k++)
+			rs->refs.n[mv->refs[k].v]++;
+	else if (rs->refs.valid)
 		for (uint32_t k = 0; k < mv->ntouched; k++)
 			ra_count_refs(p, rs->refs.n, old_nv, mv->lo[mv->touched[k]],
 			              mv->lo[mv->touched[k] + 1]);
@@ -436,6 +442,9 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 		seed_registers(p, rs);
 	else if (!move_hulls(p, rs))
 		fresh_round(p, rs);
+	/* the flag index holds while the code only took flag moves */
+	if (!rs->moved_from)
+		rs->mv.fi_ok = false;
 	rs->nv = nv;
 	rs->refs.moved_from = rs->moved_from;
 	if (!rs->c)
@@ -452,7 +461,51 @@ struct ra_moves *ra_rounds_prepare(struct ir_prog *p, struct ra_rounds *rs)
 	rs->mv.n = ni;
 	rs->mv.ntouched = 0;
 	rs->mv.flags_only = false;
+	rs->mv.nrefs = 0;
+	rs->mv.vmin = nv;
+	rs->mv.noted = false;
+	rs->mv.counts = NULL;   /* set once the scan counted them */
+	/* the rounds' scope, innermost here (the round's opens after) */
+	rs->mv.keep = p->nscratch ? p->scratch[p->nscratch - 1] : p->arena;
+	rs->refs.keep = rs->mv.keep;
 	return &rs->mv;
+}
+
+void *ra_keep_room(struct ir_prog *p, struct vf_arena *keep,
+                   struct ra_buf *b, size_t bytes)
+{
+	if (b->cap >= bytes)
+		return b->a;
+	size_t cap = bytes + bytes / 4 + 256;
+	void *a = vf_arena_alloc_raw(keep, cap);
+	if (!a)
+		longjmp(*p->oom, 1);
+	b->a = a;
+	b->cap = cap;
+	return a;
+}
+
+void *ra_buf_get(struct ir_prog *p, struct ra_refs *refs,
+                 enum ra_buf_use use, size_t bytes)
+{
+	if (!refs || !refs->keep)
+		return ir_alloc_raw(p, bytes);
+	return ra_keep_room(p, refs->keep, &refs->buf[use], bytes);
+}
+
+void ra_moves_refs_room(struct ir_prog *p, struct ra_moves *mv,
+                        uint32_t more)
+{
+	if (mv->refs_cap - mv->nrefs >= more)
+		return;
+	uint32_t cap = room(mv->nrefs + more);
+	struct ir_ref_at *r = vf_arena_alloc_raw(mv->keep, cap * sizeof *r);
+	if (!r)
+		longjmp(*p->oom, 1);
+	if (mv->nrefs)
+		memcpy(r, mv->refs, mv->nrefs * sizeof *r);
+	mv->refs = r;
+	mv->refs_cap = cap;
 }
 
 struct ra_refs *ra_rounds_refs(struct ra_rounds *rs)
@@ -468,6 +521,10 @@ struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)
 	struct hull_ctx h = { rs->c, rs->hull, rs->from, rs->to };
 	if (rs->seeded) {
 		rs->seeded = false;   /* the scheduler made the hulls */
+	} else if (rs->moved_from && rs->prev.noted) {
+		/* the new registers' references, as the spill noted them */
+		ir_live_defined_spans_at(p, rs->c, rs->moved_from, rs->prev.refs,
+		                         rs->prev.nrefs, block_edge_pt, span_pt, &h);
 	} else if (rs->moved_from) {
 		/* the new registers: only in the groups the spill rewrote */
 		const struct ra_moves *mv = &rs->prev;
@@ -484,9 +541,11 @@ struct ra_interval *ra_rounds_intervals(struct ir_prog *p, struct ra_rounds *rs)
 		const struct ir_live *l = ir_live_refs(p, narrow_indirect);
 		ir_live_defined_spans(p, rs->c, l, block_edge_pt, span_pt, &h);
 	}
-	struct ra_interval *iv = ir_alloc_raw(p, (nv + 1) * sizeof *iv);
+	/* the last round's array (its intervals are not read any more) */
+	struct ra_interval *iv = ra_keep_room(p, rs->refs.keep, &rs->iv,
+	                                      ((size_t)nv + 1) * sizeof *iv);
 	memcpy(iv, rs->hull, nv * sizeof *iv);
-	extend_loops(p, rs->c, iv);
+	extend_loops(p, rs->c, iv, &rs->refs);
 	finish(p, iv, rs->abi, rs->nabi);
 	return iv;
 }
@@ -529,7 +588,7 @@ struct ra_interval *ra_seed_intervals(struct ir_prog *p)
 	struct ra_interval *iv = ir_alloc_raw(p, ((size_t)nv + 1) * sizeof *iv);
 	memcpy(iv, rs->hull, nv * sizeof *iv);
 	ir_scratch_begin(p);
-	extend_loops(p, rs->c, iv);
+	extend_loops(p, rs->c, iv, NULL);
 	ir_scratch_end(p);
 	finish(p, iv, rs->abi, rs->nabi);
 	return iv;

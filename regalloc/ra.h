@@ -45,6 +45,20 @@ uint32_t *ra_addr_local_bases(struct ir_prog *p);
  * (addr_targets.c). */
 bool *ra_arrays_spillable(struct ir_prog *p);
 
+enum ra_buf_use {
+	RA_BUF_ACTIVE, RA_BUF_WHERE, RA_BUF_SIZE, RA_BUF_END_NEXT,
+	RA_BUF_END_HEAD, RA_BUF_TODO, RA_BUF_ORDER, RA_BUF_FIRST, RA_BUF_LIST,
+	RA_BUF_GRFS, RA_BUF_BUSY, RA_BUF_COUNT
+};
+
+/* An array each round makes again, kept for the next (ra_buf_get):
+ * a fresh one took a page fault every 4 KB, round after round (issue
+ * 12: at 200k about a third of the allocator's time). */
+struct ra_buf {
+	void *a;
+	size_t cap;
+};
+
 /* References of each register, the spill weights' (linscan.c): for
  * p->vregs.n registers, counted when 'valid' (ra_rounds keeps them
  * across rounds). */
@@ -63,7 +77,16 @@ struct ra_refs {
 	bool surveyed;
 	uint32_t kmax, most, fewest;
 	uint32_t *fa, nfa;
+	/* The scan's arrays, in 'keep' (the rounds' scope; NULL: none,
+	 * each scan takes its own). */
+	struct vf_arena *keep;
+	struct ra_buf buf[RA_BUF_COUNT];
 };
+/* 'bytes' of array 'use' (not zeroed): the last round's when it has
+ * room, else new (a quarter more); from the scratch scope without
+ * refs->keep. */
+void *ra_buf_get(struct ir_prog *p, struct ra_refs *refs,
+                 enum ra_buf_use use, size_t bytes);
 /* Add to refs[v] for v >= vmin the references instructions [first, end)
  * make. */
 void ra_count_refs(const struct ir_prog *p, uint32_t *refs, uint32_t vmin,
@@ -86,7 +109,37 @@ struct ra_moves {
 	                     * order (room for n) */
 	uint32_t n, ntouched;   /* old instructions, rewritten ones */
 	bool flags_only;    /* no GRF register spilled */
+	/* The references of the spill's new registers (from vmin on) in
+	 * the code it wrote, in code order as ir_inst_refs reports them,
+	 * noted by the flag rewrite while it had the instructions at hand:
+	 * the next round counts and solves them without reading the
+	 * scattered groups again (issue 12).  'noted' false: the groups
+	 * are read. */
+	struct ir_ref_at *refs;
+	uint32_t nrefs, refs_cap, vmin;
+	bool noted;
+	/* The reference counts of the code before the spill (the spill
+	 * weights, struct ra_refs), NULL when not counted: a bound on the
+	 * uses of the spilled flags, so on the notes. */
+	const uint32_t *counts;
+	struct vf_arena *keep;   /* where refs grows: the rounds' scope */
+	/* The instructions that reference a flag register, in increasing
+	 * order, in the code after the last flag rewrite (fi_code of them
+	 * when fi_ok): the next flag rewrite's uses are among them (its
+	 * spilled flags are the code's, never the rewrites' temporaries),
+	 * so it walks them and not the whole code (issue 12).  Kept across
+	 * rounds (ra_rounds_prepare drops it unless the hulls only moved). */
+	uint32_t *fi, nfi, fi_code;
+	bool fi_ok;
+	struct ra_buf fi_buf;
 };
+/* 'bytes' of b (not zeroed): its last ones when they are enough, else
+ * new (a quarter more), in 'keep'. */
+void *ra_keep_room(struct ir_prog *p, struct vf_arena *keep,
+                   struct ra_buf *b, size_t bytes);
+/* Room in mv->refs for 'more' references past nrefs. */
+void ra_moves_refs_room(struct ir_prog *p, struct ra_moves *mv,
+                        uint32_t more);
 struct ra_rounds;
 /* The rounds' state, in a scratch scope that outlives the rounds (the
  * caller ends it): the scheduler's seed when it is for this code,

@@ -128,6 +128,24 @@ static bool find_rows(const struct rfile *f, uint32_t n, uint32_t step,
 	uint64_t run[RF_MAX_WORDS], shifted[RF_MAX_WORDS];
 	if (words > RF_MAX_WORDS || n > f->nrows)
 		return false;
+#if defined(__SIZEOF_INT128__)
+	if (words == 2 && step == 1) {
+		/* the GRF file at any row (most requests): the same run, the
+		 * two words as one number */
+		unsigned __int128 e = (unsigned __int128)f->empty[1] << 64 |
+		                      f->empty[0];
+		unsigned __int128 all = e;
+		for (uint32_t k = 1; k < n; k++)
+			all &= e >> k;
+		uint64_t lo = (uint64_t)all, hi = (uint64_t)(all >> 64);
+		if (!lo && !hi)
+			return false;
+		uint32_t g = lo ? (uint32_t)__builtin_ctzll(lo)
+		                : 64 + (uint32_t)__builtin_ctzll(hi);
+		*loc = g * RF_ROW_BYTES;
+		return *loc + n * RF_ROW_BYTES <= f->bytes;
+	}
+#endif
 	for (uint32_t w = 0; w < words; w++)
 		run[w] = shifted[w] = f->empty[w];
 	for (uint32_t k = 1; k < n; k++)

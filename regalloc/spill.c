@@ -780,17 +780,23 @@ static struct ir_inst flag_move(const struct ir_prog *p, struct ir_opnd d,
 	return in;
 }
 
-/* Does 'in' use a spilled flag ('gone': flag_spilled per register)? */
-static bool uses_spilled_flag(const uint8_t *gone, const struct ir_inst *in)
+/* Per register: spilled now (flag_spilled), a flag register. */
+enum { KIND_GONE = 1, KIND_FLAG = 2 };
+
+/* The kinds (bits per register) of the registers 'in' references as a
+ * flag, a source or the destination. */
+static inline unsigned refs_kinds(const uint8_t *kind,
+                                  const struct ir_inst *in)
 {
 	if (in->op == IR_OP_LABEL)
-		return false;
-	if (gone[in->flag])
-		return true;
-	for (unsigned k = 0; k < in->nsrc; k++)
-		if (in->src[k].kind == IR_O_REG && gone[in->src[k].v])
-			return true;
-	return in->dst.kind == IR_O_REG && gone[in->dst.v];
+		return 0;
+	unsigned k = kind[in->flag];
+	for (unsigned j = 0; j < in->nsrc; j++)
+		if (in->src[j].kind == IR_O_REG)
+			k |= kind[in->src[j].v];
+	if (in->dst.kind == IR_O_REG)
+		k |= kind[in->dst.v];
+	return k;
 }
 
 /* Where the flag rewrite puts each instruction: after the loads and
@@ -813,25 +819,87 @@ static void record_moves(struct ra_moves *mv, const struct flag_use *u,
 	mv->lo[n] = n + grow;
 }
 
+/* A flag move's references (flag_move: mov (1) to 'to' from 'from', of
+ * the flag's type) as ir_inst_refs reports them, into r: the source
+ * read, the destination written whole when the type covers it (or it
+ * is block-local). */
+static struct ir_ref_at *note_move(const struct ir_prog *p,
+                                   struct ir_ref_at *r, uint32_t to,
+                                   uint32_t from, enum gen_type t,
+                                   uint32_t pos)
+{
+	const struct ir_vreg *d = &p->vregs.a[to];
+	bool full = (d->flags & IR_V_BLOCK_LOCAL) || gen_type_size(t) >= d->size;
+	r[0] = (struct ir_ref_at){ from, pos, false, false };
+	r[1] = (struct ir_ref_at){ to, pos, true, full };
+	return r + 2;
+}
+
+/* Room for the notes of a flag rewrite (struct ra_moves refs) whose
+ * spilled flags have 'refs' references in all: each touched
+ * instruction is one of them, and notes at most 7 (ir_inst_refs_from)
+ * and its load and store 2 each.  NULL when they would not fit. */
+#define NOTE_MAX 11u
+static struct ir_ref_at *notes_room(struct ir_prog *p, struct ra_moves *mv,
+                                    uint64_t refs, uint32_t n)
+{
+	uint64_t room = NOTE_MAX * (refs + 1);
+	/* the new code is at most three instructions for one */
+	if (room > UINT32_MAX / 2 || 3 * (uint64_t)n > IR_REF_AT_MAX)
+		return NULL;
+	ra_moves_refs_room(p, mv, (uint32_t)room);
+	return mv->refs;
+}
+
 static void spill_flags(struct sp *s, struct ra_moves *mv)
 {
 	struct ir_prog *p = s->p;
 	uint32_t n = p->insts.n, nu = 0, grow = 0;
 	struct flag_use *u = NULL;
 	uint32_t cap = 0, nv = p->vregs.n;
-	/* the registers spilled now (the new ones are not) */
-	uint8_t *gone = ir_alloc(p, nv + 1);
-	for (uint32_t v = 1; v < nv; v++)
-		gone[v] = flag_spilled(p, v);
-	for (uint32_t i = 0; i < n; i++) {
+	/* the registers spilled now (the new ones are not), the flags */
+	uint8_t *kind = ir_alloc(p, nv + 1);
+	uint64_t flag_refs = 0;
+	for (uint32_t v = 1; v < nv; v++) {
+		kind[v] = (uint8_t)(flag_spilled(p, v) |
+		                    (p->vregs.a[v].file == IR_RF_FLAG) << 1);
+		if (mv && mv->counts && (kind[v] & KIND_GONE))
+			flag_refs += mv->counts[v];
+	}
+	/* the new registers' references, noted for the next round while
+	 * each instruction is at hand (issue 12: read again there, spread
+	 * over the code, they cost more than the rewrite) */
+	struct ir_ref_at *note = mv && mv->counts && mv->vmin == nv
+	                         ? notes_room(p, mv, flag_refs, n) : NULL;
+	/* the instructions to look at: the flag index, or all (and then
+	 * the index made) */
+	bool indexed = mv && mv->fi_ok && mv->fi_code == n;
+	uint32_t count = indexed ? mv->nfi : n, nfi = 0;
+	uint32_t *fi = mv && !indexed
+	               ? ra_keep_room(p, mv->keep, &mv->fi_buf,
+	                              ((size_t)n + 1) * sizeof *fi)
+	               : NULL;
+	for (uint32_t j = 0; j < count; j++) {
+		uint32_t i = indexed ? mv->fi[j] : j;
 		struct ir_inst *in = &p->insts.a[i];
-		if (!uses_spilled_flag(gone, in))
+		unsigned k = refs_kinds(kind, in);
+		if (fi && (k & KIND_FLAG))
+			fi[nfi++] = i;
+		if (!(k & KIND_GONE))
 			continue;
 		if (mv)
 			mv->touched[mv->ntouched++] = i;
+		/* the bound holds the references the scan counted: a flag
+		 * named as neither predicate nor condition is not among them,
+		 * and could pass it (then no notes) */
+		if (note && mv->refs + mv->refs_cap - note < NOTE_MAX)
+			note = NULL;
 		flag_operands(s, in);
-		if (!flag_spilled(p, in->flag))
+		if (!flag_spilled(p, in->flag)) {
+			if (note)   /* a group of one, at i + grow */
+				note += ir_inst_refs_from(p, in, i + grow, nv, note);
 			continue;
+		}
 		if (nu == cap) {
 			uint32_t nc = cap ? 2 * cap : 256;
 			struct flag_use *g = ir_alloc_raw(p, nc * sizeof *g);
@@ -849,10 +917,31 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 		in->flag = tmp;
 		bool store = in->cmod && in->op != GEN_OP_SEL;
 		u[nu++] = (struct flag_use){ i, tmp, home, store };
+		if (note) {   /* its load, itself, its store */
+			enum gen_type t = flag_type(p, tmp);
+			note = note_move(p, note, tmp, home, t, i + grow);
+			note += ir_inst_refs_from(p, in, i + grow + 1, nv, note);
+			if (store)
+				note = note_move(p, note, home, tmp, t, i + grow + 2);
+		}
 		grow += 1 + store;
 	}
-	if (mv)
+	if (mv) {
 		record_moves(mv, u, nu, n);
+		if (note) {   /* all noted */
+			mv->nrefs = (uint32_t)(note - mv->refs);
+			mv->noted = true;
+		}
+		/* the index, in the code laid out below */
+		if (fi) {
+			mv->fi = fi;
+			mv->nfi = nfi;
+		}
+		for (uint32_t j = 0; j < mv->nfi; j++)
+			mv->fi[j] = mv->self[mv->fi[j]];
+		mv->fi_code = n + grow;
+		mv->fi_ok = true;
+	}
 	if (!grow)
 		return;
 	while (p->insts.cap <= n + grow)
@@ -886,8 +975,10 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv,
 	if (!assign_slots(p, iv, &grf_spills, &grf_spilled))
 		return false;
 	struct sp s = { .p = p, .mv = mv };
-	if (mv && mv->n != p->insts.n)
+	if (mv && mv->n != p->insts.n) {
+		mv->fi_ok = false;
 		s.mv = mv = NULL;
+	}
 	s.home = ir_alloc(p, p->vregs.n * sizeof *s.home);
 	if (!grf_spilled) {
 		spill_flags(&s, mv);
@@ -899,6 +990,8 @@ bool ra_spill(struct ir_prog *p, const struct ra_interval *iv,
 	memset(s.fills, 0, NFILLED * sizeof *s.fills);
 	s.array_of = spilled_arrays(p);
 	s.local = ra_addr_local_bases(p);
+	if (mv)   /* the flag index does not follow this rewrite */
+		mv->fi_ok = false;
 	/* in place (ir.h): one instruction array, not two (issue 12) */
 	struct ir_insts_old old = ir_inplace_begin(p);
 	for (uint32_t i = 0; i < old.n; i++) {
@@ -960,8 +1053,11 @@ bool ra_allocate(struct ir_prog *p)
 		ir_scratch_begin(p);
 		struct ra_interval *iv = ra_rounds_intervals(p, rs);
 		bool sp = false;
-		if (!ra_linscan(p, iv, ra_rounds_refs(rs), &sp))
+		struct ra_refs *refs = ra_rounds_refs(rs);
+		if (!ra_linscan(p, iv, refs, &sp))
 			return false;
+		if (mv && refs->valid)
+			mv->counts = refs->n;
 		if (sp && !ra_spill(p, iv, mv))
 			return false;
 		ir_scratch_end(p);
