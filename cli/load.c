@@ -120,8 +120,8 @@ enum vf_status cli_read_inputs(const char *const *paths, int n,
 	return st;
 }
 
-/* Defined by the musl command's allocator (cli/malloc.c), which maps the
- * blocks of a large run otherwise; absent elsewhere (weak: then NULL). */
+/* Defined by the musl command's allocator (cli/malloc_huge.c), which
+ * gives a large run 2 MB pages; absent elsewhere (weak: then NULL). */
 void cli_malloc_expect(size_t input_bytes) __attribute__((weak));
 
 enum vf_status cli_parse_inputs(const struct cli_inputs *ts,

@@ -213,10 +213,6 @@ static size_t page_round(size_t n)
 	return n > SIZE_MAX - page ? 0 : (n + page - 1) & ~(page - 1);
 }
 
-/* A block for 'size' bytes of data; *fresh: never used before (zero).
- * A kept large block is reused for calloc too (cleared by it): the big
- * zeroed arrays here are written whole, and clearing pages already
- * mapped costs less than faulting fresh ones in. */
 /* n rounded up to whole 2 MB pages; 0 on overflow. */
 static size_t huge_round(size_t n)
 {
@@ -258,6 +254,11 @@ static struct head *take_large(size_t len, bool *fresh, bool grows)
 	return h;
 }
 
+/* A block for 'size' bytes of data; *fresh: never used before (zero);
+ * grows: for realloc.
+ * A kept large block is reused for calloc too (cleared by it): the big
+ * zeroed arrays here are written whole, and clearing pages already
+ * mapped costs less than faulting fresh ones in. */
 static void *take(size_t size, bool *fresh, bool grows)
 {
 	if (size > SIZE_MAX - HEAD)
