@@ -120,10 +120,20 @@ enum vf_status cli_read_inputs(const char *const *paths, int n,
 	return st;
 }
 
+/* Defined by the musl command's allocator (cli/malloc_huge.c), which
+ * gives a large run 2 MB pages; absent elsewhere (weak: then NULL). */
+void cli_malloc_expect(size_t input_bytes) __attribute__((weak));
+
 enum vf_status cli_parse_inputs(const struct cli_inputs *ts,
                                 struct vf_module **out, struct vf_error *err)
 {
 	*out = NULL;
+	if (cli_malloc_expect) {
+		size_t bytes = 0;
+		for (size_t i = 0; i < ts->n; i++)
+			bytes += ts->texts[i].size;
+		cli_malloc_expect(bytes);
+	}
 	if (ts->binary)
 		return vf_read_isa(ts->data[0], ts->texts[0].size, ts->names[0],
 		                   out, err);

@@ -26,9 +26,14 @@
  *     64-256 KB arrays of a 50k kernel sat idle on their free lists,
  *     ~8 MB at its peak.
  *
+ * A large run (an input of 16 MB or more) takes its large blocks from
+ * 2 MB pages instead, from a slab or as mappings of their own that grow
+ * by mremap: cli/malloc_huge.c.
+ *
  * The header before each block holds its size (so free and realloc know
  * the class) and, for the pointer that aligned_alloc returns inside a
- * block, the distance back to the block's own pointer.  One mutex guards
+ * block, the distance back to the block's own pointer; a large block's
+ * says where it comes from (OWN_*).  One mutex guards
  * the free lists and the region (batch mode's threads share them).
  * Defining malloc, free, calloc, realloc, aligned_alloc, posix_memalign,
  * memalign and malloc_usable_size replaces musl's in a static link (musl
@@ -48,6 +53,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "malloc_huge.h"
+
 /* declared by <malloc.h> (musl) or not at all: the prototypes here */
 void *memalign(size_t align, size_t size);
 size_t malloc_usable_size(void *p);
@@ -62,10 +69,16 @@ size_t malloc_usable_size(void *p);
 #define KEEP_COUNT 64
 #define KEEP_MAX ((size_t)16 << 20)
 
+/* A large run (cli/malloc_huge.c): a block that grows from this size on
+ * is a mapping of 2 MB pages */
+#define HUGE_FROM ((size_t)256 << 10)
+
 struct head {
 	size_t size;    /* the whole block; 0: an aligned pointer inside one */
-	size_t back;    /* (size 0) bytes back to the block's own pointer */
+	size_t back;    /* (size 0) bytes back to the block's own pointer,
+	                 * (a large block) where it comes from: */
 };
+enum { OWN_4K, OWN_HUGE, OWN_SLAB };
 
 struct free_block {
 	struct free_block *next;
@@ -150,13 +163,15 @@ static struct head *reuse_large(size_t len)
 
 /* Keep the freed large mapping h for reuse, in place of the oldest
  * kept one when the list is full (the sizes freed last are the likely
- * next requests); unmap what is not kept. */
+ * next requests); unmap what is not kept.  One of 2 MB pages is not
+ * kept: idle, it would add to the peak, and the kernel hands its pages
+ * to the next 2 MB fault, cleared at ~0.05 ms per MB. */
 static void free_large(struct head *h)
 {
 	struct head *oldest = NULL;
 	bool keep = false;
 	pthread_mutex_lock(&lock);
-	if (h->size <= KEEP_MAX) {
+	if (h->size <= KEEP_MAX && h->back == OWN_4K) {
 		if (nkept == KEEP_COUNT)
 			oldest = unkeep(0);   /* the list is oldest first */
 		keep = h->size <= KEEP_MAX - kept_bytes;
@@ -198,33 +213,61 @@ static size_t page_round(size_t n)
 	return n > SIZE_MAX - page ? 0 : (n + page - 1) & ~(page - 1);
 }
 
-/* A block for 'size' bytes of data; *fresh: never used before (zero).
+/* n rounded up to whole 2 MB pages; 0 on overflow. */
+static size_t huge_round(size_t n)
+{
+	return n > SIZE_MAX - HUGE_PAGE ? 0
+	       : (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+}
+
+/* A large block of len bytes (a page multiple), or NULL; grows: for
+ * realloc (see cli/malloc_huge.c). */
+static struct head *take_large(size_t len, bool *fresh, bool grows)
+{
+	struct head *h = NULL;
+	unsigned own = OWN_4K;
+	if (huge_large_run()) {
+		if (!grows && len <= SLAB_MAX) {
+			h = slab_take(len, fresh);
+			own = OWN_SLAB;
+		} else if (len >= HUGE_FROM) {
+			if (!(len = huge_round(len)))
+				return NULL;
+			h = huge_map(len);
+			*fresh = true;
+			own = OWN_HUGE;
+		}
+	}
+	if (!h) {
+		own = OWN_4K;
+		h = reuse_large(len);
+		*fresh = !h;
+		if (!h) {
+			h = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (h == MAP_FAILED)
+				return NULL;
+		}
+	}
+	h->size = len;
+	h->back = own;
+	return h;
+}
+
+/* A block for 'size' bytes of data; *fresh: never used before (zero);
+ * grows: for realloc.
  * A kept large block is reused for calloc too (cleared by it): the big
  * zeroed arrays here are written whole, and clearing pages already
  * mapped costs less than faulting fresh ones in. */
-static void *take(size_t size, bool *fresh)
+static void *take(size_t size, bool *fresh, bool grows)
 {
 	if (size > SIZE_MAX - HEAD)
 		return NULL;
 	size_t whole = size + HEAD;
 	if (whole > SMALL_MAX) {
 		size_t len = page_round(whole);
-		if (!len)
-			return NULL;
-		struct head *k = reuse_large(len);
-		if (k) {
-			*fresh = false;
-			return (unsigned char *)k + HEAD;
-		}
-		void *m = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (m == MAP_FAILED)
-			return NULL;
-		struct head *h = m;
-		h->size = len;
-		h->back = 0;
-		*fresh = true;
-		return (unsigned char *)m + HEAD;
+		struct head *h = len ? take_large(len, fresh, grows) : NULL;
+		return h ? (unsigned char *)h + HEAD : NULL;
 	}
 	unsigned s = shift_for(whole);
 	size_t bsize = (size_t)1 << s;
@@ -263,7 +306,7 @@ static void *take(size_t size, bool *fresh)
 void *malloc(size_t size)
 {
 	bool fresh;
-	void *p = take(size, &fresh);
+	void *p = take(size, &fresh, false);
 	if (!p)
 		errno = ENOMEM;
 	return p;
@@ -276,7 +319,10 @@ void free(void *p)
 	p = own_pointer(p);
 	struct head *h = head_of(p);
 	if (h->size > SMALL_MAX) {
-		free_large(h);
+		if (h->back == OWN_SLAB)
+			slab_give(h, h->size);
+		else
+			free_large(h);
 		return;
 	}
 	unsigned s = shift_for(h->size);
@@ -294,7 +340,7 @@ void *calloc(size_t n, size_t size)
 		return NULL;
 	}
 	bool fresh;
-	void *p = take(n * size, &fresh);
+	void *p = take(n * size, &fresh, false);
 	if (!p) {
 		errno = ENOMEM;
 		return NULL;
@@ -332,16 +378,29 @@ void *realloc(void *p, size_t size)
 			errno = ENOMEM;
 			return NULL;
 		}
-		void *m = mremap(h, h->size, len, MREMAP_MAYMOVE);
-		if (m != MAP_FAILED) {
-			h = m;
-			h->size = len;
+		struct head *m = NULL;
+		if (h->back == OWN_HUGE) {
+			len = huge_round(len);
+			m = len ? huge_grow(h, h->size, len) : NULL;
+		} else if (h->back == OWN_4K &&
+		           (len < HUGE_FROM || !huge_large_run())) {
+			m = mremap(h, h->size, len, MREMAP_MAYMOVE);
+			if (m == MAP_FAILED)
+				m = NULL;
+		}
+		if (m) {
+			m->size = len;
 			return (unsigned char *)m + HEAD;
 		}
 	}
-	void *q = malloc(size);
-	if (!q)
+	/* else a block that grows, out of the slab or onto 2 MB pages
+	 * (cli/malloc_huge.c), or one mremap cannot take: copied */
+	bool fresh;
+	void *q = take(size, &fresh, true);
+	if (!q) {
+		errno = ENOMEM;
 		return NULL;
+	}
 	memcpy(q, p, cap);
 	free(p);
 	return q;

@@ -15,6 +15,9 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
 
 #include "err.h"
 
@@ -224,6 +227,31 @@ static int create_temp(const char *target, mode_t mode, char **tmp_out)
 	return -1;
 }
 
+/* Puts the written temporary tmp in the place of target (which exists
+ * when 'exists'); 0 or an errno value.  An existing target is exchanged
+ * with the temporary (renameat2 RENAME_EXCHANGE, atomic as a rename is),
+ * and the temporary, now the old file, removed.  Why not rename over
+ * it: ext4 (auto_da_alloc, the default) then starts writing the new file
+ * to disk at once, and the next run, which replaces that output again,
+ * waits in its rename for the write to finish before it can free the
+ * file: 3-5 ms for a 2.5 MB output on this VM, 0.2 ms exchanged (the
+ * kernel writes the file out later, and removing it before that is
+ * cheap).  Killed between the two steps, a run leaves the old file as
+ * the temporary.  Where exchanging is not supported, a rename. */
+static int put_in_place(const char *tmp, const char *target, bool exists)
+{
+#if defined(__linux__) && defined(SYS_renameat2)
+	if (exists && syscall(SYS_renameat2, AT_FDCWD, tmp, AT_FDCWD, target,
+	                      2 /* RENAME_EXCHANGE */) == 0) {
+		(void)unlink(tmp);
+		return 0;
+	}
+#else
+	(void)exists;
+#endif
+	return rename(tmp, target) != 0 ? errno : 0;
+}
+
 enum vf_status vf_file_write(const char *path, const void *data, size_t size,
                              struct vf_error *err)
 {
@@ -324,8 +352,8 @@ enum vf_status vf_file_write_probed(const char *path,
 		e = write_pieces(fd, pc, n);
 	if (close(fd) != 0 && !e)
 		e = errno;
-	if (!e && rename(tmp, target) != 0)
-		e = errno;
+	if (!e)
+		e = put_in_place(tmp, target, exists);
 	if (e)
 		unlink(tmp);
 	free(tmp);

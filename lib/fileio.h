@@ -2,9 +2,9 @@
  * fileio.h - whole-file reads and crash-safe writes.
  *
  * vf_file_write replaces a regular file atomically: it writes a temporary
- * file next to the target and renames it into place (keeping the old
- * file's mode), so a failed or interrupted write never leaves a partial
- * output file.  A symbolic link is written through: its target is
+ * file next to the target and puts it in place (keeping the old file's
+ * mode) by exchanging the two and removing the old one, or by a rename,
+ * so a failed or interrupted write never leaves a partial output file.  A symbolic link is written through: its target is
  * replaced, the link stays.  Devices and FIFOs are written in place,
  * never replaced; "-" is standard output.  A read-only file is refused.
  */

@@ -37,6 +37,12 @@ check "replaced file keeps its mode" $([ "$(stat -c %a mode.gen)" = 640 ] && cmp
 "$vf" -p skl k.visaasm -o ro.gen 2>/dev/null; r=$?
 check "read-only file refused" $([ $r -ne 0 ] && [ ! -s ro.gen ] && [ "$(stat -c %a ro.gen)" = 444 ]; echo $?)
 
+# a replaced file's other name keeps the old file (the new one takes
+# the name's place: exchanged with the temporary, lib/fileio.c)
+echo old > hard.gen; ln hard.gen hard2.gen
+"$vf" -p skl k.visaasm -o hard.gen
+check "replaced file: its other link keeps the old one" $(cmp -s hard.gen ref.gen && [ "$(cat hard2.gen)" = old ]; echo $?)
+
 (umask 077; "$vf" -p skl k.visaasm -o um.gen)
 check "new file follows the umask" $([ "$(stat -c %a um.gen)" = 600 ]; echo $?)
 ls | grep -q '\.tmp'; check "no temporary left" $([ $? -ne 0 ]; echo $?)

@@ -15,6 +15,7 @@
 
 void *memalign(size_t align, size_t size);
 size_t malloc_usable_size(void *p);
+void cli_malloc_expect(size_t input_bytes);
 
 static int failed, passed;
 
@@ -180,6 +181,54 @@ static void aligned(void)
 	CHECK(posix_memalign(&q, 3, 10) != 0);
 }
 
+/* In a large run a block up to 4 MB is cut from the slab: blocks side
+ * by side that do not overlap, a freed one cut again (cleared by calloc),
+ * neighbours merged; one that grows by realloc moves to a mapping of
+ * whole 2 MB pages, 2 MB-aligned, grown in place within it and past it;
+ * a larger block is such a mapping from the start. */
+static void large_run_blocks(void)
+{
+	const size_t two = (size_t)2 << 20;
+	enum { N = 9 };
+	unsigned char *p[N];
+	for (unsigned i = 0; i < N; i++) {
+		p[i] = malloc(300000 + i * 70000);
+		fill(p[i], 300000 + i * 70000, i);
+	}
+	for (unsigned i = 0; i < N; i++)
+		CHECK(same(p[i], 300000 + i * 70000, i));
+	/* 2, 3 and 4 freed: merged, they hold a block of their sum */
+	size_t sum = 0;
+	for (unsigned i = 2; i <= 4; i++) {
+		sum += malloc_usable_size(p[i]) + 16;
+		free(p[i]);
+	}
+	unsigned char *q = calloc(1, sum - 16);
+	CHECK(q == p[2] && zero(q, sum - 16));
+	for (unsigned i = 0; i < N; i++)
+		if (i < 2 || i > 4)
+			CHECK(same(p[i], 300000 + i * 70000, i));
+	/* grown: out of the slab into a 2 MB-aligned mapping */
+	fill(q, sum - 16, 4);
+	unsigned char *r = realloc(q, sum + 1000);
+	CHECK(r && r != q && ((uintptr_t)(r - 16) & (two - 1)) == 0 &&
+	      same(r, sum - 16, 4));
+	CHECK(malloc_usable_size(r) + 16 == (sum + 1016 + two - 1) / two * two);
+	size_t cap = malloc_usable_size(r);
+	unsigned char *same_r = realloc(r, cap);
+	CHECK(same_r == r);
+	r = realloc(same_r, 5 * two);
+	CHECK(r && ((uintptr_t)(r - 16) & (two - 1)) == 0 && same(r, sum - 16, 4));
+	fill(r, 5 * two, 6);
+	free(r);
+	for (unsigned i = 0; i < N; i++)
+		if (i < 2 || i > 4)
+			free(p[i]);
+	q = malloc(5 * two);
+	CHECK(q && ((uintptr_t)(q - 16) & (two - 1)) == 0);
+	free(q);
+}
+
 int main(void)
 {
 	free(NULL);
@@ -190,6 +239,16 @@ int main(void)
 		cleared();
 		assembled();
 		aligned();
+	}
+	/* the same patterns in a large run, and its own */
+	cli_malloc_expect((size_t)1 << 30);
+	for (int round = 0; round < 3; round++) {
+		sizes();
+		grow();
+		cleared();
+		assembled();
+		aligned();
+		large_run_blocks();
 	}
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
