@@ -1,0 +1,66 @@
+/*
+ * emit_priv.h - what the files of the emit pass share (emit.c: the pass
+ * and the Gen12 path; emit_build.c: IR instruction -> struct gen_inst;
+ * emit_flat.c: the path without software scoreboarding, on two threads
+ * for big kernels).
+ */
+#ifndef VISAFIN_EMIT_PRIV_H
+#define VISAFIN_EMIT_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../encoder/gen.h"
+#include "../ir/ir.h"
+
+struct em {
+	struct ir_prog *p;
+	uint32_t *pc;            /* byte offset of each instruction */
+	int32_t *lpc;            /* byte offset of each label */
+	struct gen_bits *bits;
+	uint8_t *len;
+	/* caps.swsb only: the laid-out stream the SWSB pass reads, one entry
+	 * per instruction that is not a label (sidx[i] its index), kept from
+	 * layout() so that nothing is built twice */
+	struct gen_inst *g;
+	uint32_t *sidx;
+	uint32_t ns;
+	/* compaction answers by instruction shape (encoder/compact_memo.c) */
+	struct gen_compact_memo *memo;
+	/* encodings by instruction shape (encoder/encode_memo.c) */
+	struct gen_encode_memo *enc_memo;
+	/* where encoding errors go: p->err, or a worker's own (emit_flat.c) */
+	struct vf_error *err;
+	/* a worker thread's part (emit_flat.c): nothing is reported (the
+	 * instruction that fails is done again on the calling thread, which
+	 * says why), and an operand naming a label fails (labels are placed
+	 * by the calling thread meanwhile) */
+	bool quiet;
+};
+
+/* The instruction insts.a[i] as a gen_inst at byte offset 'pc' (*g is
+ * cleared first).  False on an internal error (reported unless quiet). */
+bool emit_build(const struct em *e, uint32_t i, uint32_t pc,
+                struct gen_inst *g);
+
+/* Does the instruction name a label?  Its target may be a label further
+ * down, unknown while laying out. */
+bool emit_has_label(const struct gen_inst *g);
+
+/* Little-endian store of one instruction word (the compiler makes the
+ * byte stores one store where the host is little-endian). */
+static inline void emit_put_le64(uint8_t *d, uint64_t w)
+{
+	d[0] = (uint8_t)w;         d[1] = (uint8_t)(w >> 8);
+	d[2] = (uint8_t)(w >> 16); d[3] = (uint8_t)(w >> 24);
+	d[4] = (uint8_t)(w >> 32); d[5] = (uint8_t)(w >> 40);
+	d[6] = (uint8_t)(w >> 48); d[7] = (uint8_t)(w >> 56);
+}
+
+/* The kernel's code where the platform has no software scoreboard, the
+ * instruction list cut into 'parts' (1 or 2) encoded at once, the
+ * second on a worker thread; the bytes are the same for any 'parts'. */
+bool emit_flat(struct em *e, unsigned parts, uint8_t **out, size_t *size);
+
+#endif
