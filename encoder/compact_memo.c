@@ -350,3 +350,22 @@ bool gen_compact_memo_after(struct gen_compact_memo *m,
 		s->cword = out->w[0];
 	return ok;
 }
+
+/* The kept answer of an encode memo slot (gen_encode_memo_keep) holds
+ * for the bits gen_encode_kept_bits makes from it, as the slot's own
+ * answer holds for every instruction the slot answers; an answer not
+ * yet known (the compaction was not asked before it was kept) is asked
+ * of the compact memo. */
+bool gen_compact_memo_kept(struct gen_compact_memo *m,
+                           const struct gen_encode_kept *k,
+                           const struct gen_bits *in, struct gen_bits *out)
+{
+	if (k->compact == GEN_SC_NONE)
+		return false;
+	if (k->compact != GEN_SC_WORD)
+		return gen_compact_memo(m, in, out);
+	struct gen_bits c = { { k->cword, 0 } };
+	copy_layout_regs(m, (enum cl)k->clayout, in, &c);
+	*out = c;
+	return true;
+}

@@ -192,6 +192,55 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
                                const struct gen_inst *in,
                                struct gen_bits *out, struct vf_error *err);
 
+/* How many operands, destination first, of an instruction of 'op' with
+ * 'nsrc' sources the encode memo writes direct GRF numbers of (the rest
+ * of the instruction is its key); 0 where it never answers 'op'. */
+static inline unsigned gen_encode_memo_nops(unsigned op, unsigned nsrc)
+{
+	/* what gen_encode writes: dst and every source of a 3-src
+	 * instruction; dst and the nsrc sources of the others */
+	unsigned fmt = gen_op_fmt(op);
+	if (fmt == GEN_FMT_TERNARY)
+		return 4;
+	if (fmt == GEN_FMT_UNARY || fmt == GEN_FMT_BINARY ||
+	    fmt == GEN_FMT_MATH)
+		return nsrc < 2 ? 1 + nsrc : 3;
+	return 0;
+}
+
+/* The encode memo's last answer, kept apart from the memo (a slot may be
+ * taken by another key later): the bits, the operands whose GRF numbers
+ * they hold (bit k: operand k, destination first) and the slot's
+ * compaction answer (enum gen_slot_compact, gen_compact_memo_after's) as
+ * it was when kept.  For a caller that knows, by a key of its own, that
+ * an instruction equals the one answered but for those GRF numbers. */
+struct gen_encode_kept {
+	struct gen_bits bits;
+	uint8_t patch;
+	bool three;
+	uint8_t compact, clayout;
+	uint64_t cword;
+	/* the patched register fields, one after the other (opnd: whose),
+	 * as gen_field_fast's masks and shifts; fast false when a field has
+	 * more fragments (gen_set then) */
+	bool fast;
+	uint8_t n, opnd[4], word[4], shift[4];
+	uint64_t mask[4];
+};
+/* Keep m's last answer (false: it was not the memo's).  Ask after
+ * compaction was, so that the compaction answer is kept too. */
+bool gen_encode_memo_keep(const struct gen_encode_memo *m,
+                          struct gen_encode_kept *k);
+/* The bits of the instruction equal to the kept one but for the GRF
+ * numbers nr[k] of its patched operands (each below 256). */
+void gen_encode_kept_bits(const struct plat_info *p,
+                          const struct gen_encode_kept *k,
+                          const uint16_t nr[4], struct gen_bits *out);
+/* gen_compact_memo_after for bits from gen_encode_kept_bits. */
+bool gen_compact_memo_kept(struct gen_compact_memo *m,
+                           const struct gen_encode_kept *k,
+                           const struct gen_bits *in, struct gen_bits *out);
+
 /* Write in->swsb into the SWSB field of bits gen_encode (and, where
  * 'compacted', gen_compact) made from the same instruction with another
  * SWSB.  The field is a plain byte in both forms that no compaction table

@@ -44,24 +44,31 @@ static unsigned step(struct em *e, uint32_t i, uint32_t pc, uint8_t *at)
 		return L_LABEL;
 	if (ir_is_branch(in->op))
 		return 16 | L_BRANCH;
-	struct gen_inst g;
-	if (!emit_build(e, i, pc, &g))
-		return L_FAIL;
 	struct gen_bits b, c;
-	if (gen_encode_memo(e->enc_memo, &g, &b, e->err) != VF_OK) {
-		if (!e->quiet)
-			ir_internal(e->p, "vISA instruction %u: encoding: %s",
-			            in->loc, e->err->msg);
-		return L_FAIL;
+	const struct gen_encode_kept *k = emit_memo_find(e, i, &b);
+	if (!k) {
+		struct gen_inst g;
+		if (!emit_build(e, i, pc, &g))
+			return L_FAIL;
+		if (gen_encode_memo(e->enc_memo, &g, &b, e->err) != VF_OK) {
+			if (!e->quiet)
+				ir_internal(e->p, "vISA instruction %u: "
+				            "encoding: %s", in->loc, e->err->msg);
+			return L_FAIL;
+		}
 	}
 	unsigned f = 16;
 	if (in->reloc) {
 		f |= L_RELOC;
 	} else if (!(in->opts & GEN_OPT_EOT) && !e->p->no_compact &&
-	           gen_compact_memo_after(e->memo, e->enc_memo, &b, &c)) {
+	           (k ? gen_compact_memo_kept(e->memo, k, &b, &c)
+	              : gen_compact_memo_after(e->memo, e->enc_memo, &b,
+	                                       &c))) {
 		b = c;
 		f = 8;
 	}
+	if (!k)
+		emit_memo_keep(e);
 	emit_put_le64(at, b.w[0]);
 	if (f & 16)
 		emit_put_le64(at + 8, b.w[1]);
@@ -143,6 +150,7 @@ static struct part *new_part(struct em *e, uint32_t lo, uint8_t *code)
 	gen_compact_memo_init(w->e.memo, p->plat);
 	w->e.enc_memo = ir_alloc_raw(p, sizeof *w->e.enc_memo);
 	gen_encode_memo_init(w->e.enc_memo, p->plat, p->insts.n - lo);
+	w->e.im = emit_memo_new(p, p->insts.n - lo);
 	w->lo = lo;
 	w->hi = p->insts.n;
 	w->code = code;
@@ -205,6 +213,7 @@ bool emit_flat(struct em *e, unsigned parts, uint8_t **out, size_t *size)
 {
 	struct ir_prog *p = e->p;
 	uint32_t n = p->insts.n;
+	e->im = emit_memo_new(p, parts > 1 ? n / 2 : n);
 	/* written where a branch is, read only there */
 	e->pc = ir_alloc_raw(p, (n + 1) * sizeof *e->pc);
 	/* 16 bytes an instruction at most: pages past the end of the code

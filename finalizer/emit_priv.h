@@ -14,6 +14,25 @@
 #include "../encoder/gen.h"
 #include "../ir/ir.h"
 
+/* Encodings by IR instruction (emit_memo.c): the encode memo's answers
+ * (encoder/encode_memo.c) found without building the gen_inst.  Up to
+ * 2048 slots: a kernel has some 100 keys (the encode memo's 256 slots
+ * for its 60 keys would collide here). */
+#define EMIT_MEMO_BITS 11
+struct emit_memo_slot {
+	struct ir_inst key;
+	struct gen_encode_kept kept;
+};
+struct emit_memo {
+	unsigned bits;          /* 1 << bits slots */
+	/* the last instruction looked up, as a key, and where it goes when
+	 * it was not found (NULL: it may not be kept) */
+	struct ir_inst key;
+	struct emit_memo_slot *fill;
+	bool *used;
+	struct emit_memo_slot *slot;
+};
+
 struct em {
 	struct ir_prog *p;
 	uint32_t *pc;            /* byte offset of each instruction */
@@ -30,6 +49,8 @@ struct em {
 	struct gen_compact_memo *memo;
 	/* encodings by instruction shape (encoder/encode_memo.c) */
 	struct gen_encode_memo *enc_memo;
+	/* encodings by IR instruction, in front of enc_memo (NULL: none) */
+	struct emit_memo *im;
 	/* where encoding errors go: p->err, or a worker's own (emit_flat.c) */
 	struct vf_error *err;
 	/* a worker thread's part (emit_flat.c): nothing is reported (the
@@ -43,6 +64,19 @@ struct em {
  * cleared first).  False on an internal error (reported unless quiet). */
 bool emit_build(const struct em *e, uint32_t i, uint32_t pc,
                 struct gen_inst *g);
+
+/* A memo for about 'ninst' instructions (in p's arena). */
+struct emit_memo *emit_memo_new(struct ir_prog *p, size_t ninst);
+
+/* The native bits of instruction i (*bits) and the answer they came
+ * from, if an instruction equal to it but for the numbers of its GRF
+ * operands was encoded before; else NULL, and emit_memo_keep may keep
+ * the encode memo's answer for the instruction once it is encoded. */
+const struct gen_encode_kept *emit_memo_find(const struct em *e, uint32_t i,
+                                             struct gen_bits *bits);
+/* After emit_memo_find said NULL and the instruction was encoded (and
+ * compaction asked, where it is): keep the encode memo's answer. */
+void emit_memo_keep(const struct em *e);
 
 /* Does the instruction name a label?  Its target may be a label further
  * down, unknown while laying out. */
