@@ -176,23 +176,14 @@ bool gen_encode_memo_keep(const struct gen_encode_memo *m,
 	return true;
 }
 
-void gen_encode_kept_bits(const struct plat_info *p,
-                          const struct gen_encode_kept *k,
-                          const uint16_t nr[4], struct gen_bits *out)
+void gen_encode_kept_bits_slow(const struct plat_info *p,
+                               const struct gen_encode_kept *k,
+                               const uint16_t nr[4], struct gen_bits *out)
 {
+	const enum gen_field *regs = k->three ? reg3 : reg2;
 	struct gen_bits b = k->bits;
-	if (k->fast) {
-		for (unsigned f = 0; f < k->n; f++) {
-			uint64_t *w = &b.w[k->word[f]];
-			*w = (*w & ~k->mask[f]) |
-			     (((uint64_t)nr[k->opnd[f]] << k->shift[f]) &
-			      k->mask[f]);
-		}
-	} else {
-		const enum gen_field *regs = k->three ? reg3 : reg2;
-		for (unsigned j = 0; j < 4; j++)
-			if (k->patch & (1u << j))
-				gen_set(&b, p->enc, regs[j], nr[j]);
-	}
+	for (unsigned j = 0; j < 4; j++)
+		if (k->patch & (1u << j))
+			gen_set(&b, p->enc, regs[j], nr[j]);
 	*out = b;
 }

@@ -232,10 +232,28 @@ struct gen_encode_kept {
 bool gen_encode_memo_keep(const struct gen_encode_memo *m,
                           struct gen_encode_kept *k);
 /* The bits of the instruction equal to the kept one but for the GRF
- * numbers nr[k] of its patched operands (each below 256). */
-void gen_encode_kept_bits(const struct plat_info *p,
-                          const struct gen_encode_kept *k,
-                          const uint16_t nr[4], struct gen_bits *out);
+ * numbers nr[k] of its patched operands (each below 256).  Inline: asked
+ * for nearly every instruction of a kernel (finalizer/emit_memo.c). */
+void gen_encode_kept_bits_slow(const struct plat_info *p,
+                               const struct gen_encode_kept *k,
+                               const uint16_t nr[4], struct gen_bits *out);
+static inline void gen_encode_kept_bits(const struct plat_info *p,
+                                        const struct gen_encode_kept *k,
+                                        const uint16_t nr[4],
+                                        struct gen_bits *out)
+{
+	if (__builtin_expect(!k->fast, 0)) {
+		gen_encode_kept_bits_slow(p, k, nr, out);
+		return;
+	}
+	struct gen_bits b = k->bits;
+	for (unsigned f = 0; f < k->n; f++) {
+		uint64_t *w = &b.w[k->word[f]];
+		*w = (*w & ~k->mask[f]) |
+		     (((uint64_t)nr[k->opnd[f]] << k->shift[f]) & k->mask[f]);
+	}
+	*out = b;
+}
 /* gen_compact_memo_after for bits from gen_encode_kept_bits. */
 bool gen_compact_memo_kept(struct gen_compact_memo *m,
                            const struct gen_encode_kept *k,

@@ -44,10 +44,10 @@ struct emit_memo *emit_memo_new(struct ir_prog *p, size_t ninst)
 	return m;
 }
 
-/* Four words a step in four lanes, then the lanes mixed (the key is 176
+/* Four words a step in four lanes, then the lanes mixed (the key is 144
  * bytes, hashed for every instruction; lanes in variables, not an array,
  * which GCC leaves in memory). */
-static uint64_t hash_key(const struct ir_inst *k)
+static uint64_t hash_key(const struct emit_key *k)
 {
 	const uint64_t m = 0xC2B2AE3D27D4EB4Full;
 	const unsigned char *b = (const unsigned char *)k;
@@ -76,7 +76,7 @@ static uint64_t hash_key(const struct ir_inst *k)
 
 /* Bytewise equality, eight bytes a step (musl's memcmp goes a byte at a
  * time). */
-static bool key_equal(const struct ir_inst *a, const struct ir_inst *b)
+static bool key_equal(const struct emit_key *a, const struct emit_key *b)
 {
 	const unsigned char *x = (const unsigned char *)a;
 	const unsigned char *y = (const unsigned char *)b;
@@ -146,12 +146,29 @@ const struct gen_encode_kept *emit_memo_find(const struct em *e, uint32_t i,
 	if (!nops || in->reloc || in->dst.mme || in->src[0].mme ||
 	    in->src[1].mme || in->src[2].mme)
 		return NULL;
-	struct ir_inst *k = &m->key;
-	*k = *in;
-	k->loc = 0;
-	/* the padding after the last field */
-	size_t end = offsetof(struct ir_inst, reloc_type) + 1;
-	memset((unsigned char *)k + end, 0, sizeof *k - end);
+	struct emit_key *k = &m->key;
+	unsigned mapped = in->nsrc < 3 ? 1u + in->nsrc : 4u;
+	_Static_assert(offsetof(struct ir_inst, dst) == 0 &&
+	               offsetof(struct ir_inst, src) == sizeof(struct ir_opnd),
+	               "operands first, one after the other");
+	/* all four at once (a fixed size is a few moves), the ones
+	 * emit_build does not read cleared */
+	memcpy(k->op, in, sizeof k->op);
+	for (unsigned j = mapped; j < 4; j++)
+		memset(&k->op[j], 0, sizeof k->op[j]);
+	k->flag = 0;
+	k->opts = in->opts;
+	_Static_assert(offsetof(struct ir_inst, flag_off) ==
+	               offsetof(struct ir_inst, op) + 2 &&
+	               offsetof(struct ir_inst, swsb) ==
+	               offsetof(struct ir_inst, op) + 4 &&
+	               sizeof(struct ir_swsb) == 4 &&
+	               offsetof(struct ir_inst, fc) ==
+	               offsetof(struct ir_inst, exec) + 7,
+	               "the fields the key copies as words");
+	memcpy(&k->op_swsb, &in->op, 8);
+	memcpy(&k->exec_fc, &in->exec, 8);
+	k->nsrc = in->nsrc;
 	if (in->flag) {
 		int32_t f = p->vregs.a[in->flag].loc;
 		if (f < 0)
@@ -159,10 +176,8 @@ const struct gen_encode_kept *emit_memo_find(const struct em *e, uint32_t i,
 		k->flag = (uint32_t)f + 1;
 	}
 	uint16_t nr[4] = { 0, 0, 0, 0 };
-	struct ir_opnd *ko[4] = { &k->dst, &k->src[0], &k->src[1], &k->src[2] };
-	unsigned mapped = in->nsrc < 3 ? 1u + in->nsrc : 4u;
 	for (unsigned j = 0; j < mapped; j++)
-		if (!key_opnd(p, ko[j], j, nops, nr))
+		if (!key_opnd(p, &k->op[j], j, nops, nr))
 			return NULL;
 	size_t at = (size_t)(hash_key(k) >> (64 - m->bits));
 	struct emit_memo_slot *s = &m->slot[at];

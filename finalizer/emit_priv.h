@@ -19,15 +19,27 @@
  * 2048 slots: a kernel has some 100 keys (the encode memo's 256 slots
  * for its 60 keys would collide here). */
 #define EMIT_MEMO_BITS 11
+/* What emit_build reads of an instruction the encode memo answers (not
+ * a send, not a branch: their operation formats are others): operands,
+ * flag, options, operation, SWSB, execution size to function control,
+ * source count; 144 bytes (emit_memo.c fills it). */
+struct emit_key {
+	struct ir_opnd op[4];    /* dst, src[0..2] */
+	uint32_t flag, opts;
+	uint64_t op_swsb;        /* op, flag_off, swsb */
+	uint64_t exec_fc;        /* exec, choff, pred, pinv, nomask, sat, cmod, fc */
+	uint64_t nsrc;
+};
+
 struct emit_memo_slot {
-	struct ir_inst key;
+	struct emit_key key;
 	struct gen_encode_kept kept;
 };
 struct emit_memo {
 	unsigned bits;          /* 1 << bits slots */
 	/* the last instruction looked up, as a key, and where it goes when
 	 * it was not found (NULL: it may not be kept) */
-	struct ir_inst key;
+	struct emit_key key;
 	struct emit_memo_slot *fill;
 	bool *used;
 	struct emit_memo_slot *slot;
