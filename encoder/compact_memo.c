@@ -214,6 +214,9 @@ void gen_compact_memo_init(struct gen_compact_memo *m,
 	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2, &m->fast2);
 	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2_imm, &m->fast2_imm);
 	reg_copies(e, pairs3, NPAIRS(pairs3), m->copy3, &m->fast3);
+	m->copies[CL_TWO] = &m->fast2;
+	m->copies[CL_TWO_IMM] = &m->fast2_imm;
+	m->copies[CL_THREE] = &m->fast3;
 	for (unsigned hw = 0; hw < 128; hw++) {
 		enum gen_op op = gen_op_from_hw(e, hw);
 		if (op == GEN_OP_INVALID || !gen_op_compactable(e, op))
@@ -356,9 +359,10 @@ bool gen_compact_memo_after(struct gen_compact_memo *m,
  * answer holds for every instruction the slot answers; an answer not
  * yet known (the compaction was not asked before it was kept) is asked
  * of the compact memo. */
-bool gen_compact_memo_kept(struct gen_compact_memo *m,
-                           const struct gen_encode_kept *k,
-                           const struct gen_bits *in, struct gen_bits *out)
+bool gen_compact_memo_kept_slow(struct gen_compact_memo *m,
+                                const struct gen_encode_kept *k,
+                                const struct gen_bits *in,
+                                struct gen_bits *out)
 {
 	if (k->compact == GEN_SC_NONE)
 		return false;

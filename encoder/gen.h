@@ -126,6 +126,9 @@ struct gen_compact_memo {
 	/* per layout (compact_memo.c enum cl): bit k when the native
 	 * register field of pair k lies inside the layout's free bits */
 	unsigned free_ops[4];
+	/* the copies above by layout (compact_memo.c enum cl; NULL for
+	 * none), for gen_compact_memo_kept */
+	const struct gen_reg_copies *copies[4];
 	/* per hardware opcode: 0 no compacted form, 1 two-source layout,
 	 * 2 three-source (gen_op_from_hw, gen_op_compactable, asked once) */
 	uint8_t layout[128];
@@ -254,10 +257,32 @@ static inline void gen_encode_kept_bits(const struct plat_info *p,
 	}
 	*out = b;
 }
-/* gen_compact_memo_after for bits from gen_encode_kept_bits. */
-bool gen_compact_memo_kept(struct gen_compact_memo *m,
-                           const struct gen_encode_kept *k,
-                           const struct gen_bits *in, struct gen_bits *out);
+/* gen_compact_memo_after for bits from gen_encode_kept_bits.  Inline:
+ * asked for nearly every instruction (finalizer/emit_flat.c); a kept
+ * word with one-fragment register fields is a few masks and shifts. */
+bool gen_compact_memo_kept_slow(struct gen_compact_memo *m,
+                                const struct gen_encode_kept *k,
+                                const struct gen_bits *in,
+                                struct gen_bits *out);
+static inline bool gen_compact_memo_kept(struct gen_compact_memo *m,
+                                         const struct gen_encode_kept *k,
+                                         const struct gen_bits *in,
+                                         struct gen_bits *out)
+{
+	const struct gen_reg_copies *rc =
+		k->compact == GEN_SC_WORD ? m->copies[k->clayout & 3] : NULL;
+	if (!rc || !rc->fast)
+		return gen_compact_memo_kept_slow(m, k, in, out);
+	struct gen_bits c = { { k->cword, 0 } };
+	for (unsigned j = 0; j < rc->n; j++) {
+		const struct gen_reg_copy *f = &rc->c[j];
+		uint64_t v = (in->w[f->from_word] & f->from_mask) >> f->from_shift;
+		c.w[f->to_word] = (c.w[f->to_word] & ~f->to_mask) |
+		                  ((v << f->to_shift) & f->to_mask);
+	}
+	*out = c;
+	return true;
+}
 
 /* Write in->swsb into the SWSB field of bits gen_encode (and, where
  * 'compacted', gen_compact) made from the same instruction with another

@@ -44,7 +44,15 @@ struct emit_memo *emit_memo_new(struct ir_prog *p, size_t ninst)
 	return m;
 }
 
-/* Four words a step in four lanes, then the lanes mixed (the key is 144
+/* One word of a key (a plain load). */
+static inline uint64_t word(const unsigned char *b)
+{
+	uint64_t w;
+	memcpy(&w, b, sizeof w);
+	return w;
+}
+
+/* Four words a step in four lanes, then the lanes mixed (the key is 96
  * bytes, hashed for every instruction; lanes in variables, not an array,
  * which GCC leaves in memory). */
 static uint64_t hash_key(const struct emit_key *k)
@@ -55,18 +63,12 @@ static uint64_t hash_key(const struct emit_key *k)
 	uint64_t h2 = 0x165667B19E3779F9ull, h3 = 0x27D4EB2F165667C5ull;
 	size_t i = 0;
 	for (; i + 32 <= sizeof *k; i += 32) {
-		uint64_t w[4];
-		memcpy(w, b + i, sizeof w);
-		h0 = (h0 ^ w[0]) * m;
-		h1 = (h1 ^ w[1]) * m;
-		h2 = (h2 ^ w[2]) * m;
-		h3 = (h3 ^ w[3]) * m;
+		h0 = (h0 ^ word(b + i)) * m;
+		h1 = (h1 ^ word(b + i + 8)) * m;
+		h2 = (h2 ^ word(b + i + 16)) * m;
+		h3 = (h3 ^ word(b + i + 24)) * m;
 	}
-	_Static_assert(sizeof *k % 32 == 16, "two words after the lanes");
-	uint64_t t[2];
-	memcpy(t, b + i, sizeof t);
-	h0 = (h0 ^ t[0]) * m;
-	h1 = (h1 ^ t[1]) * m;
+	_Static_assert(sizeof *k % 32 == 0, "whole lanes");
 	uint64_t r = h0;
 	r = ((r ^ (r >> 31)) ^ h1) * 0x9E3779B97F4A7C15ull;
 	r = ((r ^ (r >> 31)) ^ h2) * 0x9E3779B97F4A7C15ull;
@@ -74,63 +76,71 @@ static uint64_t hash_key(const struct emit_key *k)
 	return r ^ (r >> 29);
 }
 
-/* Bytewise equality, eight bytes a step (musl's memcmp goes a byte at a
- * time). */
+/* Equality, four words a step (a word loop costs as much in loop
+ * control as in comparing; musl's memcmp goes a byte at a time). */
 static bool key_equal(const struct emit_key *a, const struct emit_key *b)
 {
 	const unsigned char *x = (const unsigned char *)a;
 	const unsigned char *y = (const unsigned char *)b;
-	uint64_t diff = 0;
+	uint64_t d0 = 0, d1 = 0;
 	size_t i = 0;
-	for (; i + 8 <= sizeof *a; i += 8) {
-		uint64_t u, v;
-		memcpy(&u, x + i, 8);
-		memcpy(&v, y + i, 8);
-		diff |= u ^ v;
+	for (; i + 32 <= sizeof *a; i += 32) {
+		d0 |= (word(x + i) ^ word(y + i)) |
+		      (word(x + i + 8) ^ word(y + i + 8));
+		d1 |= (word(x + i + 16) ^ word(y + i + 16)) |
+		      (word(x + i + 24) ^ word(y + i + 24));
 	}
-	for (; i < sizeof *a; i++)
-		diff |= (uint64_t)(x[i] ^ y[i]);
-	return diff == 0;
+	return (d0 | d1) == 0;
 }
 
-/* Operand j (0 destination, 1.. sources) of key k made what emit_build
- * reads of it; nr[j] its GRF number where j < nops and the encode memo
- * would write it.  False: the instruction goes the long way. */
-static bool key_opnd(const struct ir_prog *p, struct ir_opnd *o, unsigned j,
-                     unsigned nops, uint16_t *nr)
+/* The second key word of operand o (j: 0 destination, 1.. sources):
+ * what emit_build reads of it beyond its first 8 bytes, in *w; nr[j]
+ * its GRF number where j < nops and the encode memo writes it.  False:
+ * the instruction goes the long way. */
+static bool key_what(const struct ir_prog *p, const struct ir_opnd *o,
+                     unsigned j, unsigned nops, uint64_t *w, uint16_t *nr)
 {
 	switch (o->kind) {
 	case IR_O_REG: {
+		/* file and byte offset, or the byte within the GRF */
 		const struct ir_vreg *r = &p->vregs.a[o->v];
 		int32_t b = r->loc + o->off;
 		if (r->loc < 0 || b < 0)
 			return false;
-		o->v = r->file;
-		o->off = b;
+		uint32_t u = (uint32_t)b;
 		if (r->file == IR_RF_GRF && j < nops) {
-			if (b / IR_GRF_BYTES >= 256)
+			if (u / IR_GRF_BYTES >= 256)
 				return false;
-			nr[j] = (uint16_t)(b / IR_GRF_BYTES);
-			o->off = b % IR_GRF_BYTES;
+			nr[j] = (uint16_t)(u / IR_GRF_BYTES);
+			u %= IR_GRF_BYTES;
 		}
+		*w = r->file | (uint64_t)u << 32;
 		return true;
 	}
 	case IR_O_IND:
-		o->v = (uint32_t)p->vregs.a[o->v].loc;
+		/* the address register's byte and the immediate offset */
+		*w = (uint32_t)(p->vregs.a[o->v].loc + o->aoff) |
+		     (uint64_t)(uint32_t)o->off << 32;
 		return true;
-	case IR_O_ADDROF:
-		o->v = (p->vregs.a[o->v].flags & IR_V_SPILLED)
-		       ? 0 : (uint32_t)p->vregs.a[o->v].loc;
+	case IR_O_IMM:
+		*w = o->imm;
 		return true;
+	case IR_O_ADDROF: {
+		int32_t a = (p->vregs.a[o->v].flags & IR_V_SPILLED)
+		            ? 0 : p->vregs.a[o->v].loc;
+		*w = (uint32_t)(a + o->off);
+		return true;
+	}
 	case IR_O_ARF:
-		/* in the key as it is; the encode memo writes a GRF's number */
-		nr[j] = o->nr;
+		*w = (uint32_t)o->off;
+		nr[j] = o->nr;   /* the encode memo writes a GRF's number */
 		return true;
 	case IR_O_LABEL:
 		return false;
 	default:
-		/* none, immediates, the stack top: as they are; a kind
-		 * emit_build refuses is never kept */
+		/* none, the stack top: nothing more; a kind emit_build
+		 * refuses is never kept */
+		*w = 0;
 		return true;
 	}
 }
@@ -148,16 +158,26 @@ const struct gen_encode_kept *emit_memo_find(const struct em *e, uint32_t i,
 		return NULL;
 	struct emit_key *k = &m->key;
 	unsigned mapped = in->nsrc < 3 ? 1u + in->nsrc : 4u;
-	_Static_assert(offsetof(struct ir_inst, dst) == 0 &&
-	               offsetof(struct ir_inst, src) == sizeof(struct ir_opnd),
-	               "operands first, one after the other");
-	/* all four at once (a fixed size is a few moves), the ones
-	 * emit_build does not read cleared */
-	memcpy(k->op, in, sizeof k->op);
-	for (unsigned j = mapped; j < 4; j++)
-		memset(&k->op[j], 0, sizeof k->op[j]);
-	k->flag = 0;
-	k->opts = in->opts;
+	uint16_t nr[4] = { 0, 0, 0, 0 };
+	_Static_assert(offsetof(struct ir_opnd, aoff) == 8,
+	               "an operand's first word: kind to region");
+	for (unsigned j = 0; j < 4; j++) {
+		if (j >= mapped) {
+			k->head[j] = k->what[j] = 0;
+			continue;
+		}
+		const struct ir_opnd *o = j ? &in->src[j - 1] : &in->dst;
+		memcpy(&k->head[j], o, 8);
+		if (!key_what(p, o, j, nops, &k->what[j], nr))
+			return NULL;
+	}
+	k->flag_opts = (uint64_t)in->opts << 32;
+	if (in->flag) {
+		int32_t f = p->vregs.a[in->flag].loc;
+		if (f < 0)
+			return NULL;
+		k->flag_opts |= (uint32_t)f + 1;
+	}
 	_Static_assert(offsetof(struct ir_inst, flag_off) ==
 	               offsetof(struct ir_inst, op) + 2 &&
 	               offsetof(struct ir_inst, swsb) ==
@@ -169,16 +189,6 @@ const struct gen_encode_kept *emit_memo_find(const struct em *e, uint32_t i,
 	memcpy(&k->op_swsb, &in->op, 8);
 	memcpy(&k->exec_fc, &in->exec, 8);
 	k->nsrc = in->nsrc;
-	if (in->flag) {
-		int32_t f = p->vregs.a[in->flag].loc;
-		if (f < 0)
-			return NULL;
-		k->flag = (uint32_t)f + 1;
-	}
-	uint16_t nr[4] = { 0, 0, 0, 0 };
-	for (unsigned j = 0; j < mapped; j++)
-		if (!key_opnd(p, &k->op[j], j, nops, nr))
-			return NULL;
 	size_t at = (size_t)(hash_key(k) >> (64 - m->bits));
 	struct emit_memo_slot *s = &m->slot[at];
 	if (m->used[at] && key_equal(&s->key, k)) {

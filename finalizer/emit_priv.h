@@ -20,12 +20,15 @@
  * for its 60 keys would collide here). */
 #define EMIT_MEMO_BITS 11
 /* What emit_build reads of an instruction the encode memo answers (not
- * a send, not a branch: their operation formats are others): operands,
- * flag, options, operation, SWSB, execution size to function control,
- * source count; 144 bytes (emit_memo.c fills it). */
+ * a send, not a branch: their operation formats are others), twelve
+ * words (emit_memo.c fills them). */
 struct emit_key {
-	struct ir_opnd op[4];    /* dst, src[0..2] */
-	uint32_t flag, opts;
+	/* per operand (dst, src[0..2]; zero where emit_build reads none):
+	 * its first 8 bytes (kind, type, modifiers, ARF name and number,
+	 * region), and what else of it and of its register emit_build reads
+	 * (emit_memo.c key_what) */
+	uint64_t head[4], what[4];
+	uint64_t flag_opts;      /* flag location + 1 (0 none), options */
 	uint64_t op_swsb;        /* op, flag_off, swsb */
 	uint64_t exec_fc;        /* exec, choff, pred, pinv, nomask, sat, cmod, fc */
 	uint64_t nsrc;
