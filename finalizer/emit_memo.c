@@ -78,7 +78,8 @@ static uint64_t hash_key(const struct emit_key *k)
 
 /* Equality, four words a step (a word loop costs as much in loop
  * control as in comparing; musl's memcmp goes a byte at a time). */
-static bool key_equal(const struct emit_key *a, const struct emit_key *b)
+static inline __attribute__((always_inline)) bool
+key_equal(const struct emit_key *a, const struct emit_key *b)
 {
 	const unsigned char *x = (const unsigned char *)a;
 	const unsigned char *y = (const unsigned char *)b;
@@ -145,6 +146,35 @@ static bool key_what(const struct ir_prog *p, const struct ir_opnd *o,
 	}
 }
 
+/* The slots after the hash's own ('at', not the key's): a hundred
+ * keys in 2048 slots share some, and two busy keys in one slot would
+ * take it from each other at every turn.  Up to EMIT_MEMO_PROBES in
+ * all; a miss goes to a free one, else takes over the hash's own. */
+static __attribute__((noinline)) const struct gen_encode_kept *
+probe(struct emit_memo *m, size_t at, const struct ir_prog *p,
+      const uint16_t *nr, struct gen_bits *bits)
+{
+	size_t mask = ((size_t)1 << m->bits) - 1;
+	if (!m->used[at]) {
+		m->fill = &m->slot[at];
+		return NULL;
+	}
+	for (unsigned n = 1; n < EMIT_MEMO_PROBES; n++) {
+		size_t x = (at + n) & mask;
+		struct emit_memo_slot *s = &m->slot[x];
+		if (!m->used[x]) {
+			m->fill = s;
+			return NULL;
+		}
+		if (key_equal(&s->key, &m->key)) {
+			gen_encode_kept_bits(p->plat, &s->kept, nr, bits);
+			return &s->kept;
+		}
+	}
+	m->fill = &m->slot[at];
+	return NULL;
+}
+
 const struct gen_encode_kept *emit_memo_find(const struct em *e, uint32_t i,
                                              struct gen_bits *bits)
 {
@@ -191,12 +221,11 @@ const struct gen_encode_kept *emit_memo_find(const struct em *e, uint32_t i,
 	k->nsrc = in->nsrc;
 	size_t at = (size_t)(hash_key(k) >> (64 - m->bits));
 	struct emit_memo_slot *s = &m->slot[at];
-	if (m->used[at] && key_equal(&s->key, k)) {
+	if (__builtin_expect(m->used[at] && key_equal(&s->key, k), 1)) {
 		gen_encode_kept_bits(p->plat, &s->kept, nr, bits);
 		return &s->kept;
 	}
-	m->fill = s;
-	return NULL;
+	return probe(m, at, p, nr, bits);
 }
 
 void emit_memo_keep(const struct em *e)

@@ -19,6 +19,7 @@
  * 2048 slots: a kernel has some 100 keys (the encode memo's 256 slots
  * for its 60 keys would collide here). */
 #define EMIT_MEMO_BITS 11
+#define EMIT_MEMO_PROBES 4
 /* What emit_build reads of an instruction the encode memo answers (not
  * a send, not a branch: their operation formats are others), twelve
  * words (emit_memo.c fills them). */
