@@ -45,7 +45,8 @@ static unsigned step(struct em *e, uint32_t i, uint32_t pc, uint8_t *at)
 	if (ir_is_branch(in->op))
 		return 16 | L_BRANCH;
 	struct gen_bits b, c;
-	const struct gen_encode_kept *k = emit_memo_find(e, i, &b);
+	const struct gen_encode_kept *k = e->im ? emit_memo_find(e, i, &b)
+	                                        : NULL;
 	if (!k) {
 		struct gen_inst g;
 		if (!emit_build(e, i, pc, &g))
@@ -67,7 +68,7 @@ static unsigned step(struct em *e, uint32_t i, uint32_t pc, uint8_t *at)
 		b = c;
 		f = 8;
 	}
-	if (!k)
+	if (!k && e->im)
 		emit_memo_keep(e);
 	emit_put_le64(at, b.w[0]);
 	if (f & 16)
@@ -150,7 +151,7 @@ static struct part *new_part(struct em *e, uint32_t lo, uint8_t *code)
 	gen_compact_memo_init(w->e.memo, p->plat);
 	w->e.enc_memo = ir_alloc_raw(p, sizeof *w->e.enc_memo);
 	gen_encode_memo_init(w->e.enc_memo, p->plat, p->insts.n - lo);
-	w->e.im = emit_memo_new(p, p->insts.n - lo);
+	w->e.im = emit_memo_new(p, p->insts.n - lo);   /* a big kernel's */
 	w->lo = lo;
 	w->hi = p->insts.n;
 	w->code = code;
@@ -213,7 +214,10 @@ bool emit_flat(struct em *e, unsigned parts, uint8_t **out, size_t *size)
 {
 	struct ir_prog *p = e->p;
 	uint32_t n = p->insts.n;
-	e->im = emit_memo_new(p, parts > 1 ? n / 2 : n);
+	/* a short kernel has few instructions of one shape: the memo
+	 * would cost more than it finds */
+	e->im = n >= EMIT_MEMO_MIN ? emit_memo_new(p, parts > 1 ? n / 2 : n)
+	                           : NULL;
 	/* written where a branch is, read only there */
 	e->pc = ir_alloc_raw(p, (n + 1) * sizeof *e->pc);
 	/* 16 bytes an instruction at most: pages past the end of the code

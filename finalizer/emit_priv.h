@@ -20,6 +20,8 @@
  * for its 60 keys would collide here). */
 #define EMIT_MEMO_BITS 11
 #define EMIT_MEMO_PROBES 4
+/* kernels of fewer IR instructions go without (emit_flat.c) */
+#define EMIT_MEMO_MIN 256u
 /* What emit_build reads of an instruction the encode memo answers (not
  * a send, not a branch: their operation formats are others), twelve
  * words (emit_memo.c fills them). */
