@@ -116,6 +116,7 @@ static struct vf_module *module;
 
 static void teardown(void)
 {
+	ir_scratch_free_all(&prog);
 	vf_arena_free(prog.arena);
 	memset(&prog, 0, sizeof prog);
 	vf_module_free(module);
@@ -155,7 +156,8 @@ static bool emit(struct ir_prog *p, unsigned parts, uint8_t **code,
 	strcpy(msg, err.msg);
 	*nrel = p->relocs.n - r0;
 	*rel = malloc((*nrel + 1) * sizeof **rel);
-	memcpy(*rel, p->relocs.a + r0, *nrel * sizeof **rel);
+	if (*nrel)
+		memcpy(*rel, p->relocs.a + r0, *nrel * sizeof **rel);
 	p->relocs.n = r0;
 	return ok;
 }
