@@ -4,23 +4,28 @@
  * out, straight into the output; branches last, when every label has
  * its offset.
  *
- * A big kernel is cut in two parts encoded at once: the first on the
- * calling thread, which lays it out as it goes, the second on a worker
- * thread with memos of its own, into the output 16 bytes an instruction
- * past the first part's room.  What a part writes does not depend on
- * where it lands (the encode memo's premise: only branch offsets do, and
- * branches are encoded last), so the calling thread, after the join,
- * moves the second part's bytes down behind the first's and lays it out
- * from the lengths and flags the worker left: label offsets, branch and
- * relocation offsets.  The worker stops at an instruction it cannot do
- * alone -- one that fails (the message names its offset) or names a
- * label -- and the calling thread does the rest of the part as one
- * thread would: bytes, relocations and the first error are those of one
- * part (tests/unit/test_fin_emit.c compares them).
+ * A big kernel is cut in chunks (32, of 256 instructions at least) that
+ * the calling thread and a worker thread take one at a time, each with
+ * memos of its own, each chunk written into the output at 16 bytes an
+ * instruction from its first one's place.  What a chunk's bytes are does
+ * not depend on where it lands (the encode memo's premise: only branch
+ * offsets do, and branches are encoded last), so the calling thread,
+ * once every chunk is done, moves each chunk's bytes down behind the
+ * last's and lays it out from the lengths and flags left for it: label
+ * offsets, branch and relocation offsets.  Taking turns, neither thread
+ * waits for the other's half: on a busy machine a worker that has not
+ * started by the time the calling thread took the last chunk is not
+ * waited for at all (it finds the work closed and ends).  A thread stops
+ * a chunk at an instruction it cannot do alone -- one that fails (the
+ * message names its offset) or names a label -- and the calling thread
+ * does the rest of the chunk while laying it out, as one thread would:
+ * bytes, relocations and the first error are those of one part
+ * (tests/unit/test_fin_emit.c compares them).
  */
 #include "config.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,51 +116,117 @@ static bool run_serial(struct em *e, uint32_t lo, uint32_t hi,
 	return true;
 }
 
-/* The part a worker encodes: [lo, stop) of [lo, hi) done, 'size' bytes
- * at 'code', lengths and flags in e.len. */
-struct part {
-	struct em e;
-	struct vf_error err;
-	uint32_t lo, hi, stop;
-	uint8_t *code;
-	size_t size;
+/* A big kernel is encoded in this many chunks (of 256 instructions at
+ * least), which the two threads take one at a time. */
+#define EMIT_CHUNKS 32
+
+/* Chunk [lo, hi): [lo, stop) done, 'size' bytes at code + 16 lo. */
+struct chunk {
+	uint32_t lo, hi, stop, size;
 };
 
-static void *run_part(void *arg)
+enum { W_WAITING, W_RUNNING, W_CLOSED };
+
+/* What the two threads share.  Malloc'ed: a worker that starts only
+ * after the calling thread took the last chunk and closed (W_CLOSED)
+ * touches nothing but this, and frees it; one that started first
+ * (W_RUNNING) is joined. */
+struct shared {
+	atomic_uint next;        /* the next chunk to take */
+	atomic_int state;
+	unsigned nchunks;
+	struct chunk *chunks;
+	uint8_t *code;
+	struct em w;             /* the worker's context: quiet, own memos */
+	struct vf_error err;
+};
+
+static void chunk_done(struct em *e, struct chunk *ch, uint8_t *code)
 {
-	struct part *w = arg;
-	uint8_t *at = w->code;
-	uint32_t i = w->lo;
-	for (; i < w->hi; i++) {
+	uint8_t *start = code + 16 * (size_t)ch->lo, *at = start;
+	uint32_t i = ch->lo;
+	for (; i < ch->hi; i++) {
 		/* offset 0: nothing but branches and messages depends on it */
-		unsigned f = step(&w->e, i, 0, at);
+		unsigned f = step(e, i, 0, at);
 		if (f == L_FAIL)
 			break;
-		w->e.len[i] = (uint8_t)f;
+		e->len[i] = (uint8_t)f;
 		at += f & L_SIZE;
 	}
-	w->stop = i;
-	w->size = (size_t)(at - w->code);
+	ch->stop = i;
+	ch->size = (uint32_t)(at - start);
+}
+
+static void take_chunks(struct em *e, struct shared *sh)
+{
+	for (;;) {
+		unsigned c = atomic_fetch_add(&sh->next, 1);
+		if (c >= sh->nchunks)
+			return;
+		chunk_done(e, &sh->chunks[c], sh->code);
+	}
+}
+
+static void *worker(void *arg)
+{
+	struct shared *sh = arg;
+	if (atomic_exchange(&sh->state, W_RUNNING) == W_CLOSED) {
+		free(sh);
+		return NULL;
+	}
+	take_chunks(&sh->w, sh);
 	return NULL;
 }
 
-/* A worker's part [lo, n) writing at 'code', with memos of its own. */
-static struct part *new_part(struct em *e, uint32_t lo, uint8_t *code)
+/* The chunks of [0, n), each encoded by whichever thread took it (its
+ * memos' answers are exact, so the bytes do not depend on which). */
+static struct chunk *chunks_done(struct em *e, uint8_t *code,
+                                 unsigned *nchunks)
 {
 	struct ir_prog *p = e->p;
-	struct part *w = ir_alloc(p, sizeof *w);
-	w->e = *e;
-	w->e.quiet = true;
-	w->e.err = &w->err;
-	w->e.memo = ir_alloc(p, sizeof *w->e.memo);
-	gen_compact_memo_init(w->e.memo, p->plat);
-	w->e.enc_memo = ir_alloc_raw(p, sizeof *w->e.enc_memo);
-	gen_encode_memo_init(w->e.enc_memo, p->plat, p->insts.n - lo);
-	w->e.im = emit_memo_new(p, p->insts.n - lo);   /* a big kernel's */
-	w->lo = lo;
-	w->hi = p->insts.n;
-	w->code = code;
-	return w;
+	uint32_t n = p->insts.n;
+	uint32_t size = n / EMIT_CHUNKS < 256 ? 256 : n / EMIT_CHUNKS;
+	unsigned nc = (n + size - 1) / size;
+	struct chunk *ch = ir_alloc(p, nc * sizeof *ch);
+	for (unsigned c = 0; c < nc; c++)
+		ch[c] = (struct chunk){ c * size,
+		                        c + 1 == nc ? n : (c + 1) * size, 0, 0 };
+	struct shared *sh = malloc(sizeof *sh);
+	if (!sh)
+		longjmp(*p->oom, 1);
+	atomic_init(&sh->next, 0);
+	atomic_init(&sh->state, W_WAITING);
+	sh->nchunks = nc;
+	sh->chunks = ch;
+	sh->code = code;
+	sh->w = *e;
+	sh->w.quiet = true;
+	sh->w.err = &sh->err;
+	sh->w.memo = ir_alloc(p, sizeof *sh->w.memo);
+	gen_compact_memo_init(sh->w.memo, p->plat);
+	sh->w.enc_memo = ir_alloc_raw(p, sizeof *sh->w.enc_memo);
+	gen_encode_memo_init(sh->w.enc_memo, p->plat, n / 2);
+	sh->w.im = emit_memo_new(p, n / 2);
+	pthread_t t;
+	bool started = vf_thread_start(&t, worker, sh) == 0;
+	/* this thread's turns: its own memos, quiet as the worker's */
+	struct vf_error err;
+	struct em q = *e;
+	q.quiet = true;
+	q.err = &err;
+	take_chunks(&q, sh);
+	int waiting = W_WAITING;
+	if (started && atomic_compare_exchange_strong(&sh->state, &waiting,
+	                                              W_CLOSED)) {
+		/* not started yet, so never waited for: it frees sh */
+		pthread_detach(t);
+	} else {
+		if (started)
+			pthread_join(t, NULL);
+		free(sh);
+	}
+	*nchunks = nc;
+	return ch;
 }
 
 /* Every branch, now that every label has its offset. */
@@ -181,30 +252,22 @@ static bool branches(struct em *e, uint8_t *code)
 static bool parts_done(struct em *e, unsigned parts, uint8_t *code,
                        uint32_t *size)
 {
-	struct ir_prog *p = e->p;
-	uint32_t n = p->insts.n;
-	uint32_t mid = parts > 1 ? n / 2 : n;
-	struct part *w = NULL;
-	pthread_t t;
-	bool threaded = false;
-	if (mid < n) {
-		w = new_part(e, mid, code + 16 * (size_t)mid);
-		threaded = vf_thread_start(&t, run_part, w) == 0;
-		if (!threaded)
-			run_part(w);   /* the same bytes, one part after the other */
-	}
 	uint32_t pc = 0;
-	bool ok = run_serial(e, 0, mid, code, &pc);
-	if (threaded)
-		pthread_join(t, NULL);
-	if (!ok)
-		return false;
-	if (w) {
-		memmove(code + pc, w->code, w->size);
-		for (uint32_t i = mid; i < w->stop; i++)
-			place(e, i, e->len[i], &pc);
-		if (!run_serial(e, w->stop, n, code, &pc))
+	if (parts < 2) {
+		if (!run_serial(e, 0, e->p->insts.n, code, &pc))
 			return false;
+	} else {
+		/* laid out in order: each chunk's bytes moved down behind the
+		 * last's, the rest of a chunk a thread stopped in done here */
+		unsigned nc;
+		struct chunk *ch = chunks_done(e, code, &nc);
+		for (unsigned c = 0; c < nc; c++) {
+			memmove(code + pc, code + 16 * (size_t)ch[c].lo, ch[c].size);
+			for (uint32_t i = ch[c].lo; i < ch[c].stop; i++)
+				place(e, i, e->len[i], &pc);
+			if (!run_serial(e, ch[c].stop, ch[c].hi, code, &pc))
+				return false;
+		}
 	}
 	*size = pc;
 	return branches(e, code);

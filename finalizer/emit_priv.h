@@ -71,10 +71,10 @@ struct em {
 	struct emit_memo *im;
 	/* where encoding errors go: p->err, or a worker's own (emit_flat.c) */
 	struct vf_error *err;
-	/* a worker thread's part (emit_flat.c): nothing is reported (the
-	 * instruction that fails is done again on the calling thread, which
-	 * says why), and an operand naming a label fails (labels are placed
-	 * by the calling thread meanwhile) */
+	/* a chunk encoded ahead of its layout (emit_flat.c): nothing is
+	 * reported (the instruction that fails is done again on the calling
+	 * thread, which says why), and an operand naming a label fails (its
+	 * label may not be placed yet) */
 	bool quiet;
 };
 
@@ -110,9 +110,10 @@ static inline void emit_put_le64(uint8_t *d, uint64_t w)
 	d[6] = (uint8_t)(w >> 48); d[7] = (uint8_t)(w >> 56);
 }
 
-/* The kernel's code where the platform has no software scoreboard, the
- * instruction list cut into 'parts' (1 or 2) encoded at once, the
- * second on a worker thread; the bytes are the same for any 'parts'. */
+/* The kernel's code where the platform has no software scoreboard, on
+ * 'parts' (1 or 2) threads: the calling thread alone, or it and a worker
+ * taking chunks of the instruction list in turn; the bytes are the same
+ * either way. */
 bool emit_flat(struct em *e, unsigned parts, uint8_t **out, size_t *size);
 
 #endif
