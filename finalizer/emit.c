@@ -23,9 +23,13 @@
 #include "emit_priv.h"
 #include "emit_swsb.h"
 
-/* Kernels from this many IR instructions on are encoded in two parts at
- * once (emit_flat.c); below, a thread costs more than it saves. */
-#define EMIT_SPLIT_MIN 20000u
+/* Kernels from this many IR instructions on are encoded by two threads
+ * (emit_flat.c).  Below, a thread costs more than it saves on a busy
+ * machine, where the calling thread may wait a time slice for a worker
+ * preempted inside a chunk: A/B pairs of whole processes at load 12 on
+ * 2 CPUs, two threads against one, wall 1.08 at straight 20k (24k IR
+ * instructions), 1.00 at 50k, 0.94 at 200k. */
+#define EMIT_SPLIT_MIN 50000u
 
 static bool layout(struct em *e)
 {
