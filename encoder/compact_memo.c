@@ -214,6 +214,9 @@ void gen_compact_memo_init(struct gen_compact_memo *m,
 	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2, &m->fast2);
 	reg_copies(e, pairs2, NPAIRS(pairs2), m->copy2_imm, &m->fast2_imm);
 	reg_copies(e, pairs3, NPAIRS(pairs3), m->copy3, &m->fast3);
+	m->copies[CL_TWO] = &m->fast2;
+	m->copies[CL_TWO_IMM] = &m->fast2_imm;
+	m->copies[CL_THREE] = &m->fast3;
 	for (unsigned hw = 0; hw < 128; hw++) {
 		enum gen_op op = gen_op_from_hw(e, hw);
 		if (op == GEN_OP_INVALID || !gen_op_compactable(e, op))
@@ -349,4 +352,24 @@ bool gen_compact_memo_after(struct gen_compact_memo *m,
 	if (ok)
 		s->cword = out->w[0];
 	return ok;
+}
+
+/* The kept answer of an encode memo slot (gen_encode_memo_keep) holds
+ * for the bits gen_encode_kept_bits makes from it, as the slot's own
+ * answer holds for every instruction the slot answers; an answer not
+ * yet known (the compaction was not asked before it was kept) is asked
+ * of the compact memo. */
+bool gen_compact_memo_kept_slow(struct gen_compact_memo *m,
+                                const struct gen_encode_kept *k,
+                                const struct gen_bits *in,
+                                struct gen_bits *out)
+{
+	if (k->compact == GEN_SC_NONE)
+		return false;
+	if (k->compact != GEN_SC_WORD)
+		return gen_compact_memo(m, in, out);
+	struct gen_bits c = { { k->cword, 0 } };
+	copy_layout_regs(m, (enum cl)k->clayout, in, &c);
+	*out = c;
+	return true;
 }

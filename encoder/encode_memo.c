@@ -104,18 +104,10 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
 	const struct plat_info *p = m->p;
 	unsigned fmt = gen_op_fmt(in->op);
 	m->last = NULL;
-	const enum gen_field *regs;
-	unsigned nops;
-	if (fmt == GEN_FMT_TERNARY) {
-		regs = reg3;
-		nops = 4;
-	} else if (fmt == GEN_FMT_UNARY || fmt == GEN_FMT_BINARY ||
-	           fmt == GEN_FMT_MATH) {
-		regs = reg2;
-		nops = 3;
-	} else {
+	unsigned nops = gen_encode_memo_nops(in->op, in->nsrc);
+	if (!nops)
 		return gen_encode(p, in, out, err);
-	}
+	const enum gen_field *regs = fmt == GEN_FMT_TERNARY ? reg3 : reg2;
 	/* the key: pc and the direct GRF numbers zeroed */
 	struct gen_inst key;
 	memcpy(&key, in, sizeof key);
@@ -125,10 +117,6 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
 	const struct gen_opnd *io[4] = { &in->dst, &in->src[0], &in->src[1],
 	                                 &in->src[2] };
 	unsigned patch = 0;   /* operands whose number goes into the bits */
-	/* what gen_encode writes: dst and every source of a 3-src
-	 * instruction; dst and the nsrc sources of the others */
-	if (fmt != GEN_FMT_TERNARY && in->nsrc < nops)
-		nops = 1u + in->nsrc;
 	for (unsigned k = 0; k < nops; k++) {
 		if (!is_grf(io[k]))
 			continue;
@@ -162,4 +150,40 @@ enum vf_status gen_encode_memo(struct gen_encode_memo *m,
 		m->last_three = fmt == GEN_FMT_TERNARY;
 	}
 	return st;
+}
+
+bool gen_encode_memo_keep(const struct gen_encode_memo *m,
+                          struct gen_encode_kept *k)
+{
+	const struct gen_encode_slot *s = m->last;
+	if (!s)
+		return false;
+	*k = (struct gen_encode_kept){
+		.bits = s->bits, .patch = (uint8_t)m->last_patch,
+		.three = m->last_three, .compact = s->compact,
+		.clayout = s->clayout, .cword = s->cword, .fast = true };
+	const enum gen_field *regs = k->three ? reg3 : reg2;
+	for (unsigned j = 0; j < 4; j++) {
+		if (!(k->patch & (1u << j)))
+			continue;
+		const struct gen_field_fast *d = &gen_field_fast[regs[j]][m->p->enc];
+		k->fast = k->fast && !d->slow;
+		k->opnd[k->n] = (uint8_t)j;
+		k->word[k->n] = d->word;
+		k->shift[k->n] = d->shift;
+		k->mask[k->n++] = d->mask;
+	}
+	return true;
+}
+
+void gen_encode_kept_bits_slow(const struct plat_info *p,
+                               const struct gen_encode_kept *k,
+                               const uint16_t nr[4], struct gen_bits *out)
+{
+	const enum gen_field *regs = k->three ? reg3 : reg2;
+	struct gen_bits b = k->bits;
+	for (unsigned j = 0; j < 4; j++)
+		if (k->patch & (1u << j))
+			gen_set(&b, p->enc, regs[j], nr[j]);
+	*out = b;
 }

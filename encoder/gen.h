@@ -126,6 +126,9 @@ struct gen_compact_memo {
 	/* per layout (compact_memo.c enum cl): bit k when the native
 	 * register field of pair k lies inside the layout's free bits */
 	unsigned free_ops[4];
+	/* the copies above by layout (compact_memo.c enum cl; NULL for
+	 * none), for gen_compact_memo_kept */
+	const struct gen_reg_copies *copies[4];
 	/* per hardware opcode: 0 no compacted form, 1 two-source layout,
 	 * 2 three-source (gen_op_from_hw, gen_op_compactable, asked once) */
 	uint8_t layout[128];
@@ -191,6 +194,95 @@ void gen_encode_memo_init(struct gen_encode_memo *m, const struct plat_info *p,
 enum vf_status gen_encode_memo(struct gen_encode_memo *m,
                                const struct gen_inst *in,
                                struct gen_bits *out, struct vf_error *err);
+
+/* How many operands, destination first, of an instruction of 'op' with
+ * 'nsrc' sources the encode memo writes direct GRF numbers of (the rest
+ * of the instruction is its key); 0 where it never answers 'op'. */
+static inline unsigned gen_encode_memo_nops(unsigned op, unsigned nsrc)
+{
+	/* what gen_encode writes: dst and every source of a 3-src
+	 * instruction; dst and the nsrc sources of the others */
+	unsigned fmt = gen_op_fmt(op);
+	if (fmt == GEN_FMT_TERNARY)
+		return 4;
+	if (fmt == GEN_FMT_UNARY || fmt == GEN_FMT_BINARY ||
+	    fmt == GEN_FMT_MATH)
+		return nsrc < 2 ? 1 + nsrc : 3;
+	return 0;
+}
+
+/* The encode memo's last answer, kept apart from the memo (a slot may be
+ * taken by another key later): the bits, the operands whose GRF numbers
+ * they hold (bit k: operand k, destination first) and the slot's
+ * compaction answer (enum gen_slot_compact, gen_compact_memo_after's) as
+ * it was when kept.  For a caller that knows, by a key of its own, that
+ * an instruction equals the one answered but for those GRF numbers. */
+struct gen_encode_kept {
+	struct gen_bits bits;
+	uint8_t patch;
+	bool three;
+	uint8_t compact, clayout;
+	uint64_t cword;
+	/* the patched register fields, one after the other (opnd: whose),
+	 * as gen_field_fast's masks and shifts; fast false when a field has
+	 * more fragments (gen_set then) */
+	bool fast;
+	uint8_t n, opnd[4], word[4], shift[4];
+	uint64_t mask[4];
+};
+/* Keep m's last answer (false: it was not the memo's).  Ask after
+ * compaction was, so that the compaction answer is kept too. */
+bool gen_encode_memo_keep(const struct gen_encode_memo *m,
+                          struct gen_encode_kept *k);
+/* The bits of the instruction equal to the kept one but for the GRF
+ * numbers nr[k] of its patched operands (each below 256).  Inline: asked
+ * for nearly every instruction of a kernel (finalizer/emit_memo.c). */
+void gen_encode_kept_bits_slow(const struct plat_info *p,
+                               const struct gen_encode_kept *k,
+                               const uint16_t nr[4], struct gen_bits *out);
+static inline void gen_encode_kept_bits(const struct plat_info *p,
+                                        const struct gen_encode_kept *k,
+                                        const uint16_t nr[4],
+                                        struct gen_bits *out)
+{
+	if (__builtin_expect(!k->fast, 0)) {
+		gen_encode_kept_bits_slow(p, k, nr, out);
+		return;
+	}
+	struct gen_bits b = k->bits;
+	for (unsigned f = 0; f < k->n; f++) {
+		uint64_t *w = &b.w[k->word[f]];
+		*w = (*w & ~k->mask[f]) |
+		     (((uint64_t)nr[k->opnd[f]] << k->shift[f]) & k->mask[f]);
+	}
+	*out = b;
+}
+/* gen_compact_memo_after for bits from gen_encode_kept_bits.  Inline:
+ * asked for nearly every instruction (finalizer/emit_flat.c); a kept
+ * word with one-fragment register fields is a few masks and shifts. */
+bool gen_compact_memo_kept_slow(struct gen_compact_memo *m,
+                                const struct gen_encode_kept *k,
+                                const struct gen_bits *in,
+                                struct gen_bits *out);
+static inline bool gen_compact_memo_kept(struct gen_compact_memo *m,
+                                         const struct gen_encode_kept *k,
+                                         const struct gen_bits *in,
+                                         struct gen_bits *out)
+{
+	const struct gen_reg_copies *rc =
+		k->compact == GEN_SC_WORD ? m->copies[k->clayout & 3] : NULL;
+	if (!rc || !rc->fast)
+		return gen_compact_memo_kept_slow(m, k, in, out);
+	struct gen_bits c = { { k->cword, 0 } };
+	for (unsigned j = 0; j < rc->n; j++) {
+		const struct gen_reg_copy *f = &rc->c[j];
+		uint64_t v = (in->w[f->from_word] & f->from_mask) >> f->from_shift;
+		c.w[f->to_word] = (c.w[f->to_word] & ~f->to_mask) |
+		                  ((v << f->to_shift) & f->to_mask);
+	}
+	*out = c;
+	return true;
+}
 
 /* Write in->swsb into the SWSB field of bits gen_encode (and, where
  * 'compacted', gen_compact) made from the same instruction with another
