@@ -42,6 +42,8 @@ struct va_walk {
 	unsigned version, k;
 	uint64_t count, flags;
 	const char *bad;  /* what the layout wanted where it failed */
+	bool values;      /* the layout read an operand's value (a count,
+	                   * flags, the first field): not by shape alone */
 };
 
 /* Operand k must be of 'kind' (and 'size' bytes for plain integers). */
@@ -94,7 +96,9 @@ static bool va_walk_field(struct va_walk *w, char f)
 	                             : va_want(w, VF_OPND_OTHER, 2, NULL);
 	case 'f': return v > 0x0305 ? va_want(w, VF_OPND_OTHER, 1, NULL) : true;
 	case 'm': return v >= 0x0301 ? va_want(w, VF_OPND_VECTOR, 0, NULL) : true;
-	case 'L': return first == 10 ? va_want(w, VF_OPND_RAW, 0, NULL) : true;
+	case 'L':
+		w->values = true;
+		return first == 10 ? va_want(w, VF_OPND_RAW, 0, NULL) : true;
 	default: return true;
 	}
 }
@@ -105,8 +109,10 @@ static bool va_walk_layout(struct va_walk *w, const char *l)
 		uint64_t times = 1;
 		if (*l == '*') {
 			times = w->count;
+			w->values = true;
 			l++;
 		} else if (*l == '?') {
+			w->values = true;
 			char h = l[1];
 			unsigned bit = (unsigned)(h <= '9' ? h - '0' : h - 'a' + 10);
 			times = (w->flags >> bit) & 1;
@@ -120,11 +126,23 @@ static bool va_walk_layout(struct va_walk *w, const char *l)
 	return true;
 }
 
-bool va_emit(struct va_inst_ctx *c)
+/* Check the operands against the instruction's binary layout (which
+ * also says whether it has an exec size, a predicate, a sub-opcode)
+ * and find its size; both by shape from the memo when it can
+ * (visaasm_size.c). */
+static bool va_walk_inst(struct va_inst_ctx *c, unsigned version,
+                         uint32_t *size)
 {
 	struct va_parser *p = c->p;
-	struct va_walk w = { .c = c, .version = vf_version(p->m) };
-	const char *l = visa_op_layout(c->in.opcode, w.version);
+	unsigned opcode = c->in.opcode, subop = c->in.subop, has;
+	if (va_shape_get(p->sizes, opcode, subop, c->ops, c->n, &has, size)) {
+		c->in.has_exec = has & VA_HAS_EXEC;
+		c->in.has_pred = has & VA_HAS_PRED;
+		c->in.has_subop = has & VA_HAS_SUBOP;
+		return true;
+	}
+	struct va_walk w = { .c = c, .version = version };
+	const char *l = visa_op_layout(c->in.opcode, version);
 	c->in.has_exec = c->in.has_pred = c->in.has_subop = false;
 	if (!l || !va_walk_layout(&w, l) || w.k != c->n) {
 		const struct visa_op_info *oi = visa_op_info(c->in.opcode);
@@ -135,6 +153,33 @@ bool va_emit(struct va_inst_ctx *c)
 		p->err->status = VF_ERR_INTERNAL;
 		return false;
 	}
+	/* The size as the instruction will be stored (va_emit). */
+	struct vf_inst in = c->in;
+	if (!in.has_exec)
+		in.exec = 0;
+	if (!in.has_subop)
+		in.subop = 0;
+	in.pred = in.has_pred ? c->pred : 0;
+	in.nopnds = (uint16_t)c->n;
+	in.opnds = c->ops;
+	/* No instruction comes near 4 GB; the clamp only keeps the sum of
+	 * the sizes from shrinking. */
+	size_t n = visa_inst_size_ex(version, &in, VISA_IO_SPEC);
+	*size = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+	has = (c->in.has_exec ? VA_HAS_EXEC : 0) |
+	      (c->in.has_pred ? VA_HAS_PRED : 0) |
+	      (c->in.has_subop ? VA_HAS_SUBOP : 0);
+	if (!w.values)
+		va_shape_put(p->sizes, opcode, subop, c->ops, c->n, has, *size);
+	return true;
+}
+
+bool va_emit(struct va_inst_ctx *c)
+{
+	struct va_parser *p = c->p;
+	uint32_t size;
+	if (!va_walk_inst(c, vf_version(p->m), &size))
+		return false;
 	if (!c->in.has_exec)
 		c->in.exec = 0;
 	c->in.pred = c->in.has_pred ? c->pred : 0;
@@ -142,6 +187,7 @@ bool va_emit(struct va_inst_ctx *c)
 		c->in.subop = 0;
 	c->in.line = c->mn->line;
 	c->in.nopnds = (uint16_t)c->n;
+	c->in.offset = size;  /* the size until va_layout */
 	if (c->n) {
 		c->in.opnds = vf_arena_memdup(p->a, c->ops, c->n * sizeof c->ops[0]);
 		if (!c->in.opnds)
@@ -611,6 +657,16 @@ static void va_index_rows(struct va_inst_ctx *c)
 	}
 }
 
+/* Same len bytes: mnemonics are a few bytes, a loop beats a call to
+ * memcmp (two or three a line). */
+static inline bool va_same_bytes(const char *a, const char *b, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
 bool va_instruction(struct va_parser *p)
 {
 	struct va_inst_ctx *c = p->ictx;
@@ -618,6 +674,7 @@ bool va_instruction(struct va_parser *p)
 		c = p->ictx = calloc(1, sizeof *c);
 		if (!c)
 			return va_oom(p);
+		p->sizes = va_size_memo_new();  /* NULL: sizes unremembered */
 		va_index_rows(c);
 	} else {
 		memset(c->ops, 0, c->hw * sizeof c->ops[0]);
@@ -645,7 +702,7 @@ bool va_instruction(struct va_parser *p)
 	for (int i = c->row_head[(unsigned char)mn[0] & 127]; i >= 0;
 	     i = c->row_next[i]) {
 		const struct va_row *r = &va_rows[i];
-		if (c->row_len[i] != len || memcmp(r->name, mn, len) != 0)
+		if (c->row_len[i] != len || !va_same_bytes(r->name, mn, len))
 			continue;
 		c->in.opcode = r->opcode;
 		ok = r->fn(c, r);

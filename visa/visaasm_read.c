@@ -675,17 +675,18 @@ static bool va_default_target(struct va_parser *p, struct va_routine *rt)
 /* Instruction offsets and the routine's size and entry.  A parsed
  * routine has every field of every instruction: it is laid out in the
  * complete layout (docs/objmodel.md, "Two instruction layouts"). */
-static bool va_layout(struct va_parser *p, struct vf_routine *r,
-                      struct va_size_memo *memo)
+static bool va_layout(struct va_parser *p, struct vf_routine *r)
 {
 	unsigned version = vf_version(p->m);
 	/* Each instruction's size, counted without writing it (the
-	 * encoding does not depend on its offset). */
+	 * encoding does not depend on its offset), is in its offset field
+	 * (va_emit): sizes become offsets here. */
 	uint64_t size = 0;
 	r->layout = VF_LAYOUT_COMPLETE;
 	for (uint32_t i = 0; i < r->inst_count; i++) {
+		uint32_t n = r->insts[i].offset;
 		r->insts[i].offset = (uint32_t)size;
-		size += va_inst_size(memo, version, &r->insts[i]);
+		size += n;
 	}
 	if (size > UINT32_MAX)
 		return va_fail_msg(p, va_peek(p), "a routine whose binary form "
@@ -799,8 +800,7 @@ static bool va_parse_text(struct va_parser *p, bool first_text)
 /* ---- the module ---- */
 
 /* Lay out every routine and hand it to the module, in text order. */
-static enum vf_status va_build_routines(struct va_parser *p,
-                                        struct va_size_memo *memo)
+static enum vf_status va_build_routines(struct va_parser *p)
 {
 	struct vf_module *m = p->m;
 	for (struct va_routine *rt = p->first; rt; rt = rt->next) {
@@ -809,7 +809,7 @@ static enum vf_status va_build_routines(struct va_parser *p,
 		rt->r.label_count = (uint16_t)rt->nlabels;
 		rt->r.sampler_count = (uint8_t)rt->nsamplers;
 		rt->r.surface_count = (uint8_t)rt->nsurfaces;
-		if (!va_default_target(p, rt) || !va_layout(p, &rt->r, memo))
+		if (!va_default_target(p, rt) || !va_layout(p, &rt->r))
 			return p->err->status;
 		char *name = vf_arena_strdup(p->a, rt->name);
 		if (!name)
@@ -840,10 +840,7 @@ static enum vf_status va_build_module(struct va_parser *p)
 	                              sizeof *m->functions);
 	if (!m->kernels || !m->functions)
 		return vf_err_oom(p->err);
-	struct va_size_memo *memo = va_size_memo_new();
-	enum vf_status st = va_build_routines(p, memo);
-	va_size_memo_free(memo);
-	return st;
+	return va_build_routines(p);
 }
 
 /* The symbol tables serve only while their routine's text is parsed
@@ -906,6 +903,7 @@ enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
 	if (st == VF_OK)
 		st = va_build_module(&p);
 	free(p.ictx);
+	va_size_memo_free(p.sizes);
 	if (st != VF_OK) {
 		vf_module_free(m);
 		return st;

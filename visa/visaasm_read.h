@@ -183,6 +183,8 @@ struct va_parser {
 	struct va_routine *first, *last;  /* all routines, all texts */
 	unsigned nkernels, nfunctions;
 	struct va_inst_ctx *ictx;   /* the instruction being parsed (malloc) */
+	struct va_size_memo *sizes; /* instruction sizes by shape (va_emit;
+	                             * NULL: none yet, or out of memory) */
 	unsigned expr_depth;        /* integer expressions open (recursion) */
 };
 
@@ -346,14 +348,26 @@ unsigned va_var_type(const struct va_parser *p, uint32_t id);
 uint32_t va_var_bytes(const struct va_parser *p, uint32_t id);
 bool va_begin_routine(struct va_parser *p, bool kernel, const char *name);
 
-/* visaasm_size.c: an instruction's size in the complete binary layout
- * (visa_inst_size_ex with VISA_IO_SPEC), remembered by shape; a NULL
- * memo (out of memory) just asks the writer every time. */
+/* visaasm_size.c: what va_emit learns of an instruction (its layout
+ * walk: VA_HAS_* bits; its size in the complete binary layout,
+ * visa_inst_size_ex with VISA_IO_SPEC), remembered by shape: the
+ * opcode, the sub-opcode byte and the operands' kinds and sizes.  A NULL
+ * memo (out of memory) remembers nothing.  va_emit keeps the size in
+ * the instruction's offset field until va_layout turns sizes into
+ * offsets (issue 12: a second walk over every operand at the end was
+ * cache misses at 200k instructions). */
+enum { VA_HAS_EXEC = 1, VA_HAS_PRED = 2, VA_HAS_SUBOP = 4 };
 struct va_size_memo;
 struct va_size_memo *va_size_memo_new(void);
 void va_size_memo_free(struct va_size_memo *m);
-size_t va_inst_size(struct va_size_memo *m, unsigned version,
-                    const struct vf_inst *in);
+/* What is remembered of the shape (opcode, sub-opcode byte as the
+ * handler left it, ops[0..n-1]), or false. */
+bool va_shape_get(struct va_size_memo *m, unsigned opcode, unsigned subop,
+                  const struct vf_opnd *ops, unsigned n, unsigned *has,
+                  uint32_t *size);
+void va_shape_put(struct va_size_memo *m, unsigned opcode, unsigned subop,
+                  const struct vf_opnd *ops, unsigned n, unsigned has,
+                  uint32_t size);
 
 /* visaasm_decl.c: directives and labels. */
 bool va_directive(struct va_parser *p);
@@ -420,7 +434,8 @@ struct va_inst_ctx {
 	uint8_t row_len[128];        /* strlen of each row's name */
 };
 bool va_instruction(struct va_parser *p);
-/* Append the instruction to the routine (copies the operands). */
+/* Append the instruction to the routine (copies the operands); its
+ * offset field holds its size until the routine is laid out. */
 bool va_emit(struct va_inst_ctx *c);
 struct vf_opnd *va_op(struct va_inst_ctx *c);
 bool va_flow_instruction(struct va_inst_ctx *c, const char *mn, size_t len,

@@ -1,7 +1,7 @@
 /*
- * visaasm_size.c - binary sizes of parsed instructions, remembered by
- * shape (issue 12: the layout of a parsed routine asked the binary
- * writer for every instruction, a tenth of the parse).
+ * visaasm_size.c - binary sizes and layout walks of parsed instructions,
+ * remembered by shape (issue 12: the layout of a parsed routine asked
+ * the binary writer for every instruction, a tenth of the parse).
  *
  * In the complete layout (VISA_IO_SPEC) an instruction is its opcode
  * byte, then the fields of its layout: the execution size (1 byte), the
@@ -11,10 +11,15 @@
  * alone: an integer field is its size, a raw operand a declaration id
  * and an offset, a vector operand its tag and a body set by its class
  * (and, for an immediate, by whether its type is 64-bit).  So two
- * instructions with the same opcode, sub-opcode, exec/predicate/sub-
- * opcode presence and operand shapes have the same size: the first one
- * of each shape asks visa_inst_size_ex(), the others reuse its answer.
- * The writer stays the only place that knows the sizes.
+ * instructions with the same opcode, sub-opcode byte and operand shapes
+ * have the same layout walk (va_emit: whether the operands match the
+ * layout, which of exec size, predicate and sub-opcode it has) and the
+ * same size, provided the layout reads no operand value (a count before
+ * repeated fields, flags choosing optional ones): the first one of each
+ * shape walks the layout and asks visa_inst_size_ex(), the others reuse
+ * both answers (issue 12: walk and size were a fifth of an
+ * instruction's parse).  The writer stays the only place that knows the
+ * sizes.
  */
 #include "visaasm_read.h"
 
@@ -27,7 +32,8 @@
 
 struct va_shape {
 	uint8_t len;                        /* bytes of key used; 0 = empty */
-	uint8_t key[4 + VA_SHAPE_OPNDS];
+	uint8_t key[3 + VA_SHAPE_OPNDS];
+	uint8_t has;                        /* VA_HAS_* of the layout walk */
 	uint32_t size;
 };
 
@@ -63,32 +69,71 @@ static uint8_t va_opnd_shape(const struct vf_opnd *o)
 	}
 }
 
-size_t va_inst_size(struct va_size_memo *m, unsigned version,
-                    const struct vf_inst *in)
+/* The key of an instruction as its handler left it: opcode, sub-opcode
+ * byte, operand count and shapes (what the layout walk and the size
+ * depend on when the layout reads no operand value). */
+struct va_shape_key {
+	uint8_t len;
+	uint8_t key[3 + VA_SHAPE_OPNDS];
+	uint32_t hash;
+};
+
+static bool va_shape_key(unsigned opcode, unsigned subop,
+                         const struct vf_opnd *ops, unsigned n,
+                         struct va_shape_key *k)
 {
-	if (!m || in->nopnds > VA_SHAPE_OPNDS)
-		return visa_inst_size_ex(version, in, VISA_IO_SPEC);
-	struct va_shape s = { 0 };
-	s.key[0] = in->opcode;
-	s.key[1] = in->has_subop ? in->subop : 0;
-	s.key[2] = (uint8_t)(in->has_exec | in->has_pred << 1 |
-	                     in->has_subop << 2);
-	s.key[3] = (uint8_t)in->nopnds;
+	if (n > VA_SHAPE_OPNDS)
+		return false;
+	k->key[0] = (uint8_t)opcode;
+	k->key[1] = (uint8_t)subop;
+	k->key[2] = (uint8_t)n;
 	uint32_t h = 2166136261u;
-	for (unsigned i = 0; i < 4; i++)
-		h = (h ^ s.key[i]) * 16777619u;
-	for (unsigned i = 0; i < in->nopnds; i++) {
-		s.key[4 + i] = va_opnd_shape(&in->opnds[i]);
-		h = (h ^ s.key[4 + i]) * 16777619u;
+	for (unsigned i = 0; i < 3; i++)
+		h = (h ^ k->key[i]) * 16777619u;
+	for (unsigned i = 0; i < n; i++) {
+		k->key[3 + i] = va_opnd_shape(&ops[i]);
+		h = (h ^ k->key[3 + i]) * 16777619u;
 	}
-	s.len = (uint8_t)(4 + in->nopnds);
-	struct va_shape *slot = &m->slot[h & (VA_SHAPE_SLOTS - 1)];
-	if (slot->len == s.len && memcmp(slot->key, s.key, s.len) == 0)
-		return slot->size;
-	size_t size = visa_inst_size_ex(version, in, VISA_IO_SPEC);
-	if (size <= UINT32_MAX) {
-		s.size = (uint32_t)size;
-		*slot = s;
-	}
-	return size;
+	k->len = (uint8_t)(3 + n);
+	k->hash = h;
+	return true;
+}
+
+static struct va_shape *va_shape_slot(struct va_size_memo *m,
+                                      const struct va_shape_key *k)
+{
+	return &m->slot[k->hash & (VA_SHAPE_SLOTS - 1)];
+}
+
+bool va_shape_get(struct va_size_memo *m, unsigned opcode, unsigned subop,
+                  const struct vf_opnd *ops, unsigned n, unsigned *has,
+                  uint32_t *size)
+{
+	struct va_shape_key k;
+	if (!m || !va_shape_key(opcode, subop, ops, n, &k))
+		return false;
+	const struct va_shape *s = va_shape_slot(m, &k);
+	/* A few bytes: a loop, not a call to memcmp (one per instruction). */
+	bool same = s->len == k.len;
+	for (unsigned i = 0; same && i < k.len; i++)
+		same = s->key[i] == k.key[i];
+	if (!same)
+		return false;
+	*has = s->has;
+	*size = s->size;
+	return true;
+}
+
+void va_shape_put(struct va_size_memo *m, unsigned opcode, unsigned subop,
+                  const struct vf_opnd *ops, unsigned n, unsigned has,
+                  uint32_t size)
+{
+	struct va_shape_key k;
+	if (!m || !va_shape_key(opcode, subop, ops, n, &k))
+		return;
+	struct va_shape *s = va_shape_slot(m, &k);
+	s->len = k.len;
+	memcpy(s->key, k.key, k.len);
+	s->has = (uint8_t)has;
+	s->size = size;
 }
