@@ -647,21 +647,6 @@ static inline bool eight_spaces(const unsigned char *s)
 	return w == 0x2020202020202020ull;
 }
 
-/* Where the line holding byte lx->i ends: its '\n', or the size of the
- * text for a last line without one.  Found once per line (memchr) and
- * kept until the lexer moves past it. */
-static size_t line_end(struct va_lexer *lx)
-{
-	struct va_parser *p = owner(lx);
-	if (lx->i > lx->line_end || !lx->have_line_end) {
-		const unsigned char *s = text(lx);
-		const unsigned char *e = memchr(s + lx->i, '\n', p->size - lx->i);
-		lx->line_end = e ? (size_t)(e - s) : p->size;
-		lx->have_line_end = true;
-	}
-	return lx->line_end;
-}
-
 /* Cut blanks, "//" comments, common tokens (lex_common) and the closing
  * newline from lx->i on, in one loop with the position, line and token
  * count in locals (registers) rather than in the lexer state.  Only a
@@ -678,8 +663,11 @@ static size_t line_end(struct va_lexer *lx)
 static bool lex_run(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
-	size_t e = line_end(lx);
-	if (e == p->size)
+	/* Bytes up to e may be read (a word at a time for blanks): the
+	 * line holding byte i ends with a '\n' at or before e - 1.  The
+	 * line's own end is only looked for when a comment runs to it. */
+	size_t e = lx->lines_end;
+	if (lx->i >= e)
 		return false;
 	const unsigned char *s = text(lx);
 	struct va_token *toks = p->toks;
@@ -699,7 +687,9 @@ static bool lex_run(struct va_parser *p)
 		if (cls & C_SKIP) {
 			if (c != '/' || s[i + 1] != '/')
 				break;
-			i = e;  /* a comment to the end of the line */
+			/* A comment to the end of the line. */
+			i = (size_t)((const unsigned char *)memchr(s + i, '\n',
+			                                           e - i) - s);
 			before = true;
 			continue;
 		}
@@ -881,7 +871,7 @@ size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
  * decimal).  Anything else is left to the general path. */
 
 /* One or more blanks at s[*k]; *k moved past them. */
-static bool text_blanks(const unsigned char *s, size_t *k)
+static inline bool text_blanks(const unsigned char *s, size_t *k)
 {
 	size_t j = *k;
 	while (cclass[s[j]] & C_BLANK)
@@ -892,24 +882,23 @@ static bool text_blanks(const unsigned char *s, size_t *k)
 	return true;
 }
 
-/* The bytes of lit at s[*k]; *k moved past them. */
-static bool text_is(const unsigned char *s, size_t *k, const char *lit)
+/* The n bytes of lit at s[*k] (the text having n bytes from there);
+ * *k moved past them.  With a literal the compiler compares whole
+ * words, no call. */
+static inline bool text_is(const unsigned char *s, size_t size, size_t *k,
+                           const char *lit, size_t n)
 {
-	size_t j = *k;
-	for (; *lit; lit++)
-		if (s[j++] != (unsigned char)*lit)
-			return false;
-	*k = j;
+	if (*k + n > size || memcmp(s + *k, lit, n) != 0)
+		return false;
+	*k += n;
 	return true;
 }
+#define TEXT_IS(s, size, k, lit) text_is(s, size, k, lit, sizeof lit - 1)
 
-/* A name at s[*k] closed by a blank or newline: its token in *t (line
- * and column of the lexer's current line; the hash is left to the
- * caller, as only some names need it), *k moved past it. */
-static bool text_name(const struct va_lexer *lx, size_t *k,
-                      struct va_token *t)
+/* A name at s[*k] closed by a blank or newline (an identifier token if
+ * the lexer cut it): *k moved past it; the bytes stay where they are. */
+static inline bool text_word(const unsigned char *s, size_t *k)
 {
-	const unsigned char *s = text(lx);
 	size_t j = *k;
 	if (!(cclass[s[j]] & C_ALPHA))
 		return false;
@@ -917,9 +906,6 @@ static bool text_name(const struct va_lexer *lx, size_t *k,
 		j++;
 	if (!(s[j] == '\n' || (cclass[s[j]] & C_BLANK)))
 		return false;
-	*t = (struct va_token){ .kind = VA_IDENT, .line = lx->line,
-	                        .col = col_of(lx, *k), .start = *k,
-	                        .len = j - *k };
 	*k = j;
 	return true;
 }
@@ -932,29 +918,31 @@ size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d)
 	if (!lx->paused || p->pos + 1 != p->ntoks)
 		return 0;
 	const unsigned char *s = text(lx);
-	size_t k = lx->i;
-	struct va_token g;
-	if (!text_blanks(s, &k) || !text_name(lx, &k, &d->name) ||
-	    !text_blanks(s, &k) || !text_is(s, &k, "v_type=") ||
-	    !text_name(lx, &k, &g) || g.len != 1 || s[g.start] != 'G' ||
-	    !text_blanks(s, &k) || !text_is(s, &k, "type=") ||
-	    !text_name(lx, &k, &d->type) || !text_blanks(s, &k) ||
-	    !text_is(s, &k, "num_elts="))
+	size_t k = lx->i, size = p->size, name;
+	if (!text_blanks(s, &k) || !text_word(s, (name = k, &k)))
+		return 0;
+	d->name = (struct va_token){ .kind = VA_IDENT, .line = lx->line,
+	                             .col = col_of(lx, name), .start = name,
+	                             .len = k - name };
+	/* "v_type=G": the class, a one-letter name. */
+	if (!text_blanks(s, &k) || !TEXT_IS(s, size, &k, "v_type=G") ||
+	    !(s[k] == '\n' || (cclass[s[k]] & C_BLANK)) ||
+	    !text_blanks(s, &k) || !TEXT_IS(s, size, &k, "type=") ||
+	    !text_word(s, (d->type = k, &k)))
+		return 0;
+	d->type_len = k - d->type;
+	if (!text_blanks(s, &k) || !TEXT_IS(s, size, &k, "num_elts="))
 		return 0;
 	size_t first = k;
 	uint32_t n = 0;
 	while ((cclass[s[k]] & C_DIGIT) && k - first < 5)
 		n = n * 10 + (uint32_t)(s[k++] - '0');
-	if (k == first || !text_blanks(s, &k) || !text_is(s, &k, "align=") ||
-	    !text_name(lx, &k, &d->align))
+	if (k == first || !text_blanks(s, &k) ||
+	    !TEXT_IS(s, size, &k, "align=") ||
+	    !text_word(s, (d->align = k, &k)))
 		return 0;
+	d->align_len = k - d->align;
 	d->num = n;
-	d->name.hash = va_name_hash((const char *)s + d->name.start,
-	                            d->name.len, 0);
-	d->type.hash = va_name_hash((const char *)s + d->type.start,
-	                            d->type.len, 0);
-	d->align.hash = va_name_hash((const char *)s + d->align.start,
-	                             d->align.len, 0);
 	return k - lx->i;
 }
 
@@ -967,6 +955,13 @@ enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch)
 {
 	p->lx = (struct va_lexer){ .scratch = scratch, .line = 1,
 	                           .line_start = true };
+	/* Usually the text's last byte. */
+	for (size_t k = p->size; k > 0; k--) {
+		if (p->src[k - 1] == '\n') {
+			p->lx.lines_end = k;
+			break;
+		}
+	}
 	va_lex_line(p);
 	if (p->lx.failed)
 		return p->err && p->err->status != VF_OK ? p->err->status

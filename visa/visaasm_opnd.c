@@ -625,27 +625,43 @@ static bool va_src_region(struct va_parser *p, bool indirect,
 
 int va_type_code(const char *s, size_t n)
 {
-	/* Indexed by VISA_TYPE_*; a name shorter than 5 ends in NULs. */
-	static const char names[16][5] = {
-		"ud", "d", "uw", "w", "ub", "b", "df", "f",
-		"v", "vf", "bool", "uq", "uv", "q", "hf", "bf",
-	};
-	char low[4];
-	if (n == 0 || n > 4)
+	/* By length and lower-cased bytes: one switch, no table walk (a
+	 * type name per .decl and per immediate). */
+	if (n == 0 || n > 4 || n == 3)
 		return -1;
+	unsigned c[4] = { 0 };
 	for (size_t i = 0; i < n; i++)
-		low[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a'
-		                                           : s[i]);
-	for (int i = 0; i < 16; i++) {
-		if (names[i][0] != low[0])
-			continue;
-		size_t k = 0;
-		while (k < n && names[i][k] == low[k])
-			k++;
-		if (k == n && names[i][n] == '\0')
-			return i;
+		c[i] = (unsigned)(unsigned char)s[i] | 0x20;
+	/* | 0x20 lower-cases letters and keeps no other byte a letter. */
+	for (size_t i = 0; i < n; i++)
+		if (c[i] < 'a' || c[i] > 'z')
+			return -1;
+	if (n == 4)
+		return c[0] == 'b' && c[1] == 'o' && c[2] == 'o' && c[3] == 'l'
+		       ? VISA_TYPE_BOOL : -1;
+	if (n == 1) {
+		switch (c[0]) {
+		case 'd': return VISA_TYPE_D;
+		case 'w': return VISA_TYPE_W;
+		case 'b': return VISA_TYPE_B;
+		case 'f': return VISA_TYPE_F;
+		case 'v': return VISA_TYPE_V;
+		case 'q': return VISA_TYPE_Q;
+		default: return -1;
+		}
 	}
-	return -1;
+	switch (c[0] << 8 | c[1]) {
+	case 'u' << 8 | 'd': return VISA_TYPE_UD;
+	case 'u' << 8 | 'w': return VISA_TYPE_UW;
+	case 'u' << 8 | 'b': return VISA_TYPE_UB;
+	case 'd' << 8 | 'f': return VISA_TYPE_DF;
+	case 'v' << 8 | 'f': return VISA_TYPE_VF;
+	case 'u' << 8 | 'q': return VISA_TYPE_UQ;
+	case 'u' << 8 | 'v': return VISA_TYPE_UV;
+	case 'h' << 8 | 'f': return VISA_TYPE_HF;
+	case 'b' << 8 | 'f': return VISA_TYPE_BF;
+	default: return -1;
+	}
 }
 
 static bool va_type_suffix(struct va_parser *p, unsigned *type)

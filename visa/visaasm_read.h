@@ -146,12 +146,12 @@ struct va_lexer {
 	bool line_start;        /* no token yet on this line */
 	bool space;             /* whitespace seen since the last token */
 	bool failed;            /* a lexical error was reported */
-	bool have_line_end;     /* line_end is set */
 	bool paused;            /* the line is cut up to a name that a '('
 	                         * follows (byte i): the rest is cut when the
 	                         * parser needs it (va_lex_line, va_lex_upto) */
-	size_t line_end;        /* the '\n' ending the line of byte i, or
-	                         * the size of the text (visaasm_lex.c) */
+	size_t lines_end;       /* 1 + the offset of the text's last '\n'
+	                         * (0: none): a line that starts before it
+	                         * ends with a '\n' (visaasm_lex.c) */
 	/* Two token buffers, one line each, used in turn: the tokens of the
 	 * line just finished stay valid while the next one is parsed. */
 	struct va_token *buf[2];
@@ -222,10 +222,13 @@ size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5]);
 /* A declaration in the text after the current token ("decl", the line
  * paused there): " NAME v_type=G type=T num_elts=N align=A" closed by a
  * blank or newline, N of 1 to 5 digits.  Returns its length in bytes
- * with the names as tokens and N, or 0 when the text is anything else;
- * va_lex_take steps over it. */
+ * with NAME as a token (no hash: va_declare hashes what it needs), the
+ * bytes of T and A (each would be one identifier token) and N, or 0
+ * when the text is anything else; va_lex_take steps over it. */
 struct va_decl_text {
-	struct va_token name, type, align;
+	struct va_token name;
+	size_t type, align;       /* offsets of T and A in the text */
+	size_t type_len, align_len;
 	uint32_t num;
 };
 size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d);
@@ -408,6 +411,8 @@ bool va_channels(struct va_parser *p, unsigned *mask);
 bool va_imm(struct va_parser *p, struct vf_opnd *o);
 /* VISA_TYPE_* of a type name (ud, d, ..., bf; any case), or -1. */
 int va_type_code(const char *s, size_t n);
+/* Code of an alignment name (byte ... wordx64, visaasm_decl.c), or -1. */
+int va_align_code(const char *s, size_t n);
 void va_other(struct vf_opnd *o, unsigned size, uint64_t v);
 void va_imm_set(struct vf_opnd *o, unsigned type, uint64_t v);
 /* Exec-size byte from a size in channels and an emask. */
