@@ -271,16 +271,26 @@ static const uint8_t va_align_lens[] = { 4, 4, 5, 5, 5, 3, 5, 5, 7, 7 };
 
 int va_align_code(const char *s, size_t n)
 {
-	for (int i = 0; i < 10; i++) {
-		if (va_align_lens[i] != n || va_align_names[i][0] != s[0])
-			continue;
-		size_t k = 1;
-		while (k < n && va_align_names[i][k] == s[k])
-			k++;
-		if (k == n)
-			return i;
+	/* The one name the first byte (and length) leaves, compared. */
+	int i;
+	if (n == 0)
+		return -1;
+	switch (s[0]) {
+	case 'b': i = 0; break;
+	case 'w': i = n == 4 ? 1 : n == 7 && s[5] == '3' ? 8 : 9; break;
+	case 'd': i = 2; break;
+	case 'q': i = 3; break;
+	case 'o': i = 4; break;
+	case 'G': i = n == 3 ? 5 : 6; break;
+	case 'h': i = 7; break;
+	default: return -1;
 	}
-	return -1;
+	if (va_align_lens[i] != n)
+		return -1;
+	for (size_t k = 1; k < n; k++)
+		if (va_align_names[i][k] != s[k])
+			return -1;
+	return i;
 }
 
 static bool va_align(struct va_parser *p, unsigned *align)

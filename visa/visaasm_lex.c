@@ -612,11 +612,19 @@ static inline size_t lex_common(const unsigned char *s, size_t i,
 	if (cls & C_ALPHA) {
 		if (c == 'r' && s[j] == '[')
 			return 0;
+		t->kind = VA_IDENT;
+		/* A name starting with 'V' is most often a general variable
+		 * found by number (va_lookup_tok): no hash, which that
+		 * lookup computes itself if it needs one. */
+		if (c == 'V') {
+			while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+				j++;
+			return j - i;
+		}
 		/* The name's hash (va_name_hash) in the same scan. */
 		uint32_t h = (VA_FNV_BASIS ^ (unsigned)c) * VA_FNV_PRIME;
 		while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
 			h = (h ^ s[j++]) * VA_FNV_PRIME;
-		t->kind = VA_IDENT;
 		t->hash = h;
 		return j - i;
 	}
@@ -719,7 +727,8 @@ static bool lex_run(struct va_parser *p)
 		i += len;
 		before = false;
 		if (t->kind == VA_IDENT) {
-			PREFETCH_SLOT(p, t->hash);
+			if (c != 'V')
+				PREFETCH_SLOT(p, t->hash);
 			/* A name that '(' follows, or a directive's. */
 			if (s[i] == '(' || (nt == 2 && va_is_punct(toks, '.'))) {
 				lx->paused = done = true;
@@ -882,18 +891,24 @@ static inline bool text_blanks(const unsigned char *s, size_t *k)
 	return true;
 }
 
-/* The n bytes of lit at s[*k] (the text having n bytes from there);
- * *k moved past them.  With a literal the compiler compares whole
- * words, no call. */
+/* The n bytes (at most 8) of lit at s[*k] (the text having n bytes
+ * from there); *k moved past them.  One 8-byte compare: with a literal,
+ * n is known and both copies are loads (GCC left memcmp a call here). */
 static inline bool text_is(const unsigned char *s, size_t size, size_t *k,
                            const char *lit, size_t n)
 {
-	if (*k + n > size || memcmp(s + *k, lit, n) != 0)
+	uint64_t a = 0, b = 0;
+	if (*k + n > size)
+		return false;
+	memcpy(&a, s + *k, n);
+	memcpy(&b, lit, n);
+	if (a != b)
 		return false;
 	*k += n;
 	return true;
 }
 #define TEXT_IS(s, size, k, lit) text_is(s, size, k, lit, sizeof lit - 1)
+_Static_assert(sizeof "num_elts" - 1 == 8, "TEXT_IS takes 8 bytes at most");
 
 /* A name at s[*k] closed by a blank or newline (an identifier token if
  * the lexer cut it): *k moved past it; the bytes stay where they are. */
@@ -931,7 +946,8 @@ size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d)
 	    !text_word(s, (d->type = k, &k)))
 		return 0;
 	d->type_len = k - d->type;
-	if (!text_blanks(s, &k) || !TEXT_IS(s, size, &k, "num_elts="))
+	if (!text_blanks(s, &k) || !TEXT_IS(s, size, &k, "num_elts") ||
+	    !TEXT_IS(s, size, &k, "="))
 		return 0;
 	size_t first = k;
 	uint32_t n = 0;

@@ -351,8 +351,10 @@ const struct va_sym *va_lookup_tok(const struct va_parser *p,
 	uint32_t key = va_vnum_key(name, t->len);
 	if (key != VA_NONE)
 		return va_find_vnum(p->rt, key);
-	uint32_t hash = t->kind == VA_IDENT || t->kind == VA_BUILTIN
-	                ? t->hash : va_name_hash(name, t->len, 0);
+	/* The lexer leaves names starting with 'V' unhashed (lex_common). */
+	uint32_t hash = (t->kind == VA_IDENT || t->kind == VA_BUILTIN) &&
+	                name[0] != 'V' ? t->hash
+	                               : va_name_hash(name, t->len, 0);
 	const struct va_slot *sl = va_probe(p->rt, name, t->len, 0, hash);
 	return sl->sym == VA_NONE ? NULL : &p->rt->syms[sl->sym];
 }

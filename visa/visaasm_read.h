@@ -67,7 +67,8 @@ struct va_token {
 		int64_t ival;       /* VA_INT (as Intel's lexer computes it) */
 		uint32_t hash;      /* VA_IDENT, VA_BUILTIN: va_name_hash of
 		                     * the text (the lexer's, read by
-		                     * va_lookup_tok) */
+		                     * va_lookup_tok), except for a VA_IDENT
+		                     * starting with 'V' (not set) */
 		double fval;        /* VA_FLOAT */
 		const char *str;    /* VA_STRING decoded (NUL-terminated) */
 	};
