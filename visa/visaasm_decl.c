@@ -383,9 +383,14 @@ static bool va_decl_general_var(struct va_parser *p,
 	v->name = va_add_token_text(p, nt, &name);
 	if (v->name == UINT32_MAX || !va_alias(p, v))
 		return false;
-	if (!va_declare(p, nt, name, nt->len, VA_SYM_GENERAL, id, false))
+	if (!va_declare(p, nt, name, nt->len, VA_SYM_GENERAL, id, false) ||
+	    !va_var_attrs(p, &v->attrs))
 		return false;
-	return va_var_attrs(p, &v->attrs);
+	/* For the routine's header size (va_layout). */
+	rt->var_attrs += v->attrs.count;
+	for (uint32_t i = 0; i < v->attrs.count; i++)
+		rt->var_attr_bytes += v->attrs.items[i].size;
+	return true;
 }
 
 static bool va_decl_general(struct va_parser *p, const struct va_token *nt)

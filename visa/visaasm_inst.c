@@ -187,7 +187,9 @@ bool va_emit(struct va_inst_ctx *c)
 		c->in.subop = 0;
 	c->in.line = c->mn->line;
 	c->in.nopnds = (uint16_t)c->n;
-	c->in.offset = size;  /* the size until va_layout */
+	/* Offsets past 4 GB wrap; va_layout then refuses the routine. */
+	c->in.offset = (uint32_t)p->rt->code_size;
+	p->rt->code_size += size;
 	if (c->n) {
 		c->in.opnds = vf_arena_memdup(p->a, c->ops, c->n * sizeof c->ops[0]);
 		if (!c->in.opnds)

@@ -892,8 +892,12 @@ static inline bool text_blanks(const unsigned char *s, size_t *k)
 }
 
 /* The n bytes (at most 8) of lit at s[*k] (the text having n bytes
- * from there); *k moved past them.  One 8-byte compare: with a literal,
- * n is known and both copies are loads (GCC left memcmp a call here). */
+ * from there); *k moved past them.  One 8-byte compare: inlined with a
+ * literal, n is known and both copies are loads (GCC left memcmp a
+ * call here, and a text_is of its own choosing out of line). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline bool text_is(const unsigned char *s, size_t size, size_t *k,
                            const char *lit, size_t n)
 {

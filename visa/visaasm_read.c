@@ -190,6 +190,8 @@ uint32_t va_add_string(struct va_parser *p, const char *s)
 	uint32_t k = vf_routine_add_string(p->a, &p->rt->r, s);
 	if (k == UINT32_MAX)
 		va_oom(p);
+	else
+		p->rt->pool_bytes += strlen(s) + 1;
 	return k;
 }
 
@@ -205,9 +207,13 @@ uint32_t va_add_token_text(struct va_parser *p, const struct va_token *t,
 	struct vf_routine *r = &p->rt->r;
 	uint32_t k = vf_routine_add_string_n(p->a, r, p->src + t->start, t->len);
 	if (k == UINT32_MAX)
-		va_oom(p);
-	else if (copy)
+		return va_oom(p), k;
+	if (copy)
 		*copy = r->strings[k];
+	/* The pool keeps the text up to a NUL, which only a string
+	 * literal's bytes can hold. */
+	p->rt->pool_bytes += (t->kind == VA_STRING ? strlen(r->strings[k])
+	                                           : t->len) + 1;
 	return k;
 }
 
@@ -617,17 +623,18 @@ static size_t va_symvars_size(unsigned w, uint32_t n,
 	return s;
 }
 
-/* Bytes from the start of the body to the first instruction. */
-static size_t va_header_size(unsigned version, const struct vf_routine *r)
+/* Bytes from the start of the body to the first instruction.  The
+ * string pool and the general variables, by far the largest tables,
+ * come from the sums kept as they were filled. */
+static size_t va_header_size(unsigned version, const struct va_routine *rt)
 {
+	const struct vf_routine *r = &rt->r;
 	unsigned w = vf_decl_width(version);
 	size_t n = w;
-	for (uint32_t i = 0; i < r->string_count; i++)
-		n += strlen(r->strings[i]) + 1;
+	n += rt->pool_bytes;
 	n += w + w;
-	for (uint32_t i = 0; i < r->var_count; i++)
-		n += w + 1 + 2 + w + 2 + 1 + 1 +
-		     va_attrs_size(w, &r->vars[i].attrs);
+	n += (size_t)r->var_count * (w + 1 + 2 + w + 2 + 1 + 1) +
+	     rt->var_attrs * (w + 1) + rt->var_attr_bytes;
 	n += 2 + va_symvars_size(w, r->addr_count, r->addrs);
 	n += 2 + va_symvars_size(w, r->pred_count, r->preds);
 	n += 2;
@@ -677,25 +684,21 @@ static bool va_default_target(struct va_parser *p, struct va_routine *rt)
 /* Instruction offsets and the routine's size and entry.  A parsed
  * routine has every field of every instruction: it is laid out in the
  * complete layout (docs/objmodel.md, "Two instruction layouts"). */
-static bool va_layout(struct va_parser *p, struct vf_routine *r)
+static bool va_layout(struct va_parser *p, struct va_routine *rt)
 {
+	struct vf_routine *r = &rt->r;
 	unsigned version = vf_version(p->m);
-	/* Each instruction's size, counted without writing it (the
-	 * encoding does not depend on its offset), is in its offset field
-	 * (va_emit): sizes become offsets here. */
-	uint64_t size = 0;
+	/* va_emit gave every instruction its offset, from the sizes of
+	 * those before it (counted without writing them: the encoding
+	 * does not depend on the offset). */
+	uint64_t size = rt->code_size;
 	r->layout = VF_LAYOUT_COMPLETE;
-	for (uint32_t i = 0; i < r->inst_count; i++) {
-		uint32_t n = r->insts[i].offset;
-		r->insts[i].offset = (uint32_t)size;
-		size += n;
-	}
 	if (size > UINT32_MAX)
 		return va_fail_msg(p, va_peek(p), "a routine whose binary form "
 		                   "is below 4 GB (%llu bytes)",
 		                   (unsigned long long)size);
 	r->size = (uint32_t)size;
-	r->entry = (uint32_t)va_header_size(version, r);
+	r->entry = (uint32_t)va_header_size(version, rt);
 	return true;
 }
 
@@ -811,7 +814,7 @@ static enum vf_status va_build_routines(struct va_parser *p)
 		rt->r.label_count = (uint16_t)rt->nlabels;
 		rt->r.sampler_count = (uint8_t)rt->nsamplers;
 		rt->r.surface_count = (uint8_t)rt->nsurfaces;
-		if (!va_default_target(p, rt) || !va_layout(p, &rt->r))
+		if (!va_default_target(p, rt) || !va_layout(p, rt))
 			return p->err->status;
 		char *name = vf_arena_strdup(p->a, rt->name);
 		if (!name)
