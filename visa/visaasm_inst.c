@@ -395,14 +395,18 @@ static bool va_h_cmp(struct va_inst_ctx *c, const struct va_row *r)
 	if (!va_no_pred(c))
 		return false;
 	unsigned rel = 6;  /* ISA_CMP_UNDEF when no condition is given */
-	const struct va_token *w;
-	if (va_dot_word(p, &w)) {
+	const struct va_token *w = va_peek_at(p, 1);
+	if (va_is_punct(va_peek(p), '.') && w->kind == VA_IDENT &&
+	    !w->space_before) {
+		va_next(p);
 		/* Only lower case: Intel's lexer rejects .EQ and friends. */
 		for (unsigned i = 0; i < 6; i++)
 			if (va_token_is(p, w, conds[i]))
 				rel = i;
 		if (rel == 6)
-			return va_fail(p, w, "a condition (.eq .ne .gt .ge .lt .le)");
+			return va_fail(p, va_next(p), "a condition (.eq .ne "
+			               ".gt .ge .lt .le)");
+		va_next_exec(p);  /* the size is read next */
 	}
 	va_other(va_op(c), 1, rel);
 	if (!va_exec_size(p, &c->in.exec))
@@ -684,18 +688,24 @@ bool va_instruction(struct va_parser *p)
 	}
 	bool ok = false, handled = false;
 	c->p = p;
+	p->exec_pending = false;
 	c->has_pred_text = va_is_punct(va_peek(p), '(');
 	if (!va_predicate(p, &c->pred))
 		goto out;
-	c->mn = va_next(p);
+	c->mn = va_peek(p);
 	if (c->mn->kind != VA_IDENT) {
-		ok = va_fail(p, c->mn, "an instruction");
+		ok = va_fail(p, va_next(p), "an instruction");
 		goto out;
 	}
 	const char *mn = p->src + c->mn->start;
 	size_t len = c->mn->len;
-	if (len == 4 && memcmp(mn, "add3", 4) == 0 && va_peek_dot_word(p, "o")) {
-		va_next(p), va_next(p);
+	/* "add3" '.' "o": the mnemonic is still the current token (the
+	 * tokens after it are looked at only for add3). */
+	if (len == 4 && memcmp(mn, "add3", 4) == 0 &&
+	    va_is_punct(va_peek_at(p, 1), '.') &&
+	    !va_peek_at(p, 2)->space_before &&
+	    va_is_ident(p, va_peek_at(p, 2), "o")) {
+		va_next(p), va_next(p), va_next(p);
 		c->in.opcode = VISA_OP_ADD3O;
 		ok = va_h_alu(c, &(struct va_row)ALU("add3.o", VISA_OP_ADD3O, 3, 0));
 		goto out;
@@ -706,10 +716,19 @@ bool va_instruction(struct va_parser *p)
 		const struct va_row *r = &va_rows[i];
 		if (c->row_len[i] != len || !va_same_bytes(r->name, mn, len))
 			continue;
+		/* These handlers read the execution size first (after a
+		 * .sat, which a size in the text right after the mnemonic
+		 * rules out). */
+		if (r->fn == va_h_alu || r->fn == va_h_alu2 ||
+		    r->fn == va_h_minmax || r->fn == va_h_mov)
+			va_next_exec(p);
+		else
+			va_next(p);
 		c->in.opcode = r->opcode;
 		ok = r->fn(c, r);
 		goto out;
 	}
+	va_next(p);
 	ok = va_flow_instruction(c, mn, len, &handled);
 	if (!handled)
 		ok = va_mem_instruction(c, mn, len, &handled);

@@ -655,6 +655,58 @@ static inline bool eight_spaces(const unsigned char *s)
 	return w == 0x2020202020202020ull;
 }
 
+/* Execution sizes (issue 12): "(M1, 16)" after a mnemonic is five
+ * tokens.  lex_run pauses after a name that this shape follows, and the
+ * parser reads it from the text (va_lex_exec) where the size must come
+ * next (va_next_exec).  The shape pins down the tokens: " (" (not a
+ * source modifier: a letter follows), a name closed by ',', a plain
+ * decimal of 1 or 2 digits after optional blanks, closed by ')'.  It
+ * must also be followed, after optional blanks, by a name that '('
+ * follows: the lexer pauses there anyway (an operand), so the bytes
+ * between the two pauses are tokens without a lexical error and this
+ * pause changes no line's cutting as errors see it (a lexical error
+ * drops the tokens of the stretch it is found in; the parser sees the
+ * same tokens before it as without the pause).  Byte i is the blank
+ * after the name; the line ends with '\n', which stops every scan.
+ * Fills the lexer's exec_* fields and returns true on a match. */
+static bool exec_shape(struct va_lexer *lx, const unsigned char *s, size_t i)
+{
+	size_t k = i + 1;  /* the '(' */
+	if (!(cclass[s[k + 1]] & C_ALPHA))
+		return false;
+	size_t w = ++k;
+	while (cclass[s[k]] & (C_ALPHA | C_DIGIT))
+		k++;
+	if (s[k] != ',')
+		return false;
+	size_t wlen = k - w;
+	k++;
+	while (cclass[s[k]] & C_BLANK)
+		k++;
+	if (!(cclass[s[k]] & C_DIGIT))
+		return false;
+	uint32_t v = (uint32_t)(s[k++] - '0');
+	if (cclass[s[k]] & C_DIGIT)
+		v = v * 10 + (uint32_t)(s[k++] - '0');
+	if (s[k] != ')')
+		return false;
+	size_t end = ++k;
+	while (cclass[s[k]] & C_BLANK)
+		k++;
+	if (!(cclass[s[k]] & C_ALPHA) || (s[k] == 'r' && s[k + 1] == '['))
+		return false;
+	while (cclass[s[k]] & (C_ALPHA | C_DIGIT))
+		k++;
+	if (s[k] != '(')
+		return false;
+	lx->exec_at = i;
+	lx->exec_len = end - i;
+	lx->exec_word = w;
+	lx->exec_wlen = wlen;
+	lx->exec_n = v;
+	return true;
+}
+
 /* Cut blanks, "//" comments, common tokens (lex_common) and the closing
  * newline from lx->i on, in one loop with the position, line and token
  * count in locals (registers) rather than in the lexer state.  Only a
@@ -729,8 +781,11 @@ static bool lex_run(struct va_parser *p)
 		if (t->kind == VA_IDENT) {
 			if (c != 'V')
 				PREFETCH_SLOT(p, t->hash);
-			/* A name that '(' follows, or a directive's. */
-			if (s[i] == '(' || (nt == 2 && va_is_punct(toks, '.'))) {
+			/* A name that '(' follows, or a directive's, or a
+			 * mnemonic before its usual execution size. */
+			if (s[i] == '(' || (nt == 2 && va_is_punct(toks, '.')) ||
+			    (s[i] == ' ' && s[i + 1] == '(' &&
+			     exec_shape(lx, s, i))) {
 				lx->paused = done = true;
 				break;
 			}
@@ -964,6 +1019,19 @@ size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d)
 	d->align_len = k - d->align;
 	d->num = n;
 	return k - lx->i;
+}
+
+size_t va_lex_exec(const struct va_parser *p, size_t *word, size_t *wlen,
+                   uint32_t *n)
+{
+	const struct va_lexer *lx = &p->lx;
+	if (!lx->paused || p->pos + 1 != p->ntoks || !lx->exec_len ||
+	    lx->exec_at != lx->i)
+		return 0;
+	*word = lx->exec_word;
+	*wlen = lx->exec_wlen;
+	*n = lx->exec_n;
+	return lx->exec_len;
 }
 
 void va_lex_take(struct va_parser *p, size_t n)

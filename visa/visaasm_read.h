@@ -157,6 +157,11 @@ struct va_lexer {
 	bool paused;            /* the line is cut up to a name that a '('
 	                         * follows (byte i): the rest is cut when the
 	                         * parser needs it (va_lex_line, va_lex_upto) */
+	/* The execution size after the name paused before byte exec_at
+	 * (exec_len bytes from there, 0: none; visaasm_lex.c,
+	 * exec_shape): its mask name and count. */
+	size_t exec_at, exec_len, exec_word, exec_wlen;
+	uint32_t exec_n;
 	size_t lines_end;       /* 1 + the offset of the text's last '\n'
 	                         * (0: none): a line that starts before it
 	                         * ends with a '\n' (visaasm_lex.c) */
@@ -194,6 +199,10 @@ struct va_parser {
 	struct va_size_memo *sizes; /* instruction sizes by shape (va_emit;
 	                             * NULL: none yet, or out of memory) */
 	unsigned expr_depth;        /* integer expressions open (recursion) */
+	/* An execution size read from the text ahead of its tokens
+	 * (va_next_exec), for the next va_exec_size. */
+	bool exec_pending;
+	uint8_t exec_byte;
 };
 
 /* The hash of a name in namespace ns (0: variables and other symbols,
@@ -240,6 +249,13 @@ struct va_decl_text {
 	uint32_t num;
 };
 size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d);
+/* An execution size in the text after the current token (the line
+ * paused there for it): " (W,N)" with W a name closed by ',', N of 1 or
+ * 2 digits after optional blanks and closed by ')', an operand's name
+ * after it.  Returns its length in bytes with W's offset and length
+ * and N, or 0 when there is none; va_lex_take steps over it. */
+size_t va_lex_exec(const struct va_parser *p, size_t *word, size_t *wlen,
+                   uint32_t *n);
 void va_lex_take(struct va_parser *p, size_t n);
 
 /* Token access. */
@@ -395,6 +411,10 @@ bool va_int_add(struct va_parser *p, int64_t *v);
 bool va_int_prim(struct va_parser *p, int64_t *v);
 bool va_starts_int(const struct va_parser *p);
 bool va_exec_size(struct va_parser *p, uint8_t *exec);
+/* va_next for a token that an execution size follows, when the next
+ * va_exec_size reads it and nothing reads a token before: the size is
+ * read from the text if it has the usual shape (va_lex_exec). */
+const struct va_token *va_next_exec(struct va_parser *p);
 bool va_predicate(struct va_parser *p, uint16_t *pred);
 bool va_sat(struct va_parser *p);
 /* '.' immediately followed by an identifier: consumes both. */
