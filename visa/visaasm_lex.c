@@ -894,6 +894,43 @@ static inline bool tail_punct(const unsigned char *s, size_t *k, char c)
 	return s[*k] == (unsigned char)c && (++*k, true);
 }
 
+/* The usual tail at s, every number one digit ("(0,0)<1;1,0>",
+ * "(0,0)<1>"), in straight-line byte tests: its length and values as
+ * va_lex_tail gives them, or 0 for anything else (left to the general
+ * scan).  Every test stops at the '\n' ending the line. */
+static inline bool tail_digit(const unsigned char *s, size_t j)
+{
+	return (cclass[s[j]] & C_DIGIT) != 0;
+}
+
+static inline size_t tail_short(const unsigned char *s, bool dst,
+                                uint32_t v[5])
+{
+	size_t k;
+	if (s[0] != '(' || !tail_digit(s, 1) || s[2] != ',' ||
+	    !tail_digit(s, 3) || s[4] != ')' || s[5] != '<' ||
+	    !tail_digit(s, 6))
+		return 0;
+	if (dst) {
+		if (s[7] != '>')
+			return 0;
+		k = 8;
+	} else {
+		if (s[7] != ';' || !tail_digit(s, 8) || s[9] != ',' ||
+		    !tail_digit(s, 10) || s[11] != '>')
+			return 0;
+		k = 12;
+	}
+	if (!(s[k] == '\n' || (cclass[s[k]] & C_BLANK)))
+		return 0;
+	v[0] = (uint32_t)(s[1] - '0');
+	v[1] = (uint32_t)(s[3] - '0');
+	v[2] = (uint32_t)(s[6] - '0');
+	v[3] = dst ? 0 : (uint32_t)(s[8] - '0');
+	v[4] = dst ? 0 : (uint32_t)(s[10] - '0');
+	return k;
+}
+
 size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
 {
 	const struct va_lexer *lx = &p->lx;
@@ -902,7 +939,9 @@ size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
 	if (!lx->paused || p->pos + 1 != p->ntoks)
 		return 0;
 	const unsigned char *s = text(lx);
-	size_t k = lx->i;
+	size_t k = lx->i, n = tail_short(s + k, dst, v);
+	if (n)
+		return n;
 	int32_t r, c, x, w = 0, h = 0;
 	/* "(r,c)<h>" (dst) or "(r,c)<v;w,h>", x being h or v. */
 	if (!tail_punct(s, &k, '(') || (r = tail_num(s, &k)) < 0 ||

@@ -286,6 +286,16 @@ static struct va_slot *va_probe(const struct va_routine *rt,
 /* The number of a name spelt V%04d, or VA_NONE. */
 static inline uint32_t va_vnum_key(const char *name, size_t len)
 {
+	if (len == 5 && name[0] == 'V') {
+		/* V%04d, the usual spelling, without the loop. */
+		unsigned a = (unsigned)(unsigned char)name[1] - '0',
+		         b = (unsigned)(unsigned char)name[2] - '0',
+		         c = (unsigned)(unsigned char)name[3] - '0',
+		         d = (unsigned)(unsigned char)name[4] - '0';
+		if (a > 9 || b > 9 || c > 9 || d > 9)
+			return VA_NONE;
+		return ((a * 10 + b) * 10 + c) * 10 + d;
+	}
 	if (len < 5 || len > 1 + VA_VNUM_DIGITS || name[0] != 'V' ||
 	    (len > 5 && name[1] == '0'))
 		return VA_NONE;
