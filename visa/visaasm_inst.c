@@ -647,30 +647,58 @@ static const struct va_row va_rows[] = {
 };
 
 #define VA_NROWS (sizeof va_rows / sizeof va_rows[0])
-_Static_assert(VA_NROWS <= sizeof ((struct va_inst_ctx *)0)->row_next /
-                          sizeof(int16_t), "va_inst_ctx.row_next too small");
+_Static_assert(VA_NROWS * 2 <= sizeof ((struct va_inst_ctx *)0)->row_idx /
+                              sizeof(int16_t), "va_inst_ctx.row_idx too small");
 
-/* Chain the rows by first byte, keeping table order in each chain. */
+/* A name of at most 8 bytes as a number (its bytes in order, then
+ * zeros; the same for equal names whatever the byte order), or 0 for a
+ * longer one (no row has such a name). */
+static uint64_t va_row_key(const char *s, size_t n)
+{
+	uint64_t k = 0;
+	if (n > 8)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		k |= (uint64_t)(unsigned char)s[i] << (8 * i);
+	return k;
+}
+
+static unsigned va_row_slot(uint64_t key)
+{
+	return (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 56);
+}
+
+/* The table of rows by name (the first row of a name wins, as in a
+ * search in table order). */
 static void va_index_rows(struct va_inst_ctx *c)
 {
-	for (size_t i = 0; i < 128; i++)
-		c->row_head[i] = -1;
-	for (size_t i = VA_NROWS; i-- > 0;) {
-		unsigned f = (unsigned char)va_rows[i].name[0] & 127;
-		c->row_next[i] = c->row_head[f];
-		c->row_head[f] = (int16_t)i;
-		c->row_len[i] = (uint8_t)strlen(va_rows[i].name);
+	for (size_t i = 0; i < 256; i++)
+		c->row_idx[i] = -1;
+	for (size_t i = 0; i < VA_NROWS; i++) {
+		const char *nm = va_rows[i].name;
+		uint64_t key = va_row_key(nm, strlen(nm));
+		unsigned h = va_row_slot(key);
+		while (c->row_idx[h] >= 0 && c->row_key[h] != key)
+			h = (h + 1) & 255;
+		if (c->row_idx[h] < 0) {
+			c->row_key[h] = key;
+			c->row_idx[h] = (int16_t)i;
+		}
 	}
 }
 
-/* Same len bytes: mnemonics are a few bytes, a loop beats a call to
- * memcmp (two or three a line). */
-static inline bool va_same_bytes(const char *a, const char *b, size_t len)
+/* The row of a mnemonic, or NULL. */
+static const struct va_row *va_find_row(const struct va_inst_ctx *c,
+                                        const char *mn, size_t len)
 {
-	for (size_t i = 0; i < len; i++)
-		if (a[i] != b[i])
-			return false;
-	return true;
+	uint64_t key = va_row_key(mn, len);
+	if (!key)
+		return NULL;
+	for (unsigned h = va_row_slot(key); c->row_idx[h] >= 0;
+	     h = (h + 1) & 255)
+		if (c->row_key[h] == key)
+			return &va_rows[c->row_idx[h]];
+	return NULL;
 }
 
 bool va_instruction(struct va_parser *p)
@@ -710,12 +738,8 @@ bool va_instruction(struct va_parser *p)
 		ok = va_h_alu(c, &(struct va_row)ALU("add3.o", VISA_OP_ADD3O, 3, 0));
 		goto out;
 	}
-	/* An identifier starts with an ASCII letter or '_'. */
-	for (int i = c->row_head[(unsigned char)mn[0] & 127]; i >= 0;
-	     i = c->row_next[i]) {
-		const struct va_row *r = &va_rows[i];
-		if (c->row_len[i] != len || !va_same_bytes(r->name, mn, len))
-			continue;
+	const struct va_row *r = va_find_row(c, mn, len);
+	if (r) {
 		/* These handlers read the execution size first (after a
 		 * .sat, which a size in the text right after the mnemonic
 		 * rules out). */

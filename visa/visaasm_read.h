@@ -460,11 +460,11 @@ struct va_inst_ctx {
 	bool has_pred_text;
 	struct vf_opnd ops[64];      /* cleared as used: see above */
 	/* Kept from one instruction to the next (after ops, out of the
-	 * clearing): visaasm_inst.c's mnemonic rows chained by first byte,
-	 * in table order (-1 ends a chain), built with the context. */
-	int16_t row_head[128];
-	int16_t row_next[128];
-	uint8_t row_len[128];        /* strlen of each row's name */
+	 * clearing): visaasm_inst.c's mnemonic rows by name, an open-
+	 * addressing table of names packed into 8 bytes (each row's name
+	 * has at most 8), built with the context; row -1: empty slot. */
+	uint64_t row_key[256];
+	int16_t row_idx[256];
 };
 bool va_instruction(struct va_parser *p);
 /* Append the instruction to the routine (copies the operands); its
