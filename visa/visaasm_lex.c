@@ -717,8 +717,8 @@ static bool exec_shape(struct va_lexer *lx, const unsigned char *s, size_t i)
  * operand's offset and region or a declaration from the text,
  * va_lex_tail, va_lex_decl); otherwise stops, with the state
  * brought up to date, before anything else: a block comment or
- * continuation, a full token buffer, the first byte of a line (maybe a
- * label), a token lex_common declines, a last line without '\n' (all
+ * continuation, a full token buffer, the first byte of a line that may
+ * start a label, a token lex_common declines, a last line without '\n' (all
  * left to lex_one and skip_space). */
 static bool lex_run(struct va_parser *p)
 {
@@ -769,7 +769,9 @@ static bool lex_run(struct va_parser *p)
 			done = true;
 			break;
 		}
-		if (i == line_begin)
+		/* A line's first byte may start a label (lex_one): not
+		 * when it is no label byte, as the '.' of a directive. */
+		if (i == line_begin && (cls & C_LABEL))
 			break;
 		size_t len = lex_common(s, i, t);
 		if (!len)
