@@ -27,12 +27,21 @@
 #include <string.h>
 
 /* Instructions with more operands are not remembered (rare). */
-#define VA_SHAPE_OPNDS 27
+#define VA_SHAPE_OPNDS 29
 #define VA_SHAPE_SLOTS 256  /* a power of 2 */
 
+/* A shape as bytes (opcode, sub-opcode byte, operand count, one byte
+ * per operand, then zeros) held in words: hashed and compared a word at
+ * a time, not byte by byte. */
+struct va_shape_key {
+	uint64_t w[4];
+};
+_Static_assert(3 + VA_SHAPE_OPNDS <= sizeof(struct va_shape_key),
+               "va_shape_key too small");
+
 struct va_shape {
-	uint8_t len;                        /* bytes of key used; 0 = empty */
-	uint8_t key[3 + VA_SHAPE_OPNDS];
+	struct va_shape_key key;
+	bool used;
 	uint8_t has;                        /* VA_HAS_* of the layout walk */
 	uint32_t size;
 };
@@ -72,37 +81,38 @@ static uint8_t va_opnd_shape(const struct vf_opnd *o)
 /* The key of an instruction as its handler left it: opcode, sub-opcode
  * byte, operand count and shapes (what the layout walk and the size
  * depend on when the layout reads no operand value). */
-struct va_shape_key {
-	uint8_t len;
-	uint8_t key[3 + VA_SHAPE_OPNDS];
-	uint32_t hash;
-};
-
 static bool va_shape_key(unsigned opcode, unsigned subop,
                          const struct vf_opnd *ops, unsigned n,
                          struct va_shape_key *k)
 {
 	if (n > VA_SHAPE_OPNDS)
 		return false;
-	k->key[0] = (uint8_t)opcode;
-	k->key[1] = (uint8_t)subop;
-	k->key[2] = (uint8_t)n;
-	uint32_t h = 2166136261u;
-	for (unsigned i = 0; i < 3; i++)
-		h = (h ^ k->key[i]) * 16777619u;
-	for (unsigned i = 0; i < n; i++) {
-		k->key[3 + i] = va_opnd_shape(&ops[i]);
-		h = (h ^ k->key[3 + i]) * 16777619u;
-	}
-	k->len = (uint8_t)(3 + n);
-	k->hash = h;
+	*k = (struct va_shape_key){ { 0 } };
+	unsigned char *b = (unsigned char *)k->w;
+	b[0] = (unsigned char)opcode;
+	b[1] = (unsigned char)subop;
+	b[2] = (unsigned char)n;
+	for (unsigned i = 0; i < n; i++)
+		b[3 + i] = va_opnd_shape(&ops[i]);
 	return true;
 }
 
 static struct va_shape *va_shape_slot(struct va_size_memo *m,
                                       const struct va_shape_key *k)
 {
-	return &m->slot[k->hash & (VA_SHAPE_SLOTS - 1)];
+	uint64_t h = k->w[0] * 0x9E3779B97F4A7C15ull ^
+	             k->w[1] * 0xC2B2AE3D27D4EB4Full ^
+	             k->w[2] * 0x165667B19E3779F9ull ^
+	             k->w[3] * 0xD6E8FEB86659FD93ull;
+	_Static_assert(VA_SHAPE_SLOTS == 256, "the top 8 bits pick the slot");
+	return &m->slot[h >> 56];
+}
+
+static bool va_same_key(const struct va_shape_key *a,
+                        const struct va_shape_key *b)
+{
+	return a->w[0] == b->w[0] && a->w[1] == b->w[1] &&
+	       a->w[2] == b->w[2] && a->w[3] == b->w[3];
 }
 
 bool va_shape_get(struct va_size_memo *m, unsigned opcode, unsigned subop,
@@ -113,11 +123,7 @@ bool va_shape_get(struct va_size_memo *m, unsigned opcode, unsigned subop,
 	if (!m || !va_shape_key(opcode, subop, ops, n, &k))
 		return false;
 	const struct va_shape *s = va_shape_slot(m, &k);
-	/* A few bytes: a loop, not a call to memcmp (one per instruction). */
-	bool same = s->len == k.len;
-	for (unsigned i = 0; same && i < k.len; i++)
-		same = s->key[i] == k.key[i];
-	if (!same)
+	if (!s->used || !va_same_key(&s->key, &k))
 		return false;
 	*has = s->has;
 	*size = s->size;
@@ -132,8 +138,8 @@ void va_shape_put(struct va_size_memo *m, unsigned opcode, unsigned subop,
 	if (!m || !va_shape_key(opcode, subop, ops, n, &k))
 		return;
 	struct va_shape *s = va_shape_slot(m, &k);
-	s->len = k.len;
-	memcpy(s->key, k.key, k.len);
+	s->used = true;
+	s->key = k;
 	s->has = (uint8_t)has;
 	s->size = size;
 }
