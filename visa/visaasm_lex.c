@@ -834,12 +834,49 @@ static void lex_cut(struct va_parser *p)
 	end_stream(lx);
 }
 
+/* The usual resumption of a paused line: one blank, then a name that
+ * '(' follows (the next operand, its tail after it), cut here without
+ * lex_cut's setup: the token and the pause are those lex_run makes of
+ * the same bytes.  False (nothing done) for anything else. */
+static bool lex_next_operand(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	size_t i = lx->i;
+	/* The line must end with '\n' (lex_run's condition), which stops
+	 * the scans; room for the token as lex_run needs. */
+	if (lx->failed || i >= lx->lines_end || p->ntoks == lx->cap[lx->cur] ||
+	    s[i] != ' ' || !(cclass[s[i + 1]] & C_ALPHA) ||
+	    (s[i + 1] == 'r' && s[i + 2] == '['))
+		return false;
+	size_t b = i + 1, j = b + 1;
+	while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+		j++;
+	if (s[j] != '(')
+		return false;
+	struct va_token *t = &p->toks[p->ntoks++];
+	*t = (struct va_token){ .kind = VA_IDENT, .space_before = true,
+	                        .line = lx->line, .col = col_of(lx, b),
+	                        .start = b, .len = j - b };
+	/* As lex_common: no hash for a name starting with 'V'. */
+	if (s[b] != 'V') {
+		t->hash = va_name_hash((const char *)s + b, t->len, 0);
+		PREFETCH_SLOT(p, t->hash);
+	}
+	lx->i = j;
+	lx->paused = true;
+	lx->space = false;
+	lx->line_start = false;
+	return true;
+}
+
 void va_lex_line(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
 	if (lx->paused) {
 		lx->paused = false;
-		lex_cut(p);
+		if (!lex_next_operand(p))
+			lex_cut(p);
 		return;
 	}
 	lx->cur ^= 1;
