@@ -870,12 +870,49 @@ static bool lex_next_operand(struct va_parser *p)
 	return true;
 }
 
+/* The other usual resumption: blanks, maybe a "//" comment, then the
+ * '\n' ending the line (after the last operand, or a declaration read
+ * from the text): its VA_NL token as lex_run makes it.  False (nothing
+ * done) for anything else. */
+static bool lex_line_end(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	size_t i = lx->i, e = lx->lines_end;
+	if (lx->failed || i >= e || p->ntoks == lx->cap[lx->cur])
+		return false;
+	bool before = false;
+	if (cclass[s[i]] & C_BLANK) {
+		i++;
+		while (i + 8 <= e && eight_spaces(s + i))
+			i += 8;
+		while (cclass[s[i]] & C_BLANK)
+			i++;
+		before = true;
+	}
+	if (s[i] == '/' && s[i + 1] == '/') {
+		i = (size_t)((const unsigned char *)memchr(s + i, '\n', e - i) - s);
+		before = true;
+	}
+	if (s[i] != '\n')
+		return false;
+	p->toks[p->ntoks++] = (struct va_token){
+		.kind = VA_NL, .space_before = before, .line = lx->line,
+		.col = col_of(lx, i), .start = i, .len = 1 };
+	lx->line++;
+	lx->line_begin = i + 1;
+	lx->i = i + 1;
+	lx->space = false;
+	lx->line_start = true;
+	return true;
+}
+
 void va_lex_line(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
 	if (lx->paused) {
 		lx->paused = false;
-		if (!lex_next_operand(p))
+		if (!lex_next_operand(p) && !lex_line_end(p))
 			lex_cut(p);
 		return;
 	}
