@@ -834,6 +834,22 @@ static void lex_cut(struct va_parser *p)
 	end_stream(lx);
 }
 
+/* The name at byte b of the line, as lex_common cuts it (kind, hash
+ * unless it starts with 'V', the slot prefetched), ending at byte j. */
+static void name_token(struct va_parser *p, size_t b, size_t j, bool space)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	struct va_token *t = &p->toks[p->ntoks++];
+	*t = (struct va_token){ .kind = VA_IDENT, .space_before = space,
+	                        .line = lx->line, .col = col_of(lx, b),
+	                        .start = b, .len = j - b };
+	if (s[b] != 'V') {
+		t->hash = va_name_hash((const char *)s + b, t->len, 0);
+		PREFETCH_SLOT(p, t->hash);
+	}
+}
+
 /* The usual resumption of a paused line: one blank, then a name that
  * '(' follows (the next operand, its tail after it), cut here without
  * lex_cut's setup: the token and the pause are those lex_run makes of
@@ -854,15 +870,7 @@ static bool lex_next_operand(struct va_parser *p)
 		j++;
 	if (s[j] != '(')
 		return false;
-	struct va_token *t = &p->toks[p->ntoks++];
-	*t = (struct va_token){ .kind = VA_IDENT, .space_before = true,
-	                        .line = lx->line, .col = col_of(lx, b),
-	                        .start = b, .len = j - b };
-	/* As lex_common: no hash for a name starting with 'V'. */
-	if (s[b] != 'V') {
-		t->hash = va_name_hash((const char *)s + b, t->len, 0);
-		PREFETCH_SLOT(p, t->hash);
-	}
+	name_token(p, b, j, true);
 	lx->i = j;
 	lx->paused = true;
 	lx->space = false;
@@ -907,6 +915,52 @@ static bool lex_line_end(struct va_parser *p)
 	return true;
 }
 
+/* The usual starts of a line, cut up to their pause without lex_cut's
+ * setup, as lex_run cuts them: ".NAME" (a directive: lex_run pauses
+ * after its name whatever follows) and blanks, then a mnemonic that an
+ * execution size follows (exec_shape).  False (nothing done) for
+ * anything else. */
+static bool lex_line_start(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	size_t i = lx->i;
+	if (lx->failed || i >= lx->lines_end || lx->cap[lx->cur] < 2 ||
+	    i != lx->line_begin)
+		return false;
+	if (s[i] == '.') {
+		size_t b = i + 1, j = b;
+		if (!(cclass[s[b]] & C_ALPHA) || (s[b] == 'r' && s[b + 1] == '['))
+			return false;
+		while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+			j++;
+		p->toks[p->ntoks++] = (struct va_token){
+			.kind = VA_PUNCT, .punct = '.', .space_before = true,
+			.line = lx->line, .col = 1, .start = i, .len = 1 };
+		name_token(p, b, j, false);
+		lx->i = j;
+	} else if (s[i] == ' ') {
+		size_t b = i + 1;
+		while (cclass[s[b]] & C_BLANK)
+			b++;
+		size_t j = b;
+		if (!(cclass[s[b]] & C_ALPHA) || (s[b] == 'r' && s[b + 1] == '['))
+			return false;
+		while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+			j++;
+		if (s[j] != ' ' || s[j + 1] != '(' || !exec_shape(lx, s, j))
+			return false;
+		name_token(p, b, j, true);
+		lx->i = j;
+	} else {
+		return false;
+	}
+	lx->paused = true;
+	lx->space = false;
+	lx->line_start = false;
+	return true;
+}
+
 void va_lex_line(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
@@ -920,7 +974,8 @@ void va_lex_line(struct va_parser *p)
 	p->toks = lx->buf[lx->cur];
 	p->ntoks = 0;
 	p->pos = 0;
-	lex_cut(p);
+	if (!lex_line_start(p))
+		lex_cut(p);
 }
 
 const struct va_token *va_lex_upto(struct va_parser *p, size_t k)
