@@ -31,8 +31,8 @@
 #define VA_SHAPE_SLOTS 256  /* a power of 2 */
 
 /* A shape as bytes (opcode, sub-opcode byte, operand count, one byte
- * per operand, then zeros) held in words: hashed and compared a word at
- * a time, not byte by byte. */
+ * per operand, then zeros) packed into words: hashed and compared a word
+ * at a time, not byte by byte. */
 struct va_shape_key {
 	uint64_t w[4];
 };
@@ -87,13 +87,21 @@ static bool va_shape_key(unsigned opcode, unsigned subop,
 {
 	if (n > VA_SHAPE_OPNDS)
 		return false;
+	/* Byte j goes to bits 8 * (j % 8) of word j / 8, shifted in a
+	 * register: bytes stored one by one and read back as words
+	 * stalled (store forwarding). */
+	uint64_t w = (uint64_t)(opcode & 0xFF) | (uint64_t)(subop & 0xFF) << 8 |
+	             (uint64_t)n << 16;
+	unsigned j = 3;
 	*k = (struct va_shape_key){ { 0 } };
-	unsigned char *b = (unsigned char *)k->w;
-	b[0] = (unsigned char)opcode;
-	b[1] = (unsigned char)subop;
-	b[2] = (unsigned char)n;
-	for (unsigned i = 0; i < n; i++)
-		b[3 + i] = va_opnd_shape(&ops[i]);
+	for (unsigned i = 0; i < n; i++, j++) {
+		if (j % 8 == 0) {
+			k->w[j / 8 - 1] = w;
+			w = 0;
+		}
+		w |= (uint64_t)va_opnd_shape(&ops[i]) << (8 * (j % 8));
+	}
+	k->w[(j - 1) / 8] = w;
 	return true;
 }
 
