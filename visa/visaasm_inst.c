@@ -196,9 +196,9 @@ bool va_emit(struct va_inst_ctx *c)
 			return va_oom(p);
 	}
 	struct va_routine *rt = p->rt;
-	struct vf_inst *in = va_push(p, (void **)&rt->r.insts,
-	                             &rt->r.inst_count, &rt->inst_cap,
-	                             sizeof *in);
+	struct vf_inst *in = va_push_raw(p, (void **)&rt->r.insts,
+	                                 &rt->r.inst_count, &rt->inst_cap,
+	                                 sizeof *in);
 	if (!in)
 		return false;
 	*in = c->in;

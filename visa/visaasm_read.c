@@ -162,6 +162,15 @@ bool va_at_stmt_end(const struct va_parser *p)
 void *va_push(struct va_parser *p, void **arr, uint32_t *count,
               uint32_t *cap, size_t elem)
 {
+	char *slot = va_push_raw(p, arr, count, cap, elem);
+	if (slot)
+		memset(slot, 0, elem);
+	return slot;
+}
+
+void *va_push_raw(struct va_parser *p, void **arr, uint32_t *count,
+                  uint32_t *cap, size_t elem)
+{
 	if (*count == *cap) {
 		if (*cap > UINT32_MAX / 2) {
 			va_oom(p);
@@ -177,9 +186,7 @@ void *va_push(struct va_parser *p, void **arr, uint32_t *count,
 		*arr = na;
 		*cap = ncap;
 	}
-	char *slot = (char *)*arr + (size_t)(*count)++ * elem;
-	memset(slot, 0, elem);
-	return slot;
+	return (char *)*arr + (size_t)(*count)++ * elem;
 }
 
 uint32_t va_add_string(struct va_parser *p, const char *s)

@@ -363,9 +363,12 @@ uint32_t va_add_string(struct va_parser *p, const char *s);
  * copy, which lives as long as the module (a symbol name can be it). */
 uint32_t va_add_token_text(struct va_parser *p, const struct va_token *t,
                            const char **copy);
-/* Append to one of the routine's growable arrays. */
+/* Append to one of the routine's growable arrays: a zeroed element,
+ * or (_raw) one the caller writes whole. */
 void *va_push(struct va_parser *p, void **arr, uint32_t *count,
               uint32_t *cap, size_t elem);
+void *va_push_raw(struct va_parser *p, void **arr, uint32_t *count,
+                  uint32_t *cap, size_t elem);
 /* Label by name, created (block or subroutine kind) if missing. */
 bool va_label_ref(struct va_parser *p, const struct va_token *at,
                   const char *name, size_t len, unsigned kind,
