@@ -713,9 +713,10 @@ static bool exec_shape(struct va_lexer *lx, const unsigned char *s, size_t i)
  * line that ends with '\n' is cut here: that byte stops every scan, so
  * no byte is compared with the size of the text.  Returns true when the
  * line's VA_NL token is made or the line is paused after a name followed
- * by '(' or after a directive's name (lx->paused: the parser may read an
- * operand's offset and region or a declaration from the text,
- * va_lex_tail, va_lex_decl); otherwise stops, with the state
+ * by '(', after a directive's name or after a mnemonic that the usual
+ * execution size follows (lx->paused: the parser may read an operand's
+ * offset and region, a declaration or the execution size from the text,
+ * va_lex_tail, va_lex_decl, va_lex_exec); otherwise stops, with the state
  * brought up to date, before anything else: a block comment or
  * continuation, a full token buffer, the first byte of a line that may
  * start a label, a token lex_common declines, a last line without '\n' (all

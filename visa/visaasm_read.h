@@ -154,9 +154,11 @@ struct va_lexer {
 	bool line_start;        /* no token yet on this line */
 	bool space;             /* whitespace seen since the last token */
 	bool failed;            /* a lexical error was reported */
-	bool paused;            /* the line is cut up to a name that a '('
-	                         * follows (byte i): the rest is cut when the
-	                         * parser needs it (va_lex_line, va_lex_upto) */
+	bool paused;            /* the line is cut up to a name (byte i)
+	                         * that a '(' follows, a directive's name or
+	                         * a mnemonic before its execution size (see
+	                         * lex_run): the rest is cut when the parser
+	                         * needs it (va_lex_line, va_lex_upto) */
 	/* The execution size after the name paused before byte exec_at
 	 * (exec_len bytes from there, 0: none; visaasm_lex.c,
 	 * exec_shape): its mask name and count. */
