@@ -81,9 +81,18 @@ uint32_t vf_routine_add_string_n(struct vf_arena *a, struct vf_routine *r,
 			return UINT32_MAX;
 		r->strings = ns;
 	}
-	char *copy = vf_arena_strndup(a, s, len);
+	/* Names are a few bytes: copied by a loop (a call to memcpy cost
+	 * more, one per .decl of a big kernel). */
+	char *copy = vf_arena_alloc_raw(a, len + 1);
 	if (!copy)
 		return UINT32_MAX;
+	if (len <= 16) {
+		for (size_t i = 0; i < len; i++)
+			copy[i] = s[i];
+	} else {
+		memcpy(copy, s, len);
+	}
+	copy[len] = '\0';
 	r->strings[n] = copy;
 	r->string_count = n + 1;
 	return n;

@@ -244,27 +244,57 @@ static bool va_num_elts(struct va_parser *p, unsigned max, uint32_t *n)
 	return true;
 }
 
-static int va_type_from_name(const struct va_parser *p,
-                             const struct va_token *t, bool decl)
+/* The type of a variable (a type name other than the vector ones), or
+ * -1. */
+static int va_decl_type(const char *s, size_t n)
 {
-	if (t->kind != VA_IDENT)
-		return -1;
-	int i = va_type_code(p->src + t->start, t->len);
-	if (decl && (i == VISA_TYPE_V || i == VISA_TYPE_VF ||
-	             i == VISA_TYPE_UV))
+	int i = va_type_code(s, n);
+	if (i == VISA_TYPE_V || i == VISA_TYPE_VF || i == VISA_TYPE_UV)
 		return -1;
 	return i;
 }
 
-/* Alignment names, indexed by their code. */
+static int va_type_from_name(const struct va_parser *p,
+                             const struct va_token *t)
+{
+	if (t->kind != VA_IDENT)
+		return -1;
+	return va_decl_type(p->src + t->start, t->len);
+}
+
+/* Alignment names, indexed by their code, and their lengths. */
 static const char *const va_align_names[] = {
 	"byte", "word", "dword", "qword", "oword", "GRF", "GRFx2",
 	"hword", "wordx32", "wordx64",
 };
+static const uint8_t va_align_lens[] = { 4, 4, 5, 5, 5, 3, 5, 5, 7, 7 };
+
+int va_align_code(const char *s, size_t n)
+{
+	/* The one name the first byte (and length) leaves, compared. */
+	int i;
+	if (n == 0)
+		return -1;
+	switch (s[0]) {
+	case 'b': i = 0; break;
+	case 'w': i = n == 4 ? 1 : n == 7 && s[5] == '3' ? 8 : 9; break;
+	case 'd': i = 2; break;
+	case 'q': i = 3; break;
+	case 'o': i = 4; break;
+	case 'G': i = n == 3 ? 5 : 6; break;
+	case 'h': i = 7; break;
+	default: return -1;
+	}
+	if (va_align_lens[i] != n)
+		return -1;
+	for (size_t k = 1; k < n; k++)
+		if (va_align_names[i][k] != s[k])
+			return -1;
+	return i;
+}
 
 static bool va_align(struct va_parser *p, unsigned *align)
 {
-	const char *const *names = va_align_names;
 	*align = 0;
 	if (!va_keyword_eq(p, "align"))
 		return true;
@@ -283,7 +313,7 @@ static bool va_align(struct va_parser *p, unsigned *align)
 		}
 	}
 	if (t->kind == VA_IDENT) {
-		int i = va_token_in(p, t, names, 10);
+		int i = va_align_code(p->src + t->start, t->len);
 		if (i >= 0) {
 			va_next(p);
 			*align = (unsigned)i;
@@ -353,16 +383,21 @@ static bool va_decl_general_var(struct va_parser *p,
 	v->name = va_add_token_text(p, nt, &name);
 	if (v->name == UINT32_MAX || !va_alias(p, v))
 		return false;
-	if (!va_declare(p, nt, name, nt->len, VA_SYM_GENERAL, id, false))
+	if (!va_declare(p, nt, name, nt->len, VA_SYM_GENERAL, id, false) ||
+	    !va_var_attrs(p, &v->attrs))
 		return false;
-	return va_var_attrs(p, &v->attrs);
+	/* For the routine's header size (va_layout). */
+	rt->var_attrs += v->attrs.count;
+	for (uint32_t i = 0; i < v->attrs.count; i++)
+		rt->var_attr_bytes += v->attrs.items[i].size;
+	return true;
 }
 
 static bool va_decl_general(struct va_parser *p, const struct va_token *nt)
 {
 	if (!va_keyword_eq(p, "type"))
 		return va_fail(p, va_peek(p), "type=");
-	int type = va_type_from_name(p, va_peek(p), true);
+	int type = va_type_from_name(p, va_peek(p));
 	if (type < 0)
 		return va_fail(p, va_peek(p), "a variable type (ud, d, uw, w, "
 		               "ub, b, df, f, bool, uq, q, hf, bf)");
@@ -385,8 +420,8 @@ static bool va_decl_text(struct va_parser *p, bool *ok)
 	size_t len = va_lex_decl(p, &d);
 	if (!len)
 		return false;
-	int type = va_type_from_name(p, &d.type, true);
-	int align = va_token_in(p, &d.align, va_align_names, 10);
+	int type = va_decl_type(p->src + d.type, d.type_len);
+	int align = va_align_code(p->src + d.align, d.align_len);
 	if (type < 0 || align < 0 || d.num > UINT16_MAX)
 		return false;
 	va_lex_take(p, len);

@@ -42,6 +42,8 @@ struct va_walk {
 	unsigned version, k;
 	uint64_t count, flags;
 	const char *bad;  /* what the layout wanted where it failed */
+	bool values;      /* the layout read an operand's value (a count,
+	                   * flags, the first field): not by shape alone */
 };
 
 /* Operand k must be of 'kind' (and 'size' bytes for plain integers). */
@@ -94,7 +96,9 @@ static bool va_walk_field(struct va_walk *w, char f)
 	                             : va_want(w, VF_OPND_OTHER, 2, NULL);
 	case 'f': return v > 0x0305 ? va_want(w, VF_OPND_OTHER, 1, NULL) : true;
 	case 'm': return v >= 0x0301 ? va_want(w, VF_OPND_VECTOR, 0, NULL) : true;
-	case 'L': return first == 10 ? va_want(w, VF_OPND_RAW, 0, NULL) : true;
+	case 'L':
+		w->values = true;
+		return first == 10 ? va_want(w, VF_OPND_RAW, 0, NULL) : true;
 	default: return true;
 	}
 }
@@ -105,8 +109,10 @@ static bool va_walk_layout(struct va_walk *w, const char *l)
 		uint64_t times = 1;
 		if (*l == '*') {
 			times = w->count;
+			w->values = true;
 			l++;
 		} else if (*l == '?') {
+			w->values = true;
 			char h = l[1];
 			unsigned bit = (unsigned)(h <= '9' ? h - '0' : h - 'a' + 10);
 			times = (w->flags >> bit) & 1;
@@ -120,11 +126,23 @@ static bool va_walk_layout(struct va_walk *w, const char *l)
 	return true;
 }
 
-bool va_emit(struct va_inst_ctx *c)
+/* Check the operands against the instruction's binary layout (which
+ * also says whether it has an exec size, a predicate, a sub-opcode)
+ * and find its size; both by shape from the memo when it can
+ * (visaasm_size.c). */
+static bool va_walk_inst(struct va_inst_ctx *c, unsigned version,
+                         uint32_t *size)
 {
 	struct va_parser *p = c->p;
-	struct va_walk w = { .c = c, .version = vf_version(p->m) };
-	const char *l = visa_op_layout(c->in.opcode, w.version);
+	unsigned opcode = c->in.opcode, subop = c->in.subop, has;
+	if (va_shape_get(p->sizes, opcode, subop, c->ops, c->n, &has, size)) {
+		c->in.has_exec = has & VA_HAS_EXEC;
+		c->in.has_pred = has & VA_HAS_PRED;
+		c->in.has_subop = has & VA_HAS_SUBOP;
+		return true;
+	}
+	struct va_walk w = { .c = c, .version = version };
+	const char *l = visa_op_layout(c->in.opcode, version);
 	c->in.has_exec = c->in.has_pred = c->in.has_subop = false;
 	if (!l || !va_walk_layout(&w, l) || w.k != c->n) {
 		const struct visa_op_info *oi = visa_op_info(c->in.opcode);
@@ -135,6 +153,33 @@ bool va_emit(struct va_inst_ctx *c)
 		p->err->status = VF_ERR_INTERNAL;
 		return false;
 	}
+	/* The size as the instruction will be stored (va_emit). */
+	struct vf_inst in = c->in;
+	if (!in.has_exec)
+		in.exec = 0;
+	if (!in.has_subop)
+		in.subop = 0;
+	in.pred = in.has_pred ? c->pred : 0;
+	in.nopnds = (uint16_t)c->n;
+	in.opnds = c->ops;
+	/* No instruction comes near 4 GB; the clamp only keeps the sum of
+	 * the sizes from shrinking. */
+	size_t n = visa_inst_size_ex(version, &in, VISA_IO_SPEC);
+	*size = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+	has = (c->in.has_exec ? VA_HAS_EXEC : 0) |
+	      (c->in.has_pred ? VA_HAS_PRED : 0) |
+	      (c->in.has_subop ? VA_HAS_SUBOP : 0);
+	if (!w.values)
+		va_shape_put(p->sizes, opcode, subop, c->ops, c->n, has, *size);
+	return true;
+}
+
+bool va_emit(struct va_inst_ctx *c)
+{
+	struct va_parser *p = c->p;
+	uint32_t size;
+	if (!va_walk_inst(c, vf_version(p->m), &size))
+		return false;
 	if (!c->in.has_exec)
 		c->in.exec = 0;
 	c->in.pred = c->in.has_pred ? c->pred : 0;
@@ -142,15 +187,18 @@ bool va_emit(struct va_inst_ctx *c)
 		c->in.subop = 0;
 	c->in.line = c->mn->line;
 	c->in.nopnds = (uint16_t)c->n;
+	/* Offsets past 4 GB wrap; va_layout then refuses the routine. */
+	c->in.offset = (uint32_t)p->rt->code_size;
+	p->rt->code_size += size;
 	if (c->n) {
 		c->in.opnds = vf_arena_memdup(p->a, c->ops, c->n * sizeof c->ops[0]);
 		if (!c->in.opnds)
 			return va_oom(p);
 	}
 	struct va_routine *rt = p->rt;
-	struct vf_inst *in = va_push(p, (void **)&rt->r.insts,
-	                             &rt->r.inst_count, &rt->inst_cap,
-	                             sizeof *in);
+	struct vf_inst *in = va_push_raw(p, (void **)&rt->r.insts,
+	                                 &rt->r.inst_count, &rt->inst_cap,
+	                                 sizeof *in);
 	if (!in)
 		return false;
 	*in = c->in;
@@ -347,14 +395,18 @@ static bool va_h_cmp(struct va_inst_ctx *c, const struct va_row *r)
 	if (!va_no_pred(c))
 		return false;
 	unsigned rel = 6;  /* ISA_CMP_UNDEF when no condition is given */
-	const struct va_token *w;
-	if (va_dot_word(p, &w)) {
+	const struct va_token *w = va_peek_at(p, 1);
+	if (va_is_punct(va_peek(p), '.') && w->kind == VA_IDENT &&
+	    !w->space_before) {
+		va_next(p);
 		/* Only lower case: Intel's lexer rejects .EQ and friends. */
 		for (unsigned i = 0; i < 6; i++)
 			if (va_token_is(p, w, conds[i]))
 				rel = i;
 		if (rel == 6)
-			return va_fail(p, w, "a condition (.eq .ne .gt .ge .lt .le)");
+			return va_fail(p, va_next(p), "a condition (.eq .ne "
+			               ".gt .ge .lt .le)");
+		va_next_exec(p);  /* the size is read next */
 	}
 	va_other(va_op(c), 1, rel);
 	if (!va_exec_size(p, &c->in.exec))
@@ -595,20 +647,58 @@ static const struct va_row va_rows[] = {
 };
 
 #define VA_NROWS (sizeof va_rows / sizeof va_rows[0])
-_Static_assert(VA_NROWS <= sizeof ((struct va_inst_ctx *)0)->row_next /
-                          sizeof(int16_t), "va_inst_ctx.row_next too small");
+_Static_assert(VA_NROWS * 2 <= sizeof ((struct va_inst_ctx *)0)->row_idx /
+                              sizeof(int16_t), "va_inst_ctx.row_idx too small");
 
-/* Chain the rows by first byte, keeping table order in each chain. */
+/* A name of at most 8 bytes as a number (its bytes in order, then
+ * zeros; the same for equal names whatever the byte order), or 0 for a
+ * longer one (no row has such a name). */
+static uint64_t va_row_key(const char *s, size_t n)
+{
+	uint64_t k = 0;
+	if (n > 8)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		k |= (uint64_t)(unsigned char)s[i] << (8 * i);
+	return k;
+}
+
+static unsigned va_row_slot(uint64_t key)
+{
+	return (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 56);
+}
+
+/* The table of rows by name (the first row of a name wins, as in a
+ * search in table order). */
 static void va_index_rows(struct va_inst_ctx *c)
 {
-	for (size_t i = 0; i < 128; i++)
-		c->row_head[i] = -1;
-	for (size_t i = VA_NROWS; i-- > 0;) {
-		unsigned f = (unsigned char)va_rows[i].name[0] & 127;
-		c->row_next[i] = c->row_head[f];
-		c->row_head[f] = (int16_t)i;
-		c->row_len[i] = (uint8_t)strlen(va_rows[i].name);
+	for (size_t i = 0; i < 256; i++)
+		c->row_idx[i] = -1;
+	for (size_t i = 0; i < VA_NROWS; i++) {
+		const char *nm = va_rows[i].name;
+		uint64_t key = va_row_key(nm, strlen(nm));
+		unsigned h = va_row_slot(key);
+		while (c->row_idx[h] >= 0 && c->row_key[h] != key)
+			h = (h + 1) & 255;
+		if (c->row_idx[h] < 0) {
+			c->row_key[h] = key;
+			c->row_idx[h] = (int16_t)i;
+		}
 	}
+}
+
+/* The row of a mnemonic, or NULL. */
+static const struct va_row *va_find_row(const struct va_inst_ctx *c,
+                                        const char *mn, size_t len)
+{
+	uint64_t key = va_row_key(mn, len);
+	if (!key)
+		return NULL;
+	for (unsigned h = va_row_slot(key); c->row_idx[h] >= 0;
+	     h = (h + 1) & 255)
+		if (c->row_key[h] == key)
+			return &va_rows[c->row_idx[h]];
+	return NULL;
 }
 
 bool va_instruction(struct va_parser *p)
@@ -618,6 +708,7 @@ bool va_instruction(struct va_parser *p)
 		c = p->ictx = calloc(1, sizeof *c);
 		if (!c)
 			return va_oom(p);
+		p->sizes = va_size_memo_new();  /* NULL: sizes unremembered */
 		va_index_rows(c);
 	} else {
 		memset(c->ops, 0, c->hw * sizeof c->ops[0]);
@@ -625,32 +716,43 @@ bool va_instruction(struct va_parser *p)
 	}
 	bool ok = false, handled = false;
 	c->p = p;
+	p->exec_pending = false;
 	c->has_pred_text = va_is_punct(va_peek(p), '(');
 	if (!va_predicate(p, &c->pred))
 		goto out;
-	c->mn = va_next(p);
+	c->mn = va_peek(p);
 	if (c->mn->kind != VA_IDENT) {
-		ok = va_fail(p, c->mn, "an instruction");
+		ok = va_fail(p, va_next(p), "an instruction");
 		goto out;
 	}
 	const char *mn = p->src + c->mn->start;
 	size_t len = c->mn->len;
-	if (len == 4 && memcmp(mn, "add3", 4) == 0 && va_peek_dot_word(p, "o")) {
-		va_next(p), va_next(p);
+	/* "add3" '.' "o": the mnemonic is still the current token (the
+	 * tokens after it are looked at only for add3). */
+	if (len == 4 && memcmp(mn, "add3", 4) == 0 &&
+	    va_is_punct(va_peek_at(p, 1), '.') &&
+	    !va_peek_at(p, 2)->space_before &&
+	    va_is_ident(p, va_peek_at(p, 2), "o")) {
+		va_next(p), va_next(p), va_next(p);
 		c->in.opcode = VISA_OP_ADD3O;
 		ok = va_h_alu(c, &(struct va_row)ALU("add3.o", VISA_OP_ADD3O, 3, 0));
 		goto out;
 	}
-	/* An identifier starts with an ASCII letter or '_'. */
-	for (int i = c->row_head[(unsigned char)mn[0] & 127]; i >= 0;
-	     i = c->row_next[i]) {
-		const struct va_row *r = &va_rows[i];
-		if (c->row_len[i] != len || memcmp(r->name, mn, len) != 0)
-			continue;
+	const struct va_row *r = va_find_row(c, mn, len);
+	if (r) {
+		/* These handlers read the execution size first (after a
+		 * .sat, which a size in the text right after the mnemonic
+		 * rules out). */
+		if (r->fn == va_h_alu || r->fn == va_h_alu2 ||
+		    r->fn == va_h_minmax || r->fn == va_h_mov)
+			va_next_exec(p);
+		else
+			va_next(p);
 		c->in.opcode = r->opcode;
 		ok = r->fn(c, r);
 		goto out;
 	}
+	va_next(p);
 	ok = va_flow_instruction(c, mn, len, &handled);
 	if (!handled)
 		ok = va_mem_instruction(c, mn, len, &handled);

@@ -612,11 +612,19 @@ static inline size_t lex_common(const unsigned char *s, size_t i,
 	if (cls & C_ALPHA) {
 		if (c == 'r' && s[j] == '[')
 			return 0;
+		t->kind = VA_IDENT;
+		/* A name starting with 'V' is most often a general variable
+		 * found by number (va_lookup_tok): no hash, which that
+		 * lookup computes itself if it needs one. */
+		if (c == 'V') {
+			while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+				j++;
+			return j - i;
+		}
 		/* The name's hash (va_name_hash) in the same scan. */
 		uint32_t h = (VA_FNV_BASIS ^ (unsigned)c) * VA_FNV_PRIME;
 		while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
 			h = (h ^ s[j++]) * VA_FNV_PRIME;
-		t->kind = VA_IDENT;
 		t->hash = h;
 		return j - i;
 	}
@@ -647,19 +655,56 @@ static inline bool eight_spaces(const unsigned char *s)
 	return w == 0x2020202020202020ull;
 }
 
-/* Where the line holding byte lx->i ends: its '\n', or the size of the
- * text for a last line without one.  Found once per line (memchr) and
- * kept until the lexer moves past it. */
-static size_t line_end(struct va_lexer *lx)
+/* Execution sizes (issue 12): "(M1, 16)" after a mnemonic is five
+ * tokens.  lex_run pauses after a name that this shape follows, and the
+ * parser reads it from the text (va_lex_exec) where the size must come
+ * next (va_next_exec).  The shape pins down the tokens: " (" (not a
+ * source modifier: a letter follows), a name closed by ',', a plain
+ * decimal of 1 or 2 digits after optional blanks, closed by ')'.  It
+ * must also be followed, after optional blanks, by a name that '('
+ * follows: the lexer pauses there anyway (an operand), so the bytes
+ * between the two pauses are tokens without a lexical error and this
+ * pause changes no line's cutting as errors see it (a lexical error
+ * drops the tokens of the stretch it is found in; the parser sees the
+ * same tokens before it as without the pause).  Byte i is the blank
+ * after the name; the line ends with '\n', which stops every scan.
+ * Fills the lexer's exec_* fields and returns true on a match. */
+static bool exec_shape(struct va_lexer *lx, const unsigned char *s, size_t i)
 {
-	struct va_parser *p = owner(lx);
-	if (lx->i > lx->line_end || !lx->have_line_end) {
-		const unsigned char *s = text(lx);
-		const unsigned char *e = memchr(s + lx->i, '\n', p->size - lx->i);
-		lx->line_end = e ? (size_t)(e - s) : p->size;
-		lx->have_line_end = true;
-	}
-	return lx->line_end;
+	size_t k = i + 1;  /* the '(' */
+	if (!(cclass[s[k + 1]] & C_ALPHA))
+		return false;
+	size_t w = ++k;
+	while (cclass[s[k]] & (C_ALPHA | C_DIGIT))
+		k++;
+	if (s[k] != ',')
+		return false;
+	size_t wlen = k - w;
+	k++;
+	while (cclass[s[k]] & C_BLANK)
+		k++;
+	if (!(cclass[s[k]] & C_DIGIT))
+		return false;
+	uint32_t v = (uint32_t)(s[k++] - '0');
+	if (cclass[s[k]] & C_DIGIT)
+		v = v * 10 + (uint32_t)(s[k++] - '0');
+	if (s[k] != ')')
+		return false;
+	size_t end = ++k;
+	while (cclass[s[k]] & C_BLANK)
+		k++;
+	if (!(cclass[s[k]] & C_ALPHA) || (s[k] == 'r' && s[k + 1] == '['))
+		return false;
+	while (cclass[s[k]] & (C_ALPHA | C_DIGIT))
+		k++;
+	if (s[k] != '(')
+		return false;
+	lx->exec_at = i;
+	lx->exec_len = end - i;
+	lx->exec_word = w;
+	lx->exec_wlen = wlen;
+	lx->exec_n = v;
+	return true;
 }
 
 /* Cut blanks, "//" comments, common tokens (lex_common) and the closing
@@ -668,18 +713,22 @@ static size_t line_end(struct va_lexer *lx)
  * line that ends with '\n' is cut here: that byte stops every scan, so
  * no byte is compared with the size of the text.  Returns true when the
  * line's VA_NL token is made or the line is paused after a name followed
- * by '(' or after a directive's name (lx->paused: the parser may read an
- * operand's offset and region or a declaration from the text,
- * va_lex_tail, va_lex_decl); otherwise stops, with the state
+ * by '(', after a directive's name or after a mnemonic that the usual
+ * execution size follows (lx->paused: the parser may read an operand's
+ * offset and region, a declaration or the execution size from the text,
+ * va_lex_tail, va_lex_decl, va_lex_exec); otherwise stops, with the state
  * brought up to date, before anything else: a block comment or
- * continuation, a full token buffer, the first byte of a line (maybe a
- * label), a token lex_common declines, a last line without '\n' (all
+ * continuation, a full token buffer, the first byte of a line that may
+ * start a label, a token lex_common declines, a last line without '\n' (all
  * left to lex_one and skip_space). */
 static bool lex_run(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
-	size_t e = line_end(lx);
-	if (e == p->size)
+	/* Bytes up to e may be read (a word at a time for blanks): the
+	 * line holding byte i ends with a '\n' at or before e - 1.  The
+	 * line's own end is only looked for when a comment runs to it. */
+	size_t e = lx->lines_end;
+	if (lx->i >= e)
 		return false;
 	const unsigned char *s = text(lx);
 	struct va_token *toks = p->toks;
@@ -699,7 +748,9 @@ static bool lex_run(struct va_parser *p)
 		if (cls & C_SKIP) {
 			if (c != '/' || s[i + 1] != '/')
 				break;
-			i = e;  /* a comment to the end of the line */
+			/* A comment to the end of the line. */
+			i = (size_t)((const unsigned char *)memchr(s + i, '\n',
+			                                           e - i) - s);
 			before = true;
 			continue;
 		}
@@ -719,7 +770,9 @@ static bool lex_run(struct va_parser *p)
 			done = true;
 			break;
 		}
-		if (i == line_begin)
+		/* A line's first byte may start a label (lex_one): not
+		 * when it is no label byte, as the '.' of a directive. */
+		if (i == line_begin && (cls & C_LABEL))
 			break;
 		size_t len = lex_common(s, i, t);
 		if (!len)
@@ -729,9 +782,13 @@ static bool lex_run(struct va_parser *p)
 		i += len;
 		before = false;
 		if (t->kind == VA_IDENT) {
-			PREFETCH_SLOT(p, t->hash);
-			/* A name that '(' follows, or a directive's. */
-			if (s[i] == '(' || (nt == 2 && va_is_punct(toks, '.'))) {
+			if (c != 'V')
+				PREFETCH_SLOT(p, t->hash);
+			/* A name that '(' follows, or a directive's, or a
+			 * mnemonic before its usual execution size. */
+			if (s[i] == '(' || (nt == 2 && va_is_punct(toks, '.')) ||
+			    (s[i] == ' ' && s[i + 1] == '(' &&
+			     exec_shape(lx, s, i))) {
 				lx->paused = done = true;
 				break;
 			}
@@ -778,19 +835,148 @@ static void lex_cut(struct va_parser *p)
 	end_stream(lx);
 }
 
+/* The name at byte b of the line, as lex_common cuts it (kind, hash
+ * unless it starts with 'V', the slot prefetched), ending at byte j. */
+static void name_token(struct va_parser *p, size_t b, size_t j, bool space)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	struct va_token *t = &p->toks[p->ntoks++];
+	*t = (struct va_token){ .kind = VA_IDENT, .space_before = space,
+	                        .line = lx->line, .col = col_of(lx, b),
+	                        .start = b, .len = j - b };
+	if (s[b] != 'V') {
+		t->hash = va_name_hash((const char *)s + b, t->len, 0);
+		PREFETCH_SLOT(p, t->hash);
+	}
+}
+
+/* The usual resumption of a paused line: one blank, then a name that
+ * '(' follows (the next operand, its tail after it), cut here without
+ * lex_cut's setup: the token and the pause are those lex_run makes of
+ * the same bytes.  False (nothing done) for anything else. */
+static bool lex_next_operand(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	size_t i = lx->i;
+	/* The line must end with '\n' (lex_run's condition), which stops
+	 * the scans; room for the token as lex_run needs. */
+	if (lx->failed || i >= lx->lines_end || p->ntoks == lx->cap[lx->cur] ||
+	    s[i] != ' ' || !(cclass[s[i + 1]] & C_ALPHA) ||
+	    (s[i + 1] == 'r' && s[i + 2] == '['))
+		return false;
+	size_t b = i + 1, j = b + 1;
+	while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+		j++;
+	if (s[j] != '(')
+		return false;
+	name_token(p, b, j, true);
+	lx->i = j;
+	lx->paused = true;
+	lx->space = false;
+	lx->line_start = false;
+	return true;
+}
+
+/* The other usual resumption: blanks, maybe a "//" comment, then the
+ * '\n' ending the line (after the last operand, or a declaration read
+ * from the text): its VA_NL token as lex_run makes it.  False (nothing
+ * done) for anything else. */
+static bool lex_line_end(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	size_t i = lx->i, e = lx->lines_end;
+	if (lx->failed || i >= e || p->ntoks == lx->cap[lx->cur])
+		return false;
+	bool before = false;
+	if (cclass[s[i]] & C_BLANK) {
+		i++;
+		while (i + 8 <= e && eight_spaces(s + i))
+			i += 8;
+		while (cclass[s[i]] & C_BLANK)
+			i++;
+		before = true;
+	}
+	if (s[i] == '/' && s[i + 1] == '/') {
+		i = (size_t)((const unsigned char *)memchr(s + i, '\n', e - i) - s);
+		before = true;
+	}
+	if (s[i] != '\n')
+		return false;
+	p->toks[p->ntoks++] = (struct va_token){
+		.kind = VA_NL, .space_before = before, .line = lx->line,
+		.col = col_of(lx, i), .start = i, .len = 1 };
+	lx->line++;
+	lx->line_begin = i + 1;
+	lx->i = i + 1;
+	lx->space = false;
+	lx->line_start = true;
+	return true;
+}
+
+/* The usual starts of a line, cut up to their pause without lex_cut's
+ * setup, as lex_run cuts them: ".NAME" (a directive: lex_run pauses
+ * after its name whatever follows) and blanks, then a mnemonic that an
+ * execution size follows (exec_shape).  False (nothing done) for
+ * anything else. */
+static bool lex_line_start(struct va_parser *p)
+{
+	struct va_lexer *lx = &p->lx;
+	const unsigned char *s = text(lx);
+	size_t i = lx->i;
+	if (lx->failed || i >= lx->lines_end || lx->cap[lx->cur] < 2 ||
+	    i != lx->line_begin)
+		return false;
+	if (s[i] == '.') {
+		size_t b = i + 1, j = b;
+		if (!(cclass[s[b]] & C_ALPHA) || (s[b] == 'r' && s[b + 1] == '['))
+			return false;
+		while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+			j++;
+		p->toks[p->ntoks++] = (struct va_token){
+			.kind = VA_PUNCT, .punct = '.', .space_before = true,
+			.line = lx->line, .col = 1, .start = i, .len = 1 };
+		name_token(p, b, j, false);
+		lx->i = j;
+	} else if (s[i] == ' ') {
+		size_t b = i + 1;
+		while (cclass[s[b]] & C_BLANK)
+			b++;
+		size_t j = b;
+		if (!(cclass[s[b]] & C_ALPHA) || (s[b] == 'r' && s[b + 1] == '['))
+			return false;
+		while (cclass[s[j]] & (C_ALPHA | C_DIGIT))
+			j++;
+		if (s[j] != ' ' || s[j + 1] != '(' || !exec_shape(lx, s, j))
+			return false;
+		name_token(p, b, j, true);
+		lx->i = j;
+	} else {
+		return false;
+	}
+	lx->paused = true;
+	lx->space = false;
+	lx->line_start = false;
+	return true;
+}
+
 void va_lex_line(struct va_parser *p)
 {
 	struct va_lexer *lx = &p->lx;
 	if (lx->paused) {
 		lx->paused = false;
-		lex_cut(p);
+		if (!lex_next_operand(p) && !lex_line_end(p))
+			lex_cut(p);
 		return;
 	}
 	lx->cur ^= 1;
 	p->toks = lx->buf[lx->cur];
 	p->ntoks = 0;
 	p->pos = 0;
-	lex_cut(p);
+	if (!lex_line_start(p))
+		lex_cut(p);
 }
 
 const struct va_token *va_lex_upto(struct va_parser *p, size_t k)
@@ -840,6 +1026,43 @@ static inline bool tail_punct(const unsigned char *s, size_t *k, char c)
 	return s[*k] == (unsigned char)c && (++*k, true);
 }
 
+/* The usual tail at s, every number one digit ("(0,0)<1;1,0>",
+ * "(0,0)<1>"), in straight-line byte tests: its length and values as
+ * va_lex_tail gives them, or 0 for anything else (left to the general
+ * scan).  Every test stops at the '\n' ending the line. */
+static inline bool tail_digit(const unsigned char *s, size_t j)
+{
+	return (cclass[s[j]] & C_DIGIT) != 0;
+}
+
+static inline size_t tail_short(const unsigned char *s, bool dst,
+                                uint32_t v[5])
+{
+	size_t k;
+	if (s[0] != '(' || !tail_digit(s, 1) || s[2] != ',' ||
+	    !tail_digit(s, 3) || s[4] != ')' || s[5] != '<' ||
+	    !tail_digit(s, 6))
+		return 0;
+	if (dst) {
+		if (s[7] != '>')
+			return 0;
+		k = 8;
+	} else {
+		if (s[7] != ';' || !tail_digit(s, 8) || s[9] != ',' ||
+		    !tail_digit(s, 10) || s[11] != '>')
+			return 0;
+		k = 12;
+	}
+	if (!(s[k] == '\n' || (cclass[s[k]] & C_BLANK)))
+		return 0;
+	v[0] = (uint32_t)(s[1] - '0');
+	v[1] = (uint32_t)(s[3] - '0');
+	v[2] = (uint32_t)(s[6] - '0');
+	v[3] = dst ? 0 : (uint32_t)(s[8] - '0');
+	v[4] = dst ? 0 : (uint32_t)(s[10] - '0');
+	return k;
+}
+
 size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
 {
 	const struct va_lexer *lx = &p->lx;
@@ -848,7 +1071,9 @@ size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
 	if (!lx->paused || p->pos + 1 != p->ntoks)
 		return 0;
 	const unsigned char *s = text(lx);
-	size_t k = lx->i;
+	size_t k = lx->i, n = tail_short(s + k, dst, v);
+	if (n)
+		return n;
 	int32_t r, c, x, w = 0, h = 0;
 	/* "(r,c)<h>" (dst) or "(r,c)<v;w,h>", x being h or v. */
 	if (!tail_punct(s, &k, '(') || (r = tail_num(s, &k)) < 0 ||
@@ -881,7 +1106,7 @@ size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5])
  * decimal).  Anything else is left to the general path. */
 
 /* One or more blanks at s[*k]; *k moved past them. */
-static bool text_blanks(const unsigned char *s, size_t *k)
+static inline bool text_blanks(const unsigned char *s, size_t *k)
 {
 	size_t j = *k;
 	while (cclass[s[j]] & C_BLANK)
@@ -892,24 +1117,43 @@ static bool text_blanks(const unsigned char *s, size_t *k)
 	return true;
 }
 
-/* The bytes of lit at s[*k]; *k moved past them. */
-static bool text_is(const unsigned char *s, size_t *k, const char *lit)
+/* The n bytes (1 to 8) of lit at s[*k] (the text having n bytes from
+ * there); *k moved past them.  Inlined with a literal, n is known: two
+ * 4-byte loads that overlap cover 4 to 8 bytes (whole loads: copying n
+ * bytes into a wider word stored them piecewise and read them back,
+ * a store-forwarding stall; GCC left memcmp a call). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline bool text_is(const unsigned char *s, size_t size, size_t *k,
+                           const char *lit, size_t n)
 {
-	size_t j = *k;
-	for (; *lit; lit++)
-		if (s[j++] != (unsigned char)*lit)
+	if (*k + n > size)
+		return false;
+	const unsigned char *t = s + *k;
+	if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			if (t[i] != (unsigned char)lit[i])
+				return false;
+	} else {
+		uint32_t a0, a1, b0, b1;
+		memcpy(&a0, t, 4);
+		memcpy(&a1, t + n - 4, 4);
+		memcpy(&b0, lit, 4);
+		memcpy(&b1, lit + n - 4, 4);
+		if (a0 != b0 || a1 != b1)
 			return false;
-	*k = j;
+	}
+	*k += n;
 	return true;
 }
+#define TEXT_IS(s, size, k, lit) text_is(s, size, k, lit, sizeof lit - 1)
+_Static_assert(sizeof "num_elts" - 1 == 8, "TEXT_IS takes 8 bytes at most");
 
-/* A name at s[*k] closed by a blank or newline: its token in *t (line
- * and column of the lexer's current line; the hash is left to the
- * caller, as only some names need it), *k moved past it. */
-static bool text_name(const struct va_lexer *lx, size_t *k,
-                      struct va_token *t)
+/* A name at s[*k] closed by a blank or newline (an identifier token if
+ * the lexer cut it): *k moved past it; the bytes stay where they are. */
+static inline bool text_word(const unsigned char *s, size_t *k)
 {
-	const unsigned char *s = text(lx);
 	size_t j = *k;
 	if (!(cclass[s[j]] & C_ALPHA))
 		return false;
@@ -917,9 +1161,6 @@ static bool text_name(const struct va_lexer *lx, size_t *k,
 		j++;
 	if (!(s[j] == '\n' || (cclass[s[j]] & C_BLANK)))
 		return false;
-	*t = (struct va_token){ .kind = VA_IDENT, .line = lx->line,
-	                        .col = col_of(lx, *k), .start = *k,
-	                        .len = j - *k };
 	*k = j;
 	return true;
 }
@@ -932,30 +1173,46 @@ size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d)
 	if (!lx->paused || p->pos + 1 != p->ntoks)
 		return 0;
 	const unsigned char *s = text(lx);
-	size_t k = lx->i;
-	struct va_token g;
-	if (!text_blanks(s, &k) || !text_name(lx, &k, &d->name) ||
-	    !text_blanks(s, &k) || !text_is(s, &k, "v_type=") ||
-	    !text_name(lx, &k, &g) || g.len != 1 || s[g.start] != 'G' ||
-	    !text_blanks(s, &k) || !text_is(s, &k, "type=") ||
-	    !text_name(lx, &k, &d->type) || !text_blanks(s, &k) ||
-	    !text_is(s, &k, "num_elts="))
+	size_t k = lx->i, size = p->size, name;
+	if (!text_blanks(s, &k) || !text_word(s, (name = k, &k)))
+		return 0;
+	d->name = (struct va_token){ .kind = VA_IDENT, .line = lx->line,
+	                             .col = col_of(lx, name), .start = name,
+	                             .len = k - name };
+	/* "v_type=G": the class, a one-letter name. */
+	if (!text_blanks(s, &k) || !TEXT_IS(s, size, &k, "v_type=G") ||
+	    !(s[k] == '\n' || (cclass[s[k]] & C_BLANK)) ||
+	    !text_blanks(s, &k) || !TEXT_IS(s, size, &k, "type=") ||
+	    !text_word(s, (d->type = k, &k)))
+		return 0;
+	d->type_len = k - d->type;
+	if (!text_blanks(s, &k) || !TEXT_IS(s, size, &k, "num_elts") ||
+	    !TEXT_IS(s, size, &k, "="))
 		return 0;
 	size_t first = k;
 	uint32_t n = 0;
 	while ((cclass[s[k]] & C_DIGIT) && k - first < 5)
 		n = n * 10 + (uint32_t)(s[k++] - '0');
-	if (k == first || !text_blanks(s, &k) || !text_is(s, &k, "align=") ||
-	    !text_name(lx, &k, &d->align))
+	if (k == first || !text_blanks(s, &k) ||
+	    !TEXT_IS(s, size, &k, "align=") ||
+	    !text_word(s, (d->align = k, &k)))
 		return 0;
+	d->align_len = k - d->align;
 	d->num = n;
-	d->name.hash = va_name_hash((const char *)s + d->name.start,
-	                            d->name.len, 0);
-	d->type.hash = va_name_hash((const char *)s + d->type.start,
-	                            d->type.len, 0);
-	d->align.hash = va_name_hash((const char *)s + d->align.start,
-	                             d->align.len, 0);
 	return k - lx->i;
+}
+
+size_t va_lex_exec(const struct va_parser *p, size_t *word, size_t *wlen,
+                   uint32_t *n)
+{
+	const struct va_lexer *lx = &p->lx;
+	if (!lx->paused || p->pos + 1 != p->ntoks || !lx->exec_len ||
+	    lx->exec_at != lx->i)
+		return 0;
+	*word = lx->exec_word;
+	*wlen = lx->exec_wlen;
+	*n = lx->exec_n;
+	return lx->exec_len;
 }
 
 void va_lex_take(struct va_parser *p, size_t n)
@@ -967,6 +1224,13 @@ enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch)
 {
 	p->lx = (struct va_lexer){ .scratch = scratch, .line = 1,
 	                           .line_start = true };
+	/* Usually the text's last byte. */
+	for (size_t k = p->size; k > 0; k--) {
+		if (p->src[k - 1] == '\n') {
+			p->lx.lines_end = k;
+			break;
+		}
+	}
 	va_lex_line(p);
 	if (p->lx.failed)
 		return p->err && p->err->status != VF_OK ? p->err->status

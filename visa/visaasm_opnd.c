@@ -290,11 +290,15 @@ bool va_int_expr(struct va_parser *p, int64_t *v)
 
 /* ---- small helpers ---- */
 
+/* Both test the current token first: a look at the next one may cut
+ * the rest of a paused line, whose operand tail (after a name) would
+ * then go the slow way (va_lex_tail). */
 bool va_dot_word(struct va_parser *p, const struct va_token **word)
 {
+	if (!va_is_punct(va_peek(p), '.'))
+		return false;
 	const struct va_token *w = va_peek_at(p, 1);
-	if (!va_is_punct(va_peek(p), '.') || w->kind != VA_IDENT ||
-	    w->space_before)
+	if (w->kind != VA_IDENT || w->space_before)
 		return false;
 	va_next(p);
 	*word = va_next(p);
@@ -303,9 +307,10 @@ bool va_dot_word(struct va_parser *p, const struct va_token **word)
 
 bool va_peek_dot_word(const struct va_parser *p, const char *w)
 {
+	if (!va_is_punct(va_peek(p), '.'))
+		return false;
 	const struct va_token *t = va_peek_at(p, 1);
-	return va_is_punct(va_peek(p), '.') && !t->space_before &&
-	       va_is_ident(p, t, w);
+	return !t->space_before && va_is_ident(p, t, w);
 }
 
 bool va_sat(struct va_parser *p)
@@ -373,24 +378,51 @@ static int va_region_code(int64_t v, int64_t max)
 
 /* ---- execution size, predicate ---- */
 
-/* M1..M8 (0..7), M1_NM..M8_NM and NoMask (8..15, 8). */
-static int va_emask(const struct va_parser *p, const struct va_token *t)
+/* M1..M8 (0..7), M1_NM..M8_NM and NoMask (8..15, 8), from the n bytes
+ * of a name at w. */
+static int va_emask_text(const char *w, size_t n)
 {
-	const char *w = p->src + t->start;
-	if (t->kind != VA_IDENT)
-		return -1;
-	if (va_token_is(p, t, "NoMask"))
+	if (n == 6 && memcmp(w, "NoMask", 6) == 0)
 		return 8;
-	if ((t->len != 2 && t->len != 5) || w[0] != 'M' || w[1] < '1' ||
-	    w[1] > '8')
+	if ((n != 2 && n != 5) || w[0] != 'M' || w[1] < '1' || w[1] > '8')
 		return -1;
-	if (t->len == 2)
+	if (n == 2)
 		return w[1] - '1';
 	return w[2] == '_' && w[3] == 'N' && w[4] == 'M' ? 8 + w[1] - '1' : -1;
 }
 
+static int va_emask(const struct va_parser *p, const struct va_token *t)
+{
+	if (t->kind != VA_IDENT)
+		return -1;
+	return va_emask_text(p->src + t->start, t->len);
+}
+
+const struct va_token *va_next_exec(struct va_parser *p)
+{
+	size_t w, wlen;
+	uint32_t n;
+	size_t len = va_lex_exec(p, &w, &wlen, &n);
+	if (len) {
+		/* What va_exec_size takes from the same tokens, under the
+		 * same checks; anything else is left to it. */
+		int emask = va_emask_text(p->src + w, wlen);
+		if (emask >= 0 && n >= 1 && n <= 32 && va_size_code(n) != 6) {
+			va_lex_take(p, len);
+			p->exec_pending = true;
+			p->exec_byte = va_exec_byte(n, (unsigned)emask);
+		}
+	}
+	return va_next(p);
+}
+
 bool va_exec_size(struct va_parser *p, uint8_t *exec)
 {
+	if (p->exec_pending) {
+		p->exec_pending = false;
+		*exec = p->exec_byte;
+		return true;
+	}
 	if (!va_expect(p, '(', "'(' opening the execution size"))
 		return false;
 	int emask = 0;
@@ -625,27 +657,43 @@ static bool va_src_region(struct va_parser *p, bool indirect,
 
 int va_type_code(const char *s, size_t n)
 {
-	/* Indexed by VISA_TYPE_*; a name shorter than 5 ends in NULs. */
-	static const char names[16][5] = {
-		"ud", "d", "uw", "w", "ub", "b", "df", "f",
-		"v", "vf", "bool", "uq", "uv", "q", "hf", "bf",
-	};
-	char low[4];
-	if (n == 0 || n > 4)
+	/* By length and lower-cased bytes: one switch, no table walk (a
+	 * type name per .decl and per immediate). */
+	if (n == 0 || n > 4 || n == 3)
 		return -1;
+	unsigned c[4] = { 0 };
 	for (size_t i = 0; i < n; i++)
-		low[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a'
-		                                           : s[i]);
-	for (int i = 0; i < 16; i++) {
-		if (names[i][0] != low[0])
-			continue;
-		size_t k = 0;
-		while (k < n && names[i][k] == low[k])
-			k++;
-		if (k == n && names[i][n] == '\0')
-			return i;
+		c[i] = (unsigned)(unsigned char)s[i] | 0x20;
+	/* | 0x20 lower-cases letters and keeps no other byte a letter. */
+	for (size_t i = 0; i < n; i++)
+		if (c[i] < 'a' || c[i] > 'z')
+			return -1;
+	if (n == 4)
+		return c[0] == 'b' && c[1] == 'o' && c[2] == 'o' && c[3] == 'l'
+		       ? VISA_TYPE_BOOL : -1;
+	if (n == 1) {
+		switch (c[0]) {
+		case 'd': return VISA_TYPE_D;
+		case 'w': return VISA_TYPE_W;
+		case 'b': return VISA_TYPE_B;
+		case 'f': return VISA_TYPE_F;
+		case 'v': return VISA_TYPE_V;
+		case 'q': return VISA_TYPE_Q;
+		default: return -1;
+		}
 	}
-	return -1;
+	switch (c[0] << 8 | c[1]) {
+	case 'u' << 8 | 'd': return VISA_TYPE_UD;
+	case 'u' << 8 | 'w': return VISA_TYPE_UW;
+	case 'u' << 8 | 'b': return VISA_TYPE_UB;
+	case 'd' << 8 | 'f': return VISA_TYPE_DF;
+	case 'v' << 8 | 'f': return VISA_TYPE_VF;
+	case 'u' << 8 | 'q': return VISA_TYPE_UQ;
+	case 'u' << 8 | 'v': return VISA_TYPE_UV;
+	case 'h' << 8 | 'f': return VISA_TYPE_HF;
+	case 'b' << 8 | 'f': return VISA_TYPE_BF;
+	default: return -1;
+	}
 }
 
 static bool va_type_suffix(struct va_parser *p, unsigned *type)

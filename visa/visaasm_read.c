@@ -162,6 +162,15 @@ bool va_at_stmt_end(const struct va_parser *p)
 void *va_push(struct va_parser *p, void **arr, uint32_t *count,
               uint32_t *cap, size_t elem)
 {
+	char *slot = va_push_raw(p, arr, count, cap, elem);
+	if (slot)
+		memset(slot, 0, elem);
+	return slot;
+}
+
+void *va_push_raw(struct va_parser *p, void **arr, uint32_t *count,
+                  uint32_t *cap, size_t elem)
+{
 	if (*count == *cap) {
 		if (*cap > UINT32_MAX / 2) {
 			va_oom(p);
@@ -177,9 +186,7 @@ void *va_push(struct va_parser *p, void **arr, uint32_t *count,
 		*arr = na;
 		*cap = ncap;
 	}
-	char *slot = (char *)*arr + (size_t)(*count)++ * elem;
-	memset(slot, 0, elem);
-	return slot;
+	return (char *)*arr + (size_t)(*count)++ * elem;
 }
 
 uint32_t va_add_string(struct va_parser *p, const char *s)
@@ -190,6 +197,8 @@ uint32_t va_add_string(struct va_parser *p, const char *s)
 	uint32_t k = vf_routine_add_string(p->a, &p->rt->r, s);
 	if (k == UINT32_MAX)
 		va_oom(p);
+	else
+		p->rt->pool_bytes += strlen(s) + 1;
 	return k;
 }
 
@@ -205,9 +214,13 @@ uint32_t va_add_token_text(struct va_parser *p, const struct va_token *t,
 	struct vf_routine *r = &p->rt->r;
 	uint32_t k = vf_routine_add_string_n(p->a, r, p->src + t->start, t->len);
 	if (k == UINT32_MAX)
-		va_oom(p);
-	else if (copy)
+		return va_oom(p), k;
+	if (copy)
 		*copy = r->strings[k];
+	/* The pool keeps the text up to a NUL, which only a string
+	 * literal's bytes can hold. */
+	p->rt->pool_bytes += (t->kind == VA_STRING ? strlen(r->strings[k])
+	                                           : t->len) + 1;
 	return k;
 }
 
@@ -280,6 +293,16 @@ static struct va_slot *va_probe(const struct va_routine *rt,
 /* The number of a name spelt V%04d, or VA_NONE. */
 static inline uint32_t va_vnum_key(const char *name, size_t len)
 {
+	if (len == 5 && name[0] == 'V') {
+		/* V%04d, the usual spelling, without the loop. */
+		unsigned a = (unsigned)(unsigned char)name[1] - '0',
+		         b = (unsigned)(unsigned char)name[2] - '0',
+		         c = (unsigned)(unsigned char)name[3] - '0',
+		         d = (unsigned)(unsigned char)name[4] - '0';
+		if (a > 9 || b > 9 || c > 9 || d > 9)
+			return VA_NONE;
+		return ((a * 10 + b) * 10 + c) * 10 + d;
+	}
 	if (len < 5 || len > 1 + VA_VNUM_DIGITS || name[0] != 'V' ||
 	    (len > 5 && name[1] == '0'))
 		return VA_NONE;
@@ -351,8 +374,10 @@ const struct va_sym *va_lookup_tok(const struct va_parser *p,
 	uint32_t key = va_vnum_key(name, t->len);
 	if (key != VA_NONE)
 		return va_find_vnum(p->rt, key);
-	uint32_t hash = t->kind == VA_IDENT || t->kind == VA_BUILTIN
-	                ? t->hash : va_name_hash(name, t->len, 0);
+	/* The lexer leaves names starting with 'V' unhashed (lex_common). */
+	uint32_t hash = (t->kind == VA_IDENT || t->kind == VA_BUILTIN) &&
+	                name[0] != 'V' ? t->hash
+	                               : va_name_hash(name, t->len, 0);
 	const struct va_slot *sl = va_probe(p->rt, name, t->len, 0, hash);
 	return sl->sym == VA_NONE ? NULL : &p->rt->syms[sl->sym];
 }
@@ -615,17 +640,18 @@ static size_t va_symvars_size(unsigned w, uint32_t n,
 	return s;
 }
 
-/* Bytes from the start of the body to the first instruction. */
-static size_t va_header_size(unsigned version, const struct vf_routine *r)
+/* Bytes from the start of the body to the first instruction.  The
+ * string pool and the general variables, by far the largest tables,
+ * come from the sums kept as they were filled. */
+static size_t va_header_size(unsigned version, const struct va_routine *rt)
 {
+	const struct vf_routine *r = &rt->r;
 	unsigned w = vf_decl_width(version);
 	size_t n = w;
-	for (uint32_t i = 0; i < r->string_count; i++)
-		n += strlen(r->strings[i]) + 1;
+	n += rt->pool_bytes;
 	n += w + w;
-	for (uint32_t i = 0; i < r->var_count; i++)
-		n += w + 1 + 2 + w + 2 + 1 + 1 +
-		     va_attrs_size(w, &r->vars[i].attrs);
+	n += (size_t)r->var_count * (w + 1 + 2 + w + 2 + 1 + 1) +
+	     rt->var_attrs * (w + 1) + rt->var_attr_bytes;
 	n += 2 + va_symvars_size(w, r->addr_count, r->addrs);
 	n += 2 + va_symvars_size(w, r->pred_count, r->preds);
 	n += 2;
@@ -675,24 +701,21 @@ static bool va_default_target(struct va_parser *p, struct va_routine *rt)
 /* Instruction offsets and the routine's size and entry.  A parsed
  * routine has every field of every instruction: it is laid out in the
  * complete layout (docs/objmodel.md, "Two instruction layouts"). */
-static bool va_layout(struct va_parser *p, struct vf_routine *r,
-                      struct va_size_memo *memo)
+static bool va_layout(struct va_parser *p, struct va_routine *rt)
 {
+	struct vf_routine *r = &rt->r;
 	unsigned version = vf_version(p->m);
-	/* Each instruction's size, counted without writing it (the
-	 * encoding does not depend on its offset). */
-	uint64_t size = 0;
+	/* va_emit gave every instruction its offset, from the sizes of
+	 * those before it (counted without writing them: the encoding
+	 * does not depend on the offset). */
+	uint64_t size = rt->code_size;
 	r->layout = VF_LAYOUT_COMPLETE;
-	for (uint32_t i = 0; i < r->inst_count; i++) {
-		r->insts[i].offset = (uint32_t)size;
-		size += va_inst_size(memo, version, &r->insts[i]);
-	}
 	if (size > UINT32_MAX)
 		return va_fail_msg(p, va_peek(p), "a routine whose binary form "
 		                   "is below 4 GB (%llu bytes)",
 		                   (unsigned long long)size);
 	r->size = (uint32_t)size;
-	r->entry = (uint32_t)va_header_size(version, r);
+	r->entry = (uint32_t)va_header_size(version, rt);
 	return true;
 }
 
@@ -799,8 +822,7 @@ static bool va_parse_text(struct va_parser *p, bool first_text)
 /* ---- the module ---- */
 
 /* Lay out every routine and hand it to the module, in text order. */
-static enum vf_status va_build_routines(struct va_parser *p,
-                                        struct va_size_memo *memo)
+static enum vf_status va_build_routines(struct va_parser *p)
 {
 	struct vf_module *m = p->m;
 	for (struct va_routine *rt = p->first; rt; rt = rt->next) {
@@ -809,7 +831,7 @@ static enum vf_status va_build_routines(struct va_parser *p,
 		rt->r.label_count = (uint16_t)rt->nlabels;
 		rt->r.sampler_count = (uint8_t)rt->nsamplers;
 		rt->r.surface_count = (uint8_t)rt->nsurfaces;
-		if (!va_default_target(p, rt) || !va_layout(p, &rt->r, memo))
+		if (!va_default_target(p, rt) || !va_layout(p, rt))
 			return p->err->status;
 		char *name = vf_arena_strdup(p->a, rt->name);
 		if (!name)
@@ -840,10 +862,7 @@ static enum vf_status va_build_module(struct va_parser *p)
 	                              sizeof *m->functions);
 	if (!m->kernels || !m->functions)
 		return vf_err_oom(p->err);
-	struct va_size_memo *memo = va_size_memo_new();
-	enum vf_status st = va_build_routines(p, memo);
-	va_size_memo_free(memo);
-	return st;
+	return va_build_routines(p);
 }
 
 /* The symbol tables serve only while their routine's text is parsed
@@ -906,6 +925,7 @@ enum vf_status vf_read_visaasm(const struct vf_text *texts, size_t count,
 	if (st == VF_OK)
 		st = va_build_module(&p);
 	free(p.ictx);
+	va_size_memo_free(p.sizes);
 	if (st != VF_OK) {
 		vf_module_free(m);
 		return st;

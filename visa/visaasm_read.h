@@ -67,7 +67,8 @@ struct va_token {
 		int64_t ival;       /* VA_INT (as Intel's lexer computes it) */
 		uint32_t hash;      /* VA_IDENT, VA_BUILTIN: va_name_hash of
 		                     * the text (the lexer's, read by
-		                     * va_lookup_tok) */
+		                     * va_lookup_tok), except for a VA_IDENT
+		                     * starting with 'V' (not set) */
 		double fval;        /* VA_FLOAT */
 		const char *str;    /* VA_STRING decoded (NUL-terminated) */
 	};
@@ -131,6 +132,13 @@ struct va_routine {
 	uint32_t var_cap, addr_cap, pred_cap, label_cap, samp_cap, surf_cap;
 	uint32_t input_cap, attr_cap, inst_cap, def_cap;
 	struct va_label_use *label_uses;  /* per label */
+	/* Kept as the routine grows, for its layout (va_layout), so that
+	 * nothing walks every instruction, string or variable again at
+	 * the end (issue 12: cache misses at 200k of each): the bytes of
+	 * the instructions so far (va_emit), of the string pool (each
+	 * string and its NUL), and the attributes of general variables. */
+	uint64_t code_size, pool_bytes;
+	uint64_t var_attrs, var_attr_bytes;  /* count, value bytes */
 	int dispatch_simd;      /* value of SimdSize/DispatchSimdSize, or 0 */
 	struct va_routine *next;
 };
@@ -146,12 +154,19 @@ struct va_lexer {
 	bool line_start;        /* no token yet on this line */
 	bool space;             /* whitespace seen since the last token */
 	bool failed;            /* a lexical error was reported */
-	bool have_line_end;     /* line_end is set */
-	bool paused;            /* the line is cut up to a name that a '('
-	                         * follows (byte i): the rest is cut when the
-	                         * parser needs it (va_lex_line, va_lex_upto) */
-	size_t line_end;        /* the '\n' ending the line of byte i, or
-	                         * the size of the text (visaasm_lex.c) */
+	bool paused;            /* the line is cut up to a name (byte i)
+	                         * that a '(' follows, a directive's name or
+	                         * a mnemonic before its execution size (see
+	                         * lex_run): the rest is cut when the parser
+	                         * needs it (va_lex_line, va_lex_upto) */
+	/* The execution size after the name paused before byte exec_at
+	 * (exec_len bytes from there, 0: none; visaasm_lex.c,
+	 * exec_shape): its mask name and count. */
+	size_t exec_at, exec_len, exec_word, exec_wlen;
+	uint32_t exec_n;
+	size_t lines_end;       /* 1 + the offset of the text's last '\n'
+	                         * (0: none): a line that starts before it
+	                         * ends with a '\n' (visaasm_lex.c) */
 	/* Two token buffers, one line each, used in turn: the tokens of the
 	 * line just finished stay valid while the next one is parsed. */
 	struct va_token *buf[2];
@@ -183,7 +198,13 @@ struct va_parser {
 	struct va_routine *first, *last;  /* all routines, all texts */
 	unsigned nkernels, nfunctions;
 	struct va_inst_ctx *ictx;   /* the instruction being parsed (malloc) */
+	struct va_size_memo *sizes; /* instruction sizes by shape (va_emit;
+	                             * NULL: none yet, or out of memory) */
 	unsigned expr_depth;        /* integer expressions open (recursion) */
+	/* An execution size read from the text ahead of its tokens
+	 * (va_next_exec), for the next va_exec_size. */
+	bool exec_pending;
+	uint8_t exec_byte;
 };
 
 /* The hash of a name in namespace ns (0: variables and other symbols,
@@ -220,13 +241,23 @@ size_t va_lex_tail(const struct va_parser *p, bool dst, uint32_t v[5]);
 /* A declaration in the text after the current token ("decl", the line
  * paused there): " NAME v_type=G type=T num_elts=N align=A" closed by a
  * blank or newline, N of 1 to 5 digits.  Returns its length in bytes
- * with the names as tokens and N, or 0 when the text is anything else;
- * va_lex_take steps over it. */
+ * with NAME as a token (no hash: va_declare hashes what it needs), the
+ * bytes of T and A (each would be one identifier token) and N, or 0
+ * when the text is anything else; va_lex_take steps over it. */
 struct va_decl_text {
-	struct va_token name, type, align;
+	struct va_token name;
+	size_t type, align;       /* offsets of T and A in the text */
+	size_t type_len, align_len;
 	uint32_t num;
 };
 size_t va_lex_decl(const struct va_parser *p, struct va_decl_text *d);
+/* An execution size in the text after the current token (the line
+ * paused there for it): " (W,N)" with W a name closed by ',', N of 1 or
+ * 2 digits after optional blanks and closed by ')', an operand's name
+ * after it.  Returns its length in bytes with W's offset and length
+ * and N, or 0 when there is none; va_lex_take steps over it. */
+size_t va_lex_exec(const struct va_parser *p, size_t *word, size_t *wlen,
+                   uint32_t *n);
 void va_lex_take(struct va_parser *p, size_t n);
 
 /* Token access. */
@@ -334,9 +365,12 @@ uint32_t va_add_string(struct va_parser *p, const char *s);
  * copy, which lives as long as the module (a symbol name can be it). */
 uint32_t va_add_token_text(struct va_parser *p, const struct va_token *t,
                            const char **copy);
-/* Append to one of the routine's growable arrays. */
+/* Append to one of the routine's growable arrays: a zeroed element,
+ * or (_raw) one the caller writes whole. */
 void *va_push(struct va_parser *p, void **arr, uint32_t *count,
               uint32_t *cap, size_t elem);
+void *va_push_raw(struct va_parser *p, void **arr, uint32_t *count,
+                  uint32_t *cap, size_t elem);
 /* Label by name, created (block or subroutine kind) if missing. */
 bool va_label_ref(struct va_parser *p, const struct va_token *at,
                   const char *name, size_t len, unsigned kind,
@@ -346,14 +380,26 @@ unsigned va_var_type(const struct va_parser *p, uint32_t id);
 uint32_t va_var_bytes(const struct va_parser *p, uint32_t id);
 bool va_begin_routine(struct va_parser *p, bool kernel, const char *name);
 
-/* visaasm_size.c: an instruction's size in the complete binary layout
- * (visa_inst_size_ex with VISA_IO_SPEC), remembered by shape; a NULL
- * memo (out of memory) just asks the writer every time. */
+/* visaasm_size.c: what va_emit learns of an instruction (its layout
+ * walk: VA_HAS_* bits; its size in the complete binary layout,
+ * visa_inst_size_ex with VISA_IO_SPEC), remembered by shape: the
+ * opcode, the sub-opcode byte and the operands' kinds and sizes.  A NULL
+ * memo (out of memory) remembers nothing.  va_emit keeps the size in
+ * the instruction's offset field until va_layout turns sizes into
+ * offsets (issue 12: a second walk over every operand at the end was
+ * cache misses at 200k instructions). */
+enum { VA_HAS_EXEC = 1, VA_HAS_PRED = 2, VA_HAS_SUBOP = 4 };
 struct va_size_memo;
 struct va_size_memo *va_size_memo_new(void);
 void va_size_memo_free(struct va_size_memo *m);
-size_t va_inst_size(struct va_size_memo *m, unsigned version,
-                    const struct vf_inst *in);
+/* What is remembered of the shape (opcode, sub-opcode byte as the
+ * handler left it, ops[0..n-1]), or false. */
+bool va_shape_get(struct va_size_memo *m, unsigned opcode, unsigned subop,
+                  const struct vf_opnd *ops, unsigned n, unsigned *has,
+                  uint32_t *size);
+void va_shape_put(struct va_size_memo *m, unsigned opcode, unsigned subop,
+                  const struct vf_opnd *ops, unsigned n, unsigned has,
+                  uint32_t size);
 
 /* visaasm_decl.c: directives and labels. */
 bool va_directive(struct va_parser *p);
@@ -370,6 +416,10 @@ bool va_int_add(struct va_parser *p, int64_t *v);
 bool va_int_prim(struct va_parser *p, int64_t *v);
 bool va_starts_int(const struct va_parser *p);
 bool va_exec_size(struct va_parser *p, uint8_t *exec);
+/* va_next for a token that an execution size follows, when the next
+ * va_exec_size reads it and nothing reads a token before: the size is
+ * read from the text if it has the usual shape (va_lex_exec). */
+const struct va_token *va_next_exec(struct va_parser *p);
 bool va_predicate(struct va_parser *p, uint16_t *pred);
 bool va_sat(struct va_parser *p);
 /* '.' immediately followed by an identifier: consumes both. */
@@ -394,6 +444,8 @@ bool va_channels(struct va_parser *p, unsigned *mask);
 bool va_imm(struct va_parser *p, struct vf_opnd *o);
 /* VISA_TYPE_* of a type name (ud, d, ..., bf; any case), or -1. */
 int va_type_code(const char *s, size_t n);
+/* Code of an alignment name (byte ... wordx64, visaasm_decl.c), or -1. */
+int va_align_code(const char *s, size_t n);
 void va_other(struct vf_opnd *o, unsigned size, uint64_t v);
 void va_imm_set(struct vf_opnd *o, unsigned type, uint64_t v);
 /* Exec-size byte from a size in channels and an emask. */
@@ -413,14 +465,15 @@ struct va_inst_ctx {
 	bool has_pred_text;
 	struct vf_opnd ops[64];      /* cleared as used: see above */
 	/* Kept from one instruction to the next (after ops, out of the
-	 * clearing): visaasm_inst.c's mnemonic rows chained by first byte,
-	 * in table order (-1 ends a chain), built with the context. */
-	int16_t row_head[128];
-	int16_t row_next[128];
-	uint8_t row_len[128];        /* strlen of each row's name */
+	 * clearing): visaasm_inst.c's mnemonic rows by name, an open-
+	 * addressing table of names packed into 8 bytes (each row's name
+	 * has at most 8), built with the context; row -1: empty slot. */
+	uint64_t row_key[256];
+	int16_t row_idx[256];
 };
 bool va_instruction(struct va_parser *p);
-/* Append the instruction to the routine (copies the operands). */
+/* Append the instruction to the routine (copies the operands); its
+ * offset field holds its size until the routine is laid out. */
 bool va_emit(struct va_inst_ctx *c);
 struct vf_opnd *va_op(struct va_inst_ctx *c);
 bool va_flow_instruction(struct va_inst_ctx *c, const char *mn, size_t len,

@@ -1,7 +1,7 @@
 /*
- * visaasm_size.c - binary sizes of parsed instructions, remembered by
- * shape (issue 12: the layout of a parsed routine asked the binary
- * writer for every instruction, a tenth of the parse).
+ * visaasm_size.c - binary sizes and layout walks of parsed instructions,
+ * remembered by shape (issue 12: the layout of a parsed routine asked
+ * the binary writer for every instruction, a tenth of the parse).
  *
  * In the complete layout (VISA_IO_SPEC) an instruction is its opcode
  * byte, then the fields of its layout: the execution size (1 byte), the
@@ -11,10 +11,15 @@
  * alone: an integer field is its size, a raw operand a declaration id
  * and an offset, a vector operand its tag and a body set by its class
  * (and, for an immediate, by whether its type is 64-bit).  So two
- * instructions with the same opcode, sub-opcode, exec/predicate/sub-
- * opcode presence and operand shapes have the same size: the first one
- * of each shape asks visa_inst_size_ex(), the others reuse its answer.
- * The writer stays the only place that knows the sizes.
+ * instructions with the same opcode, sub-opcode byte and operand shapes
+ * have the same layout walk (va_emit: whether the operands match the
+ * layout, which of exec size, predicate and sub-opcode it has) and the
+ * same size, provided the layout reads no operand value (a count before
+ * repeated fields, flags choosing optional ones): the first one of each
+ * shape walks the layout and asks visa_inst_size_ex(), the others reuse
+ * both answers (issue 12: walk and size were a fifth of an
+ * instruction's parse).  The writer stays the only place that knows the
+ * sizes.
  */
 #include "visaasm_read.h"
 
@@ -22,12 +27,22 @@
 #include <string.h>
 
 /* Instructions with more operands are not remembered (rare). */
-#define VA_SHAPE_OPNDS 27
+#define VA_SHAPE_OPNDS 29
 #define VA_SHAPE_SLOTS 256  /* a power of 2 */
 
+/* A shape as bytes (opcode, sub-opcode byte, operand count, one byte
+ * per operand, then zeros) packed into words: hashed and compared a word
+ * at a time, not byte by byte. */
+struct va_shape_key {
+	uint64_t w[4];
+};
+_Static_assert(3 + VA_SHAPE_OPNDS <= sizeof(struct va_shape_key),
+               "va_shape_key too small");
+
 struct va_shape {
-	uint8_t len;                        /* bytes of key used; 0 = empty */
-	uint8_t key[4 + VA_SHAPE_OPNDS];
+	struct va_shape_key key;
+	bool used;
+	uint8_t has;                        /* VA_HAS_* of the layout walk */
 	uint32_t size;
 };
 
@@ -63,32 +78,76 @@ static uint8_t va_opnd_shape(const struct vf_opnd *o)
 	}
 }
 
-size_t va_inst_size(struct va_size_memo *m, unsigned version,
-                    const struct vf_inst *in)
+/* The key of an instruction as its handler left it: opcode, sub-opcode
+ * byte, operand count and shapes (what the layout walk and the size
+ * depend on when the layout reads no operand value). */
+static bool va_shape_key(unsigned opcode, unsigned subop,
+                         const struct vf_opnd *ops, unsigned n,
+                         struct va_shape_key *k)
 {
-	if (!m || in->nopnds > VA_SHAPE_OPNDS)
-		return visa_inst_size_ex(version, in, VISA_IO_SPEC);
-	struct va_shape s = { 0 };
-	s.key[0] = in->opcode;
-	s.key[1] = in->has_subop ? in->subop : 0;
-	s.key[2] = (uint8_t)(in->has_exec | in->has_pred << 1 |
-	                     in->has_subop << 2);
-	s.key[3] = (uint8_t)in->nopnds;
-	uint32_t h = 2166136261u;
-	for (unsigned i = 0; i < 4; i++)
-		h = (h ^ s.key[i]) * 16777619u;
-	for (unsigned i = 0; i < in->nopnds; i++) {
-		s.key[4 + i] = va_opnd_shape(&in->opnds[i]);
-		h = (h ^ s.key[4 + i]) * 16777619u;
+	if (n > VA_SHAPE_OPNDS)
+		return false;
+	/* Byte j goes to bits 8 * (j % 8) of word j / 8, shifted in a
+	 * register: bytes stored one by one and read back as words
+	 * stalled (store forwarding). */
+	uint64_t w = (uint64_t)(opcode & 0xFF) | (uint64_t)(subop & 0xFF) << 8 |
+	             (uint64_t)n << 16;
+	unsigned j = 3;
+	*k = (struct va_shape_key){ { 0 } };
+	for (unsigned i = 0; i < n; i++, j++) {
+		if (j % 8 == 0) {
+			k->w[j / 8 - 1] = w;
+			w = 0;
+		}
+		w |= (uint64_t)va_opnd_shape(&ops[i]) << (8 * (j % 8));
 	}
-	s.len = (uint8_t)(4 + in->nopnds);
-	struct va_shape *slot = &m->slot[h & (VA_SHAPE_SLOTS - 1)];
-	if (slot->len == s.len && memcmp(slot->key, s.key, s.len) == 0)
-		return slot->size;
-	size_t size = visa_inst_size_ex(version, in, VISA_IO_SPEC);
-	if (size <= UINT32_MAX) {
-		s.size = (uint32_t)size;
-		*slot = s;
-	}
-	return size;
+	k->w[(j - 1) / 8] = w;
+	return true;
+}
+
+static struct va_shape *va_shape_slot(struct va_size_memo *m,
+                                      const struct va_shape_key *k)
+{
+	uint64_t h = k->w[0] * 0x9E3779B97F4A7C15ull ^
+	             k->w[1] * 0xC2B2AE3D27D4EB4Full ^
+	             k->w[2] * 0x165667B19E3779F9ull ^
+	             k->w[3] * 0xD6E8FEB86659FD93ull;
+	_Static_assert(VA_SHAPE_SLOTS == 256, "the top 8 bits pick the slot");
+	return &m->slot[h >> 56];
+}
+
+static bool va_same_key(const struct va_shape_key *a,
+                        const struct va_shape_key *b)
+{
+	return a->w[0] == b->w[0] && a->w[1] == b->w[1] &&
+	       a->w[2] == b->w[2] && a->w[3] == b->w[3];
+}
+
+bool va_shape_get(struct va_size_memo *m, unsigned opcode, unsigned subop,
+                  const struct vf_opnd *ops, unsigned n, unsigned *has,
+                  uint32_t *size)
+{
+	struct va_shape_key k;
+	if (!m || !va_shape_key(opcode, subop, ops, n, &k))
+		return false;
+	const struct va_shape *s = va_shape_slot(m, &k);
+	if (!s->used || !va_same_key(&s->key, &k))
+		return false;
+	*has = s->has;
+	*size = s->size;
+	return true;
+}
+
+void va_shape_put(struct va_size_memo *m, unsigned opcode, unsigned subop,
+                  const struct vf_opnd *ops, unsigned n, unsigned has,
+                  uint32_t size)
+{
+	struct va_shape_key k;
+	if (!m || !va_shape_key(opcode, subop, ops, n, &k))
+		return;
+	struct va_shape *s = va_shape_slot(m, &k);
+	s->used = true;
+	s->key = k;
+	s->has = (uint8_t)has;
+	s->size = size;
 }
