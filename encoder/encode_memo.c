@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "hash_lanes.h"
 
 /* The register field of operand k (0 dst, 1.. sources) per layout. */
 static const enum gen_field reg2[3] = {
@@ -50,30 +51,11 @@ static bool is_grf(const struct gen_opnd *o)
 	return o->kind == GEN_OPND_DIRECT && o->rn == GEN_RN_GRF;
 }
 
-/* Four words a step in four lanes (the key is some 200 bytes, hashed
- * for every instruction), then the lanes mixed; tail bytes one by one. */
+/* The slot hash of a key (lib/hash_lanes.h; some 200 bytes for every
+ * instruction): the slot is the top bits, so the low half is folded up. */
 static uint64_t hash_key(const struct gen_inst *k)
 {
-	const uint64_t m = 0xC2B2AE3D27D4EB4Full;
-	const unsigned char *b = (const unsigned char *)k;
-	uint64_t h0 = 0x9E3779B97F4A7C15ull, h1 = 0xC2B2AE3D27D4EB4Full;
-	uint64_t h2 = 0x165667B19E3779F9ull, h3 = 0x27D4EB2F165667C5ull;
-	size_t i = 0;
-	for (; i + 32 <= sizeof *k; i += 32) {
-		uint64_t w[4];
-		memcpy(w, b + i, sizeof w);
-		h0 = (h0 ^ w[0]) * m;
-		h1 = (h1 ^ w[1]) * m;
-		h2 = (h2 ^ w[2]) * m;
-		h3 = (h3 ^ w[3]) * m;
-	}
-	uint64_t r = h0;
-	r = ((r ^ (r >> 31)) ^ h1) * 0x9E3779B97F4A7C15ull;
-	r = ((r ^ (r >> 31)) ^ h2) * 0x9E3779B97F4A7C15ull;
-	r = ((r ^ (r >> 31)) ^ h3) * 0x9E3779B97F4A7C15ull;
-	for (; i < sizeof *k; i++)
-		r = (r ^ b[i]) * 0x100000001B3ull;
-	/* the slot is the top bits: fold the low half up */
+	uint64_t r = vf_hash_lanes(k, sizeof *k);
 	return r ^ (r << 29) ^ (r >> 32);
 }
 

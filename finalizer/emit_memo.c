@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "emit_priv.h"
+#include "hash_lanes.h"
 
 struct emit_memo *emit_memo_new(struct ir_prog *p, size_t ninst)
 {
@@ -52,27 +53,12 @@ static inline uint64_t word(const unsigned char *b)
 	return w;
 }
 
-/* Four words a step in four lanes, then the lanes mixed (the key is 96
- * bytes, hashed for every instruction; lanes in variables, not an array,
- * which GCC leaves in memory). */
+/* The slot hash of a key (lib/hash_lanes.h; 96 bytes, hashed for every
+ * instruction). */
 static uint64_t hash_key(const struct emit_key *k)
 {
-	const uint64_t m = 0xC2B2AE3D27D4EB4Full;
-	const unsigned char *b = (const unsigned char *)k;
-	uint64_t h0 = 0x9E3779B97F4A7C15ull, h1 = 0xC2B2AE3D27D4EB4Full;
-	uint64_t h2 = 0x165667B19E3779F9ull, h3 = 0x27D4EB2F165667C5ull;
-	size_t i = 0;
-	for (; i + 32 <= sizeof *k; i += 32) {
-		h0 = (h0 ^ word(b + i)) * m;
-		h1 = (h1 ^ word(b + i + 8)) * m;
-		h2 = (h2 ^ word(b + i + 16)) * m;
-		h3 = (h3 ^ word(b + i + 24)) * m;
-	}
 	_Static_assert(sizeof *k % 32 == 0, "whole lanes");
-	uint64_t r = h0;
-	r = ((r ^ (r >> 31)) ^ h1) * 0x9E3779B97F4A7C15ull;
-	r = ((r ^ (r >> 31)) ^ h2) * 0x9E3779B97F4A7C15ull;
-	r = ((r ^ (r >> 31)) ^ h3) * 0x9E3779B97F4A7C15ull;
+	uint64_t r = vf_hash_lanes(k, sizeof *k);
 	return r ^ (r >> 29);
 }
 
