@@ -666,14 +666,7 @@ bool ir_schedule(struct ir_prog *p)
 			if (live[k] > peak)
 				peak = live[k];
 		if (e - i > 1 && peak > HIGH_BYTES) {
-			if (nw == wcap) {
-				uint32_t cap = wcap ? 2 * wcap : 64;
-				struct window *nl = ir_alloc_raw(p, cap * sizeof *nl);
-				if (nw)
-					memcpy(nl, wl, nw * sizeof *nl);
-				wl = nl;
-				wcap = cap;
-			}
+			ir_grow_raw(p, (void **)&wl, &wcap, nw, 64, sizeof *wl);
 			wl[nw++] = (struct window){ i, e, live[i], false };
 			total += e - i;
 		}

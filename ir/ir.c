@@ -32,6 +32,19 @@ void *ir_alloc_raw(struct ir_prog *p, size_t size)
 	return m;
 }
 
+void ir_grow_raw(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
+                 uint32_t first, size_t elem)
+{
+	if (n < *cap)
+		return;
+	uint32_t nc = *cap ? 2 * *cap : first;
+	void *na = ir_alloc_raw(p, (size_t)nc * elem);
+	if (n)
+		memcpy(na, *a, (size_t)n * elem);
+	*a = na;
+	*cap = nc;
+}
+
 /* A scope past the depth limit shares its parent's arena: 'deep' counts
  * those, so that their ends free nothing. */
 void ir_scratch_begin(struct ir_prog *p)

@@ -265,6 +265,12 @@ void *ir_alloc(struct ir_prog *p, size_t size);
 /* The same, not zeroed: for arrays the caller writes before reading
  * (an upper bound's unused part is never touched). */
 void *ir_alloc_raw(struct ir_prog *p, size_t size);
+/* Room for one more element in a list of n taken with ir_alloc_raw:
+ * when n reaches *cap, a new array of twice the room (first when empty)
+ * with the n elements copied replaces *a (the old one stays in its
+ * arena until the scope ends). */
+void ir_grow_raw(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
+                 uint32_t first, size_t elem);
 /* A pass's temporaries: between ir_scratch_begin and ir_scratch_end,
  * ir_alloc takes memory from a scratch arena whose contents the end
  * frees (issue 12: peak memory is what is live at once, not all a

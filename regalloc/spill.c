@@ -900,14 +900,7 @@ static void spill_flags(struct sp *s, struct ra_moves *mv)
 				note += ir_inst_refs_from(p, in, i + grow, nv, note);
 			continue;
 		}
-		if (nu == cap) {
-			uint32_t nc = cap ? 2 * cap : 256;
-			struct flag_use *g = ir_alloc_raw(p, nc * sizeof *g);
-			if (nu)
-				memcpy(g, u, nu * sizeof *u);
-			u = g;
-			cap = nc;
-		}
+		ir_grow_raw(p, (void **)&u, &cap, nu, 256, sizeof *u);
 		/* flag_before's registers */
 		uint32_t f = in->flag, home = home_of(s, f);
 		uint32_t tmp = ir_vreg_new(p, IR_RF_FLAG, ir_vreg(p, f)->size,
