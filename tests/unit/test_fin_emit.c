@@ -6,7 +6,6 @@
  * encoding fails in either part gives the same error either way. */
 #include <check.h>
 #include <setjmp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,30 +18,6 @@
 #include "../../platforms/platform.h"
 #include "unit.h"
 
-struct text {
-	char *s;
-	size_t n, cap;
-};
-
-static void add(struct text *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void add(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char line[512];
-	int k = vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
-	if (t->n + (size_t)k + 1 > t->cap) {
-		t->cap = (t->cap + (size_t)k + 1) * 2;
-		t->s = realloc(t->s, t->cap);
-		ck_assert_ptr_nonnull(t->s);
-	}
-	memcpy(t->s + t->n, line, (size_t)k + 1);
-	t->n += (size_t)k;
-}
-
 /* 'loops' loops of 'body' value instructions each (adds, muls, mads,
  * compares and selects on values of the last few, float and integer
  * immediates), ending in a counter, a compare and a backward goto: labels,
@@ -50,62 +25,62 @@ static void add(struct text *t, const char *fmt, ...)
  * kernel. */
 static char *loop_kernel(unsigned loops, unsigned body)
 {
-	struct text t = { 0 };
+	struct unit_text t = { 0 };
 	unsigned nv = loops * body + 2;
-	add(&t, ".version 4.1\n.kernel \"k\"\n");
-	add(&t, ".decl V0033 v_type=G type=d num_elts=8 align=hword "
+	unit_add(&t, ".version 4.1\n.kernel \"k\"\n");
+	unit_add(&t, ".decl V0033 v_type=G type=d num_elts=8 align=hword "
 	        "alias=<%%r0, 0>\n");
-	add(&t, ".decl V0036 v_type=G type=w num_elts=16 align=hword\n");
-	add(&t, ".decl V0040 v_type=G type=d num_elts=16 align=hword\n");
-	add(&t, ".decl V0041 v_type=G type=ud num_elts=16 align=hword "
+	unit_add(&t, ".decl V0036 v_type=G type=w num_elts=16 align=hword\n");
+	unit_add(&t, ".decl V0040 v_type=G type=d num_elts=16 align=hword\n");
+	unit_add(&t, ".decl V0041 v_type=G type=ud num_elts=16 align=hword "
 	        "alias=<V0040, 0>\n");
-	add(&t, ".decl V0052 v_type=G type=d num_elts=1 align=dword\n");
+	unit_add(&t, ".decl V0052 v_type=G type=d num_elts=1 align=dword\n");
 	for (unsigned v = 0; v < nv; v++)
-		add(&t, ".decl V%04u v_type=G type=f num_elts=16 align=hword\n",
+		unit_add(&t, ".decl V%04u v_type=G type=f num_elts=16 align=hword\n",
 		    100 + v);
-	add(&t, ".decl P1 v_type=P num_elts=16\n.decl P2 v_type=P "
+	unit_add(&t, ".decl P1 v_type=P num_elts=16\n.decl P2 v_type=P "
 	        "num_elts=16\n.decl T6 v_type=T num_elts=1 v_name=T006\n");
-	add(&t, ".input V0036 offset=32 size=32\n");
-	add(&t, ".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n");
-	add(&t, "mov (M1, 16) V0040(0,0)<1> V0036(0,0)<1;1,0>\n");
-	add(&t, "shl (M1, 16) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x2:d\n");
-	add(&t, "movs (M1_NM, 1) T6(0) 0x0:ud\n");
-	add(&t, "gather4_scaled.R (M1, 16) T6 0x0:ud V0041.0 V0100.0\n");
-	add(&t, "add (M1, 16) V0101(0,0)<1> V0100(0,0)<1;1,0> 0x3f800000:f\n");
-	add(&t, "mov (M1_NM, 1) V0052(0,0)<1> 0x0:d\n");
+	unit_add(&t, ".input V0036 offset=32 size=32\n");
+	unit_add(&t, ".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n");
+	unit_add(&t, "mov (M1, 16) V0040(0,0)<1> V0036(0,0)<1;1,0>\n");
+	unit_add(&t, "shl (M1, 16) V0040(0,0)<1> V0040(0,0)<1;1,0> 0x2:d\n");
+	unit_add(&t, "movs (M1_NM, 1) T6(0) 0x0:ud\n");
+	unit_add(&t, "gather4_scaled.R (M1, 16) T6 0x0:ud V0041.0 V0100.0\n");
+	unit_add(&t, "add (M1, 16) V0101(0,0)<1> V0100(0,0)<1;1,0> 0x3f800000:f\n");
+	unit_add(&t, "mov (M1_NM, 1) V0052(0,0)<1> 0x0:d\n");
 	unsigned v = 2, seed = 12;
 	for (unsigned l = 0; l < loops; l++) {
-		add(&t, "L%u:\n", l);
+		unit_add(&t, "L%u:\n", l);
 		for (unsigned i = 0; i < body; i++, v++) {
 			seed = seed * 1103515245u + 12345u;
 			unsigned a = 100 + v - 1 - (seed >> 8) % (v < 8 ? v : 8);
 			unsigned b = 100 + v - 1 - (seed >> 16) % (v < 8 ? v : 8);
 			unsigned d = 100 + v, k = (seed >> 24) % 6;
 			if (k == 0)
-				add(&t, "mad (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
+				unit_add(&t, "mad (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
 				    "V%04u(0,0)<1;1,0> V%04u(0,0)<1;1,0>\n", d, a, b,
 				    100 + v - 1);
 			else if (k == 1)
-				add(&t, "cmp.lt (M1, 16) P1 V%04u(0,0)<1;1,0> "
+				unit_add(&t, "cmp.lt (M1, 16) P1 V%04u(0,0)<1;1,0> "
 				    "V%04u(0,0)<1;1,0>\n(P1) sel (M1, 16) "
 				    "V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
 				    "V%04u(0,0)<1;1,0>\n", a, b, d, a, b);
 			else if (k == 2)
-				add(&t, "mul (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
+				unit_add(&t, "mul (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
 				    "0x%08x:f\n", d, a, 0x3f800000u + (seed & 0xFF00));
 			else
-				add(&t, "%s (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
+				unit_add(&t, "%s (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
 				    "V%04u(0,0)<1;1,0>\n", k == 3 ? "add" : k == 4 ?
 				    "min" : "max", d, a, b);
 		}
-		add(&t, "add (M1_NM, 1) V0052(0,0)<1> V0052(0,0)<0;1,0> 0x1:w\n");
-		add(&t, "cmp.lt (M1, 16) P2 V0052(0,0)<0;1,0> 0x4:d\n");
-		add(&t, "(P2) goto (M1, 16) L%u\n", l);
+		unit_add(&t, "add (M1_NM, 1) V0052(0,0)<1> V0052(0,0)<0;1,0> 0x1:w\n");
+		unit_add(&t, "cmp.lt (M1, 16) P2 V0052(0,0)<0;1,0> 0x4:d\n");
+		unit_add(&t, "(P2) goto (M1, 16) L%u\n", l);
 	}
-	add(&t, "movs (M1_NM, 1) T6(0) 0x1:ud\n");
-	add(&t, "scatter4_scaled.R (M1, 16) T6 0x0:ud V0041.0 V%04u.0\n",
+	unit_add(&t, "movs (M1_NM, 1) T6(0) 0x1:ud\n");
+	unit_add(&t, "scatter4_scaled.R (M1, 16) T6 0x0:ud V0041.0 V%04u.0\n",
 	    100 + v - 1);
-	add(&t, "ret (M1, 1)\n");
+	unit_add(&t, "ret (M1, 1)\n");
 	return t.s;
 }
 

@@ -5,7 +5,6 @@
  * check (no two live values share a register byte); more live predicates
  * than the four flag registers hold are kept in general registers. */
 #include <check.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,31 +12,7 @@
 #include "gen.h"
 #include "unit.h"
 
-struct text {
-	char *s;
-	size_t n, cap;
-};
-
-static void add(struct text *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void add(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char line[512];
-	int k = vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
-	if (t->n + (size_t)k + 1 > t->cap) {
-		t->cap = (t->cap + (size_t)k + 1) * 2;
-		t->s = realloc(t->s, t->cap);
-		ck_assert_ptr_nonnull(t->s);
-	}
-	memcpy(t->s + t->n, line, (size_t)k + 1);
-	t->n += (size_t)k;
-}
-
-static enum vf_status fin(const struct text *t, struct vf_kernel_result *r,
+static enum vf_status fin(const struct unit_text *t, struct vf_kernel_result *r,
                           struct vf_error *e)
 {
 	return unit_finalize(t->s, VF_PLATFORM_SKL, r, e);
@@ -47,34 +22,34 @@ static enum vf_status fin(const struct text *t, struct vf_kernel_result *r,
  * 'label' a label between the definitions and the sum keeps the pre-RA
  * scheduler (finalizer/schedule.c) from interleaving them, so all n are
  * live at once; without it the scheduler may sum each one as it is made. */
-static void pressure_kernel(struct text *t, unsigned n, unsigned spill_at,
+static void pressure_kernel(struct unit_text *t, unsigned n, unsigned spill_at,
                             bool label)
 {
-	add(t, ".version 4.1\n.kernel \"k\"\n");
+	unit_add(t, ".version 4.1\n.kernel \"k\"\n");
 	for (unsigned i = 0; i <= n; i++)
-		add(t, ".decl V%04u v_type=G type=f num_elts=16 align=hword\n",
+		unit_add(t, ".decl V%04u v_type=G type=f num_elts=16 align=hword\n",
 		    100 + i);
-	add(t, ".kernel_attr SimdSize=16\n.kernel_attr SpillMemOffset=%u\n",
+	unit_add(t, ".kernel_attr SimdSize=16\n.kernel_attr SpillMemOffset=%u\n",
 	    spill_at);
-	add(t, ".function \"_main_0\"\n_main_0:\n");
+	unit_add(t, ".function \"_main_0\"\n_main_0:\n");
 	/* each from the one before (an add: copy propagation would forward
 	 * immediate movs into the adds below and leave no pressure) */
-	add(t, "    mov (M1, 16) V0100(0,0)<1> 0x3f800000:f\n");
+	unit_add(t, "    mov (M1, 16) V0100(0,0)<1> 0x3f800000:f\n");
 	for (unsigned i = 1; i < n; i++)
-		add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> 0x%x:f\n",
+		unit_add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> 0x%x:f\n",
 		    100 + i, 99 + i, 0x3f800000u + (i << 16));
 	if (label)
-		add(t, "SUM:\n");
-	add(t, "    mov (M1, 16) V%04u(0,0)<1> V0100(0,0)<1;1,0>\n", 100 + n);
+		unit_add(t, "SUM:\n");
+	unit_add(t, "    mov (M1, 16) V%04u(0,0)<1> V0100(0,0)<1;1,0>\n", 100 + n);
 	for (unsigned i = 1; i < n; i++)
-		add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
+		unit_add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
 		    "V%04u(0,0)<1;1,0>\n", 100 + n, 100 + n, 100 + i);
-	add(t, "    ret (M1, 1)\n");
+	unit_add(t, "    ret (M1, 1)\n");
 }
 
 START_TEST(spills_land_at_spill_mem_offset)
 {
-	struct text t = { 0 };
+	struct unit_text t = { 0 };
 	pressure_kernel(&t, 90, 4096, true);
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
@@ -107,7 +82,7 @@ END_TEST
 /* pressure_kernel(n, spill_at, label) finalizes without a spill. */
 static void fits_without_spills(unsigned n, unsigned spill_at, bool label)
 {
-	struct text t = { 0 };
+	struct unit_text t = { 0 };
 	pressure_kernel(&t, n, spill_at, label);
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
@@ -134,21 +109,21 @@ END_TEST
 
 START_TEST(many_live_predicates)
 {
-	struct text t = { 0 };
-	add(&t, ".version 4.1\n.kernel \"k\"\n"
+	struct unit_text t = { 0 };
+	unit_add(&t, ".version 4.1\n.kernel \"k\"\n"
 	    ".decl V0040 v_type=G type=d num_elts=16 align=hword\n"
 	    ".decl V0041 v_type=G type=d num_elts=16 align=hword\n"
 	    ".input V0040 offset=32 size=64\n");
 	for (unsigned i = 1; i <= 10; i++)
-		add(&t, ".decl P%u v_type=P num_elts=16\n", i);
-	add(&t, ".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n"
+		unit_add(&t, ".decl P%u v_type=P num_elts=16\n", i);
+	unit_add(&t, ".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n"
 	    "    mov (M1, 16) V0041(0,0)<1> 0x0:d\n");
 	for (unsigned i = 1; i <= 10; i++)
-		add(&t, "    cmp.lt (M1, 16) P%u V0040(0,0)<1;1,0> 0x%x:d\n", i, i);
+		unit_add(&t, "    cmp.lt (M1, 16) P%u V0040(0,0)<1;1,0> 0x%x:d\n", i, i);
 	for (unsigned i = 1; i <= 10; i++)
-		add(&t, "    (P%u) add (M1, 16) V0041(0,0)<1> V0041(0,0)<1;1,0> "
+		unit_add(&t, "    (P%u) add (M1, 16) V0041(0,0)<1> V0041(0,0)<1;1,0> "
 		    "0x1:d\n", i);
-	add(&t, "    ret (M1, 1)\n");
+	unit_add(&t, "    ret (M1, 1)\n");
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
 	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);
@@ -162,25 +137,25 @@ END_TEST
  * into, so they never need 126 GRFs at once (regalloc/addr_targets.c). */
 START_TEST(indirect_arrays_in_turn_fit)
 {
-	struct text t = { 0 };
-	add(&t, ".version 4.1\n.kernel \"k\"\n"
+	struct unit_text t = { 0 };
+	unit_add(&t, ".version 4.1\n.kernel \"k\"\n"
 	    ".decl V0040 v_type=G type=uw num_elts=16 align=hword\n"
 	    ".decl V0041 v_type=G type=f num_elts=16 align=hword\n");
 	for (unsigned a = 0; a < 3; a++)
-		add(&t, ".decl V%04u v_type=G type=f num_elts=336 align=hword\n"
+		unit_add(&t, ".decl V%04u v_type=G type=f num_elts=336 align=hword\n"
 		    ".decl A%u v_type=A num_elts=16\n", 50 + a, a);
-	add(&t, ".input V0040 offset=32 size=32\n"
+	unit_add(&t, ".input V0040 offset=32 size=32\n"
 	    ".kernel_attr SimdSize=16\n.function \"_main_0\"\n_main_0:\n"
 	    "    mov (M1, 16) V0041(0,0)<1> 0x0:f\n");
 	for (unsigned a = 0; a < 3; a++) {
 		for (unsigned row = 0; row < 42; row += 2)
-			add(&t, "    add (M1, 16) V%04u(%u,0)<1> V0041(0,0)<1;1,0> "
+			unit_add(&t, "    add (M1, 16) V%04u(%u,0)<1> V0041(0,0)<1;1,0> "
 			    "0x%x:f\n", 50 + a, row, 0x3f800000u + (row << 16));
-		add(&t, "    addr_add (M1, 16) A%u(0)<1> &V%04u V0040(0,0)<1;1,0>\n"
+		unit_add(&t, "    addr_add (M1, 16) A%u(0)<1> &V%04u V0040(0,0)<1;1,0>\n"
 		    "    add (M1, 16) V0041(0,0)<1> V0041(0,0)<1;1,0> "
 		    "r[A%u(0),0]<1,0>:f\n", a, 50 + a, a);
 	}
-	add(&t, "    ret (M1, 1)\n");
+	unit_add(&t, "    ret (M1, 1)\n");
 	struct vf_kernel_result r;
 	struct vf_error e = { 0 };
 	ck_assert_msg(fin(&t, &r, &e) == VF_OK, "%s", e.msg);

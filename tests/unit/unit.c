@@ -1,6 +1,7 @@
 /* unit.c - see unit.h. */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,4 +88,22 @@ void unit_squeeze(const char *in, char *out, size_t cap)
 		out[n++] = *p;
 	}
 	out[n] = 0;
+}
+
+void unit_add(struct unit_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char line[512];
+	int k = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	ck_assert_int_ge(k, 0);
+	ck_assert_int_lt(k, (int)sizeof line);
+	if (t->n + (size_t)k + 1 > t->cap) {
+		t->cap = (t->cap + (size_t)k + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+		ck_assert_ptr_nonnull(t->s);
+	}
+	memcpy(t->s + t->n, line, (size_t)k + 1);
+	t->n += (size_t)k;
 }

@@ -41,4 +41,15 @@ size_t unit_unhex(const char *hex, uint8_t *out);
  * text compared without its column layout. */
 void unit_squeeze(const char *in, char *out, size_t cap);
 
+/* A vISA text built line by line (malloc'ed s, NUL-terminated; free(s)
+ * when done). */
+struct unit_text {
+	char *s;
+	size_t n, cap;
+};
+
+/* Appends one printf-formatted piece (at most 511 bytes) to t. */
+void unit_add(struct unit_text *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 #endif
