@@ -229,25 +229,26 @@ static void large_run_blocks(void)
 	free(q);
 }
 
+/* The patterns every run must serve. */
+static void patterns(void)
+{
+	sizes();
+	grow();
+	cleared();
+	assembled();
+	aligned();
+}
+
 int main(void)
 {
 	free(NULL);
 	CHECK(realloc(NULL, 10) != NULL);
-	for (int round = 0; round < 3; round++) {
-		sizes();
-		grow();
-		cleared();
-		assembled();
-		aligned();
-	}
+	for (int round = 0; round < 3; round++)
+		patterns();
 	/* the same patterns in a large run, and its own */
 	cli_malloc_expect((size_t)1 << 30);
 	for (int round = 0; round < 3; round++) {
-		sizes();
-		grow();
-		cleared();
-		assembled();
-		aligned();
+		patterns();
 		large_run_blocks();
 	}
 	printf("%d passed, %d failed\n", passed, failed);
