@@ -429,3 +429,27 @@ size_t vf_arena_used(const struct vf_arena *a)
 {
 	return a->requested;
 }
+
+void vf_arena_adopt(struct vf_arena *a, struct vf_arena *from)
+{
+	if (!from)
+		return;
+	/* from's chunks go after a's newest one, which stays the one that
+	 * serves a's next requests (and vf_arena_grow's in-place case). */
+	if (from->head) {
+		struct chunk *last = from->head;
+		while (last->next)
+			last = last->next;
+		struct chunk **at = a->head ? &a->head->next : &a->head;
+		last->next = *at;
+		*at = from->head;
+	}
+	while (from->bigs) {
+		struct big *b = from->bigs;
+		big_unlink(from, b);
+		big_link(a, b);
+	}
+	a->requested += from->requested;
+	a->chunk_bytes += from->chunk_bytes;
+	free(from);
+}

@@ -38,6 +38,10 @@ void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size);
 /* Copy of s[0..len) with a terminating NUL. */
 char *vf_arena_strndup(struct vf_arena *a, const char *s, size_t len);
 char *vf_arena_strdup(struct vf_arena *a, const char *s);
+/* Everything allocated from 'from' becomes a's, freed with a; 'from'
+ * itself is freed.  Lets a thread allocate from an arena of its own and
+ * hand the results over (visa/visaasm_split.c). */
+void vf_arena_adopt(struct vf_arena *a, struct vf_arena *from);
 /* Total bytes requested so far (for benchmarks). */
 size_t vf_arena_used(const struct vf_arena *a);
 

@@ -974,6 +974,34 @@ enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch)
 	return VF_OK;
 }
 
+enum vf_status va_lex_from(struct va_parser *p, struct vf_arena *scratch,
+                           size_t off, uint32_t line)
+{
+	p->lx = (struct va_lexer){ .scratch = scratch, .line = line,
+	                           .line_start = true, .i = off,
+	                           .line_begin = off };
+	va_lex_line(p);
+	if (p->lx.failed)
+		return p->err && p->err->status != VF_OK ? p->err->status
+		                                         : VF_ERR_INPUT;
+	return VF_OK;
+}
+
+/* The state lex_run leaves after a line's '\n': only the position and
+ * the line change (the token buffers stay). */
+void va_lex_seek(struct va_parser *p, size_t off, uint32_t line)
+{
+	struct va_lexer *lx = &p->lx;
+	lx->i = off;
+	lx->line = line;
+	lx->line_begin = off;
+	lx->line_start = true;
+	lx->space = false;
+	lx->paused = false;
+	lx->have_line_end = false;
+	va_lex_line(p);
+}
+
 void va_lex_end(struct va_parser *p)
 {
 	free(p->lx.buf[0]);
