@@ -249,13 +249,13 @@ static unsigned long same(const struct text *t)
 }
 
 /* The instruction whose line holds the split point, as visaasm_split.c
- * picks it: the first line start after the middle of the text from the
+ * picks it: the first line start after 13/25 of the text from the
  * first instruction on. */
 static unsigned mid_inst(const struct text *t)
 {
 	const char *first = strstr(t->s, "_main_0:\n") + 9;
 	size_t start = (size_t)(first - t->s);
-	size_t target = start + (t->n - start) / 2;
+	size_t target = start + 4 + (t->n - start - 4) / 25 * 13;
 	unsigned line = 0;
 	for (size_t i = start; i < target; i++)
 		line += t->s[i] == '\n';
