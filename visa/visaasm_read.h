@@ -364,8 +364,9 @@ bool va_begin_routine(struct va_parser *p, bool kernel, const char *name);
 /* visaasm_split.c: a big text's instructions on two threads
  * (docs/visa-text-format.md, "Parsing on two threads").  va_split_start
  * at a text's first instruction may start a helper on the second part;
- * va_split_join, when the parser reaches it, takes the helper's
- * instructions; va_split_end drops a helper still running. */
+ * va_split_join, when the parser reaches it, takes the instructions the
+ * helper has finished and stops it; va_split_end waits for a helper
+ * still running. */
 void va_split_start(struct va_parser *p);
 bool va_split_join(struct va_parser *p);
 void va_split_end(struct va_parser *p);
@@ -380,6 +381,10 @@ static inline bool va_split_guard(struct va_parser *p)
 }
 /* Instructions taken from helpers so far, all parses (tests). */
 unsigned long va_split_merged(void);
+/* Tests: 0 as in use; 1: a helper stalls after its 5th instruction and
+ * the parser takes those 5 (a busy machine); 2: the parser takes all
+ * the helper can do (an idle one). */
+void va_split_test_mode(int mode);
 
 /* visaasm_size.c: an instruction's size in the complete binary layout
  * (visa_inst_size_ex with VISA_IO_SPEC), remembered by shape; a NULL

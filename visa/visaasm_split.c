@@ -6,10 +6,14 @@
  * starts a helper thread that parses the instructions from mid on with a
  * parser of its own (lexer, arena, instruction array, error) over a
  * copy of the routine's state: the symbol tables and variables it only
- * reads.  The parser goes on from where it is up to mid, then joins the
- * helper, appends its instructions (their source lines moved by the
- * line mid turned out to have), takes over its arena and moves its own
- * lexer to where the helper stopped.  docs/visa-text-format.md,
+ * reads.  The parser goes on from where it is up to mid, then appends
+ * the instructions the helper has finished (their source lines moved by
+ * the line mid turned out to have) and moves its own lexer past them.
+ * A helper that is not done by then (the machine's other processor was
+ * busy) is told to stop: the parser does not wait for it but parses the
+ * rest itself, so a busy machine costs little more than the serial
+ * parse.  The helper's arena, which holds the operands, becomes the
+ * module's once the helper has stopped.  docs/visa-text-format.md,
  * "Parsing on two threads", has the why and the measurements.
  *
  * The result is the serial one because the helper only does what does
@@ -34,6 +38,7 @@
 #include "visaasm_read.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +53,13 @@
  * tests and measurements. */
 #define VA_SPLIT_MIN ((size_t)1 << 20)
 
+/* Where the parser goes on after the helper's instruction i: the line
+ * after it (lines counted from 1 at mid). */
+struct va_split_end {
+	size_t resume;
+	uint32_t resume_line;
+};
+
 struct va_split {
 	pthread_t thread;
 	atomic_bool cancel;         /* the parser no longer wants the work */
@@ -56,16 +68,28 @@ struct va_split {
 	struct va_routine rt;       /* its copy of the routine being parsed */
 	struct vf_error err;        /* its errors (never reported) */
 	struct vf_arena *scratch;   /* its lexer's */
-	/* Results, read after the join.  Lines are counted from 1 at mid. */
-	bool have_first;            /* first_* are set */
-	size_t first_start;         /* the first statement's first byte */
+	/* The helper's instructions go to rt.r.insts, made with room for
+	 * cap so that it never moves (the parser may copy from it while the
+	 * helper goes on), and ends[i] is where instruction i's line ends. */
+	uint32_t cap;
+	struct va_split_end *ends;
+	/* Its first statement (set before anything is published). */
+	size_t first_start;
 	uint32_t first_line;
-	uint32_t count;             /* instructions parsed, all complete */
-	size_t resume;              /* the line after the last of them */
-	uint32_t resume_line;
+	/* Instructions complete (release: rt.r.insts and ends below it
+	 * are written), and whether the helper has stopped. */
+	atomic_uint published;
+	atomic_bool done;
+	bool taken;                 /* the parser took some: keep the arena */
 };
 
 static atomic_ulong merged;
+static atomic_int test_mode;
+
+void va_split_test_mode(int mode)
+{
+	atomic_store(&test_mode, mode);
+}
 
 unsigned long va_split_merged(void)
 {
@@ -91,59 +115,100 @@ static bool is_instruction(const struct va_parser *p, const struct va_token *t)
 	         !va_peek_at(p, 1)->space_before);
 }
 
-static void *helper_main(void *arg)
+static bool cancelled(struct va_split *h)
 {
-	struct va_split *h = arg;
+	return atomic_load_explicit(&h->cancel, memory_order_relaxed);
+}
+
+/* Tests (va_split_test_mode 1): a slow helper, which stalls after
+ * VA_SPLIT_STALL instructions until it is told to stop. */
+#define VA_SPLIT_STALL 5u
+
+static void stall_until_cancelled(struct va_split *h, uint32_t n)
+{
+	if (n < VA_SPLIT_STALL ||
+	    atomic_load_explicit(&test_mode, memory_order_relaxed) != 1)
+		return;
+	while (!cancelled(h))
+		sched_yield();
+}
+
+/* Tests (modes 1 and 2): the parser waits for the helper to finish
+ * VA_SPLIT_STALL instructions (1) or all it can do (2), so that what it
+ * takes does not depend on timing. */
+static void wait_for_tests(struct va_split *h)
+{
+	int mode = atomic_load_explicit(&test_mode, memory_order_relaxed);
+	if (!mode)
+		return;
+	uint32_t want = mode == 1 ? VA_SPLIT_STALL : UINT32_MAX;
+	while (!atomic_load_explicit(&h->done, memory_order_acquire) &&
+	       atomic_load_explicit(&h->published, memory_order_acquire) < want)
+		sched_yield();
+}
+
+static void helper_parse(struct va_split *h)
+{
 	struct va_parser *p = &h->p;
 	if (va_lex_from(p, h->scratch, h->mid, 1) != VF_OK)
-		return NULL;
-	h->resume = h->mid;
-	h->resume_line = 1;
+		return;
+	while (va_peek(p)->kind == VA_NL)
+		va_next(p);
+	h->first_start = va_peek(p)->start;
+	h->first_line = va_peek(p)->line;
 	for (;;) {
 		while (va_peek(p)->kind == VA_NL)
 			va_next(p);
 		const struct va_token *t = va_peek(p);
-		if (!h->have_first) {
-			h->first_start = t->start;
-			h->first_line = t->line;
-			h->have_first = true;
-		}
+		uint32_t n = p->rt->r.inst_count;
+		/* room for the instruction (each makes one) and to spare */
 		if (t->kind == VA_EOF || p->lx.failed || !is_instruction(p, t) ||
-		    atomic_load_explicit(&h->cancel, memory_order_relaxed))
-			break;
+		    n + 4 > h->cap || cancelled(h))
+			return;
 		bool ok = va_instruction(p) && !p->spec_stop;
 		const struct va_token *e = va_peek(p);
 		/* A statement ends with its line here: one closed by a '}'
 		 * or the end of the text is left to the parser. */
-		if (!ok || e->kind != VA_NL || p->lx.failed)
-			break;
-		h->count = p->rt->r.inst_count;
-		h->resume = e->start + 1;
-		h->resume_line = e->line + 1;
+		if (!ok || e->kind != VA_NL || p->lx.failed ||
+		    p->rt->r.inst_count != n + 1)
+			return;
+		h->ends[n] = (struct va_split_end){ e->start + 1, e->line + 1 };
+		atomic_store_explicit(&h->published, n + 1,
+		                      memory_order_release);
+		stall_until_cancelled(h, n + 1);
 		va_next(p);
 	}
+}
+
+static void *helper_main(void *arg)
+{
+	struct va_split *h = arg;
+	helper_parse(h);
+	atomic_store_explicit(&h->done, true, memory_order_release);
 	return NULL;
 }
 
-/* Everything the helper made and the record itself; its arena unless
- * the parser took it. */
-static void split_free(struct va_split *h)
-{
-	va_lex_end(&h->p);
-	free(h->p.ictx);
-	vf_arena_free(h->p.a);
-	vf_arena_free(h->scratch);
-	free(h);
-}
-
-/* Stop the helper and drop its work. */
-static void split_drop(struct va_parser *p)
+/* Stop the helper and wait for it; its arena becomes the module's when
+ * the parser took instructions from it (their operands are there), else
+ * it is freed with everything else the helper made. */
+static void split_finish(struct va_parser *p)
 {
 	struct va_split *h = p->split;
 	p->split = NULL;
 	atomic_store_explicit(&h->cancel, true, memory_order_relaxed);
 	pthread_join(h->thread, NULL);
-	split_free(h);
+	if (h->taken) {
+		vf_arena_release(h->p.a, h->rt.r.insts,
+		                 (size_t)h->rt.inst_cap * sizeof *h->rt.r.insts);
+		vf_arena_adopt(p->a, h->p.a);
+		h->p.a = NULL;
+	}
+	va_lex_end(&h->p);
+	free(h->p.ictx);
+	free(h->ends);
+	vf_arena_free(h->p.a);
+	vf_arena_free(h->scratch);
+	free(h);
 }
 
 void va_split_start(struct va_parser *p)
@@ -164,9 +229,14 @@ void va_split_start(struct va_parser *p)
 	if (!h)
 		return;
 	h->mid = (size_t)(nl - p->src) + 1;
+	/* IGC's instruction lines are 40 bytes and more: room for one in
+	 * 24 (a text of shorter lines has the helper stop when it is full;
+	 * untouched pages of the array cost nothing). */
+	size_t cap = (p->size - h->mid) / 24 + 64;
+	h->cap = cap > UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)cap;
 	h->rt = *p->rt;
-	h->rt.r.insts = NULL;
-	h->rt.r.inst_count = h->rt.inst_cap = 0;
+	h->rt.r.inst_count = 0;
+	h->rt.inst_cap = h->cap;
 	h->rt.next = NULL;
 	h->p = (struct va_parser){ .file = p->file, .src = p->src,
 	                           .size = p->size, .m = p->m,
@@ -174,11 +244,18 @@ void va_split_start(struct va_parser *p)
 	                           .have_version = true, .rt = &h->rt,
 	                           .spec = true };
 	h->scratch = vf_arena_new();
+	h->ends = malloc((size_t)h->cap * sizeof *h->ends);
+	h->rt.r.insts = h->p.a ? vf_arena_array_raw(h->p.a, h->cap,
+	                                            sizeof *h->rt.r.insts)
+	                       : NULL;
 	atomic_init(&h->cancel, false);
-	if (!h->p.a || !h->scratch ||
+	atomic_init(&h->published, 0);
+	atomic_init(&h->done, false);
+	if (!h->p.a || !h->scratch || !h->ends || !h->rt.r.insts ||
 	    vf_thread_start(&h->thread, helper_main, h) != 0) {
 		vf_arena_free(h->p.a);
 		vf_arena_free(h->scratch);
+		free(h->ends);
 		free(h);
 		return;
 	}
@@ -186,11 +263,13 @@ void va_split_start(struct va_parser *p)
 	p->split_mid = h->mid;
 }
 
-/* Append the helper's instructions, their lines moved by delta. */
-static bool take(struct va_parser *p, struct va_split *h, uint32_t delta)
+/* Append the helper's first k instructions, their lines moved by
+ * delta. */
+static bool take(struct va_parser *p, struct va_split *h, uint32_t k,
+                 uint32_t delta)
 {
 	struct va_routine *rt = p->rt;
-	uint32_t n = rt->r.inst_count, k = h->count;
+	uint32_t n = rt->r.inst_count;
 	if (k > UINT32_MAX / 2 - n)
 		return va_oom(p);
 	uint32_t cap = rt->inst_cap ? rt->inst_cap : 8;
@@ -212,12 +291,9 @@ static bool take(struct va_parser *p, struct va_split *h, uint32_t delta)
 		to[i].line += delta;
 	}
 	rt->r.inst_count = n + k;
-	/* Its operands stay where they are, in its arena, now the
-	 * module's; its instruction array is not needed any more. */
-	vf_arena_release(h->p.a, h->rt.r.insts,
-	                 (size_t)h->rt.inst_cap * sizeof *from);
-	vf_arena_adopt(p->a, h->p.a);
-	h->p.a = NULL;
+	/* Their operands stay where they are, in the helper's arena: it
+	 * is the module's from split_finish on. */
+	h->taken = true;
 	atomic_fetch_add(&merged, k);
 	return true;
 }
@@ -225,25 +301,33 @@ static bool take(struct va_parser *p, struct va_split *h, uint32_t delta)
 bool va_split_join(struct va_parser *p)
 {
 	struct va_split *h = p->split;
-	p->split = NULL;
-	pthread_join(h->thread, NULL);
+	wait_for_tests(h);
+	/* What the helper has finished; it is told to stop, and is waited
+	 * for only if done (then at once) or when the parser next needs it
+	 * gone (va_split_guard, va_split_end). */
+	bool done = atomic_load_explicit(&h->done, memory_order_acquire);
+	uint32_t k = atomic_load_explicit(&h->published, memory_order_acquire);
+	atomic_store_explicit(&h->cancel, true, memory_order_relaxed);
+	p->split_mid = SIZE_MAX;
 	const struct va_token *t = va_peek(p);
 	bool ok = true;
-	if (h->count && h->have_first && !p->lx.failed &&
-	    t->kind != VA_EOF && t->start == h->first_start) {
+	if (k && !p->lx.failed && t->kind != VA_EOF &&
+	    t->start == h->first_start) {
 		uint32_t delta = t->line - h->first_line;
-		ok = take(p, h, delta);
+		const struct va_split_end *e = &h->ends[k - 1];
+		ok = take(p, h, k, delta);
 		if (ok)
-			va_lex_seek(p, h->resume, h->resume_line + delta);
+			va_lex_seek(p, e->resume, e->resume_line + delta);
 	}
-	split_free(h);
+	if (done || !ok)
+		split_finish(p);
 	return ok;
 }
 
 void va_split_end(struct va_parser *p)
 {
 	if (p->split)
-		split_drop(p);
+		split_finish(p);
 }
 
 bool va_split_guard_slow(struct va_parser *p)
@@ -252,6 +336,6 @@ bool va_split_guard_slow(struct va_parser *p)
 		p->spec_stop = true;
 		return false;
 	}
-	split_drop(p);
+	split_finish(p);
 	return true;
 }
