@@ -61,6 +61,7 @@ struct vf_arena {
 	size_t next_size;
 	size_t requested;
 	size_t chunk_bytes;     /* in chunks made so far (HUGE_CHUNK_AFTER) */
+	bool large;             /* huge-page chunks at once (vf_arena_new_large) */
 };
 
 /* Under AddressSanitizer every allocation is a block of its own, so that
@@ -200,6 +201,14 @@ struct vf_arena *vf_arena_new(void)
 	return a;
 }
 
+struct vf_arena *vf_arena_new_large(void)
+{
+	struct vf_arena *a = vf_arena_new();
+	if (a)
+		a->large = true;
+	return a;
+}
+
 void vf_arena_free(struct vf_arena *a)
 {
 	if (!a)
@@ -272,7 +281,7 @@ static void *big_alloc(struct vf_arena *a, size_t size, bool zero)
 static struct chunk *chunk_new(struct vf_arena *a, size_t need)
 {
 	struct chunk *c = NULL;
-	if (a->chunk_bytes >= HUGE_CHUNK_AFTER)
+	if (a->chunk_bytes >= HUGE_CHUNK_AFTER || a->large)
 		c = huge_chunk();
 	if (!c) {
 		/* a request larger than the next chunk size (up to BIG_MIN)

@@ -13,6 +13,10 @@
 struct vf_arena;
 
 struct vf_arena *vf_arena_new(void);
+/* An arena known to get megabytes (a parse helper's, visa/
+ * visaasm_split.c): chunks of one huge page from the start, where a new
+ * arena's first 4 MB of small chunks cost a page fault each 4 KB. */
+struct vf_arena *vf_arena_new_large(void);
 void vf_arena_free(struct vf_arena *a);
 /* Free everything allocated so far but keep the newest chunk for what
  * comes next: an arena used again and again (a pass's scratch) then

@@ -53,13 +53,6 @@
  * tests and measurements. */
 #define VA_SPLIT_MIN ((size_t)1 << 20)
 
-/* Where the parser goes on after the helper's instruction i: the line
- * after it (lines counted from 1 at mid). */
-struct va_split_end {
-	size_t resume;
-	uint32_t resume_line;
-};
-
 struct va_split {
 	pthread_t thread;
 	atomic_bool cancel;         /* the parser no longer wants the work */
@@ -70,9 +63,11 @@ struct va_split {
 	struct vf_arena *scratch;   /* its lexer's */
 	/* The helper's instructions go to rt.r.insts, made with room for
 	 * cap so that it never moves (the parser may copy from it while the
-	 * helper goes on), and ends[i] is where instruction i's line ends. */
+	 * helper goes on).  Until the parser takes them, each one's offset
+	 * field (the layout's, set after the parse) holds where the line
+	 * after it starts, counted from mid; it is the line after the
+	 * instruction's own (the helper takes no continued line). */
 	uint32_t cap;
-	struct va_split_end *ends;
 	/* Its first statement (set before anything is published). */
 	size_t first_start;
 	uint32_t first_line;
@@ -169,10 +164,11 @@ static void helper_parse(struct va_split *h)
 		const struct va_token *e = va_peek(p);
 		/* A statement ends with its line here: one closed by a '}'
 		 * or the end of the text is left to the parser. */
+		struct vf_inst *in = &p->rt->r.insts[n];
 		if (!ok || e->kind != VA_NL || p->lx.failed ||
-		    p->rt->r.inst_count != n + 1)
+		    p->rt->r.inst_count != n + 1 || e->line != in->line)
 			return;
-		h->ends[n] = (struct va_split_end){ e->start + 1, e->line + 1 };
+		in->offset = (uint32_t)(e->start + 1 - h->mid);
 		atomic_store_explicit(&h->published, n + 1,
 		                      memory_order_release);
 		stall_until_cancelled(h, n + 1);
@@ -205,7 +201,6 @@ static void split_finish(struct va_parser *p)
 	}
 	va_lex_end(&h->p);
 	free(h->p.ictx);
-	free(h->ends);
 	vf_arena_free(h->p.a);
 	vf_arena_free(h->scratch);
 	free(h);
@@ -223,7 +218,8 @@ void va_split_start(struct va_parser *p)
 	 * (measured: about 1 ms more CPU than the parser's at 200k). */
 	size_t target = t->start + (p->size - t->start) / 25 * 13;
 	const char *nl = memchr(p->src + target, '\n', p->size - target);
-	if (!nl || (size_t)(nl - p->src) + 1 >= p->size)
+	if (!nl || (size_t)(nl - p->src) + 1 >= p->size ||
+	    p->size - (size_t)(nl - p->src) > UINT32_MAX)
 		return;
 	struct va_split *h = calloc(1, sizeof *h);
 	if (!h)
@@ -240,22 +236,21 @@ void va_split_start(struct va_parser *p)
 	h->rt.next = NULL;
 	h->p = (struct va_parser){ .file = p->file, .src = p->src,
 	                           .size = p->size, .m = p->m,
-	                           .a = vf_arena_new(), .err = &h->err,
+	                           .a = vf_arena_new_large(),
+	                           .err = &h->err,
 	                           .have_version = true, .rt = &h->rt,
 	                           .spec = true };
 	h->scratch = vf_arena_new();
-	h->ends = malloc((size_t)h->cap * sizeof *h->ends);
 	h->rt.r.insts = h->p.a ? vf_arena_array_raw(h->p.a, h->cap,
 	                                            sizeof *h->rt.r.insts)
 	                       : NULL;
 	atomic_init(&h->cancel, false);
 	atomic_init(&h->published, 0);
 	atomic_init(&h->done, false);
-	if (!h->p.a || !h->scratch || !h->ends || !h->rt.r.insts ||
+	if (!h->p.a || !h->scratch || !h->rt.r.insts ||
 	    vf_thread_start(&h->thread, helper_main, h) != 0) {
 		vf_arena_free(h->p.a);
 		vf_arena_free(h->scratch);
-		free(h->ends);
 		free(h);
 		return;
 	}
@@ -289,6 +284,7 @@ static bool take(struct va_parser *p, struct va_split *h, uint32_t k,
 	for (uint32_t i = 0; i < k; i++) {
 		to[i] = from[i];
 		to[i].line += delta;
+		to[i].offset = 0;   /* as the parser's own (va_layout sets it) */
 	}
 	rt->r.inst_count = n + k;
 	/* Their operands stay where they are, in the helper's arena: it
@@ -314,10 +310,12 @@ bool va_split_join(struct va_parser *p)
 	if (k && !p->lx.failed && t->kind != VA_EOF &&
 	    t->start == h->first_start) {
 		uint32_t delta = t->line - h->first_line;
-		const struct va_split_end *e = &h->ends[k - 1];
+		const struct vf_inst *last = &h->rt.r.insts[k - 1];
+		size_t resume = h->mid + last->offset;
+		uint32_t resume_line = last->line + 1 + delta;
 		ok = take(p, h, k, delta);
 		if (ok)
-			va_lex_seek(p, e->resume, e->resume_line + delta);
+			va_lex_seek(p, resume, resume_line);
 	}
 	if (done || !ok)
 		split_finish(p);
