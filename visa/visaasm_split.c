@@ -45,12 +45,12 @@
 
 #include "arena.h"
 #include "thread.h"
+#include "visaasm_split.h"
 
 /* Texts whose part from the first instruction on is smaller are parsed
  * on one thread: below it, starting and joining a thread costs more
- * than the half it saves (docs/visa-text-format.md).  The environment
- * variable VISAFIN_SPLIT_PARSE (bytes; 0: never) overrides it, for
- * tests and measurements. */
+ * than the half it saves (docs/visa-text-format.md).  va_split_set_min
+ * changes it (tests, the command's --split-parse). */
 #define VA_SPLIT_MIN ((size_t)1 << 20)
 
 struct va_split {
@@ -91,14 +91,11 @@ unsigned long va_split_merged(void)
 	return atomic_load(&merged);
 }
 
-static size_t split_min(void)
+static _Atomic size_t split_min = VA_SPLIT_MIN;
+
+void va_split_set_min(size_t bytes)
 {
-	const char *e = getenv("VISAFIN_SPLIT_PARSE");
-	if (!e || !*e)
-		return VA_SPLIT_MIN;
-	char *end;
-	unsigned long long v = strtoull(e, &end, 10);
-	return *end ? VA_SPLIT_MIN : (size_t)v;
+	atomic_store(&split_min, bytes);
 }
 
 /* A statement va_statement would give to va_instruction. */
@@ -209,7 +206,7 @@ static void split_finish(struct va_parser *p)
 void va_split_start(struct va_parser *p)
 {
 	p->split_tried = true;
-	size_t min = split_min();
+	size_t min = atomic_load_explicit(&split_min, memory_order_relaxed);
 	const struct va_token *t = va_peek(p);
 	if (!min || t->start >= p->size || p->size - t->start < min)
 		return;

@@ -4,7 +4,7 @@
  * error, for generated kernels with errors, labels, declarations,
  * scopes, comments and string-making instructions placed early, late and
  * on every line around the point where the text is split.  The split is
- * forced on these small texts with VISAFIN_SPLIT_PARSE=1; =0 is the
+ * forced on these small texts with va_split_set_min(1); 0 is the
  * serial parse.  Every test runs in the three timing modes of
  * va_split_test_mode: in mode 1 the parser takes the helper's first 5
  * instructions and parses the rest itself. */
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "visa_model.h"
+#include "visaasm_split.h"
 #include "visafin.h"
 #include "unit.h"
 
@@ -203,12 +204,12 @@ static void add_lines(struct outcome *o, const struct vf_routine *r)
 }
 
 static struct outcome parse(const struct vf_text *texts, size_t n,
-                            const char *split)
+                            size_t split)
 {
 	struct outcome o = { 0 };
 	struct vf_error e = { 0 };
 	struct vf_module *m = NULL;
-	ck_assert_int_eq(setenv("VISAFIN_SPLIT_PARSE", split, 1), 0);
+	va_split_set_min(split);
 	o.st = vf_read_visaasm(texts, n, &m, &e);
 	memcpy(o.msg, e.msg, sizeof o.msg);
 	if (o.st != VF_OK)
@@ -232,9 +233,9 @@ static void outcome_free(struct outcome *o)
  * the split one took from its helpers. */
 static unsigned long same_texts(const struct vf_text *texts, size_t n)
 {
-	struct outcome a = parse(texts, n, "0");
+	struct outcome a = parse(texts, n, 0);
 	unsigned long before = va_split_merged();
-	struct outcome b = parse(texts, n, "1");
+	struct outcome b = parse(texts, n, 1);
 	unsigned long took = va_split_merged() - before;
 	ck_assert_int_eq(a.st, b.st);
 	ck_assert_str_eq(a.msg, b.msg);
@@ -402,13 +403,13 @@ START_TEST(two_texts)
 }
 END_TEST
 
-/* Without VISAFIN_SPLIT_PARSE, a small text is parsed on one thread. */
+/* With the default threshold, a small text is parsed on one thread. */
 START_TEST(small_text_serial)
 {
 	struct text t = kernel(NINST, NULL, NULL, 0, false);
 	struct vf_text v = { "k.visaasm", t.s, t.n };
 	struct vf_module *m = NULL;
-	ck_assert_int_eq(unsetenv("VISAFIN_SPLIT_PARSE"), 0);
+	va_split_set_min((size_t)1 << 20);
 	unsigned long before = va_split_merged();
 	ck_assert_int_eq(vf_read_visaasm(&v, 1, &m, NULL), VF_OK);
 	ck_assert_uint_eq(va_split_merged(), before);
