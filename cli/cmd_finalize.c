@@ -22,6 +22,9 @@
  *                           (default: $VISAFIN_CACHE_DIR; docs/cache.md)
  *   ... -j N                kernels of the module on N threads (default:
  *                           the processors)
+ *   ... --split-parse BYTES parse a text's instructions on two threads
+ *                           from this size of them on (default 1 MB;
+ *                           0: never; docs/visa-text-format.md)
  *   visafin -p P [-j N] IN... -o DIR/ [--raw] [-S] [--fat]
  *        batch (cmd_batch.c): every input on its own, N at a time
  *        (default: the processors), into DIR/<input name>.gen, or .dat,
@@ -42,13 +45,14 @@
 #include "fileio.h"
 #include "finalize.h"
 #include "visa_model.h"
+#include "visaasm_split.h"
 #include "../encoder/gen.h"
 
 static const char fin_usage[] =
 	"usage: visafin -p P IN.isa|IN.visaasm [FUNC.visaasm...] "
 	"[--raw | -S | --fat] [-o OUT] [-k NAME] [-d LETTERS] [--verify] "
 	"[--no-compaction] [--no-siblings] [--cache DIR] [-j N] "
-	"[--time-passes]\n"
+	"[--time-passes] [--split-parse BYTES]\n"
 	"       visafin -p P [-j N] IN... -o DIR/ [--raw] [-S] [--fat] "
 	"[--cache DIR]\n"
 	"       visafin IN -platform P [-output] [-binary] [GenX_IR options]\n";
@@ -93,6 +97,12 @@ static bool parse(int argc, char **argv, struct fin_args *a)
 			if (*end || j < 1 || j > VF_MAX_THREADS)
 				return false;
 			a->jobs = (int)j;
+		} else if (!strcmp(s, "--split-parse") && more) {
+			char *end;
+			unsigned long long b = strtoull(argv[++i], &end, 10);
+			if (*end || argv[i][0] == '-')
+				return false;
+			va_split_set_min((size_t)b);
 		} else if (s[0] != '-') {
 			if (a->nin == a->in_cap) {
 				int cap = a->in_cap ? a->in_cap * 2 : 16;

@@ -61,6 +61,7 @@ struct vf_arena {
 	size_t next_size;
 	size_t requested;
 	size_t chunk_bytes;     /* in chunks made so far (HUGE_CHUNK_AFTER) */
+	bool large;             /* huge-page chunks at once (vf_arena_new_large) */
 };
 
 /* Under AddressSanitizer every allocation is a block of its own, so that
@@ -200,6 +201,14 @@ struct vf_arena *vf_arena_new(void)
 	return a;
 }
 
+struct vf_arena *vf_arena_new_large(void)
+{
+	struct vf_arena *a = vf_arena_new();
+	if (a)
+		a->large = true;
+	return a;
+}
+
 void vf_arena_free(struct vf_arena *a)
 {
 	if (!a)
@@ -272,7 +281,7 @@ static void *big_alloc(struct vf_arena *a, size_t size, bool zero)
 static struct chunk *chunk_new(struct vf_arena *a, size_t need)
 {
 	struct chunk *c = NULL;
-	if (a->chunk_bytes >= HUGE_CHUNK_AFTER)
+	if (a->chunk_bytes >= HUGE_CHUNK_AFTER || a->large)
 		c = huge_chunk();
 	if (!c) {
 		/* a request larger than the next chunk size (up to BIG_MIN)
@@ -428,4 +437,28 @@ char *vf_arena_strdup(struct vf_arena *a, const char *s)
 size_t vf_arena_used(const struct vf_arena *a)
 {
 	return a->requested;
+}
+
+void vf_arena_adopt(struct vf_arena *a, struct vf_arena *from)
+{
+	if (!from)
+		return;
+	/* from's chunks go after a's newest one, which stays the one that
+	 * serves a's next requests (and vf_arena_grow's in-place case). */
+	if (from->head) {
+		struct chunk *last = from->head;
+		while (last->next)
+			last = last->next;
+		struct chunk **at = a->head ? &a->head->next : &a->head;
+		last->next = *at;
+		*at = from->head;
+	}
+	while (from->bigs) {
+		struct big *b = from->bigs;
+		big_unlink(from, b);
+		big_link(a, b);
+	}
+	a->requested += from->requested;
+	a->chunk_bytes += from->chunk_bytes;
+	free(from);
 }

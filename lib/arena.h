@@ -13,6 +13,10 @@
 struct vf_arena;
 
 struct vf_arena *vf_arena_new(void);
+/* An arena known to get megabytes (a parse helper's, visa/
+ * visaasm_split.c): chunks of one huge page from the start, where a new
+ * arena's first 4 MB of small chunks cost a page fault each 4 KB. */
+struct vf_arena *vf_arena_new_large(void);
 void vf_arena_free(struct vf_arena *a);
 /* Free everything allocated so far but keep the newest chunk for what
  * comes next: an arena used again and again (a pass's scratch) then
@@ -38,6 +42,10 @@ void *vf_arena_memdup(struct vf_arena *a, const void *p, size_t size);
 /* Copy of s[0..len) with a terminating NUL. */
 char *vf_arena_strndup(struct vf_arena *a, const char *s, size_t len);
 char *vf_arena_strdup(struct vf_arena *a, const char *s);
+/* Everything allocated from 'from' becomes a's, freed with a; 'from'
+ * itself is freed.  Lets a thread allocate from an arena of its own and
+ * hand the results over (visa/visaasm_split.c). */
+void vf_arena_adopt(struct vf_arena *a, struct vf_arena *from);
 /* Total bytes requested so far (for benchmarks). */
 size_t vf_arena_used(const struct vf_arena *a);
 

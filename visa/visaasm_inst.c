@@ -513,7 +513,8 @@ static void va_align_at_least(struct va_parser *p, uint32_t id, unsigned bytes)
 	static const unsigned align_bytes[10] = { 1, 2, 4, 8, 16, 32, 64, 32,
 	                                          64, 128 };
 	if (id < VISA_NUM_PREDEF_VARS ||
-	    id - VISA_NUM_PREDEF_VARS >= p->rt->r.var_count)
+	    id - VISA_NUM_PREDEF_VARS >= p->rt->r.var_count ||
+	    !va_split_guard(p))
 		return;
 	struct vf_var *v = &p->rt->r.vars[id - VISA_NUM_PREDEF_VARS];
 	unsigned cur = (v->bit_properties >> 4) & 0xF;

@@ -1222,8 +1222,15 @@ void va_lex_take(struct va_parser *p, size_t n)
 
 enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch)
 {
-	p->lx = (struct va_lexer){ .scratch = scratch, .line = 1,
-	                           .line_start = true };
+	return va_lex_from(p, scratch, 0, 1);
+}
+
+enum vf_status va_lex_from(struct va_parser *p, struct vf_arena *scratch,
+                           size_t off, uint32_t line)
+{
+	p->lx = (struct va_lexer){ .scratch = scratch, .line = line,
+	                           .line_start = true, .i = off,
+	                           .line_begin = off };
 	/* Usually the text's last byte. */
 	for (size_t k = p->size; k > 0; k--) {
 		if (p->src[k - 1] == '\n') {
@@ -1236,6 +1243,21 @@ enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch)
 		return p->err && p->err->status != VF_OK ? p->err->status
 		                                         : VF_ERR_INPUT;
 	return VF_OK;
+}
+
+/* The state lex_run leaves after a line's '\n': only the position and
+ * the line change (the token buffers stay). */
+void va_lex_seek(struct va_parser *p, size_t off, uint32_t line)
+{
+	struct va_lexer *lx = &p->lx;
+	lx->i = off;
+	lx->line = line;
+	lx->line_begin = off;
+	lx->line_start = true;
+	lx->space = false;
+	lx->paused = false;
+	lx->exec_at = lx->exec_len = 0;
+	va_lex_line(p);
 }
 
 void va_lex_end(struct va_parser *p)

@@ -194,6 +194,8 @@ uint32_t va_add_string(struct va_parser *p, const char *s)
 	/* Like IGC's addStringPool(): the empty string is index 0, unstored. */
 	if (!s[0])
 		return 0;
+	if (!va_split_guard(p))
+		return UINT32_MAX;
 	uint32_t k = vf_routine_add_string(p->a, &p->rt->r, s);
 	if (k == UINT32_MAX)
 		va_oom(p);
@@ -211,6 +213,8 @@ uint32_t va_add_token_text(struct va_parser *p, const struct va_token *t,
 			*copy = "";
 		return 0;
 	}
+	if (!va_split_guard(p))
+		return UINT32_MAX;
 	struct vf_routine *r = &p->rt->r;
 	uint32_t k = vf_routine_add_string_n(p->a, r, p->src + t->start, t->len);
 	if (k == UINT32_MAX)
@@ -423,6 +427,8 @@ bool va_declare(struct va_parser *p, const struct va_token *at,
                 const char *name, size_t len, enum va_sym_class cls,
                 uint32_t index, bool unique)
 {
+	if (!va_split_guard(p))
+		return false;
 	struct va_routine *rt = p->rt;
 	unsigned ns = va_namespace(cls);
 	uint32_t key = ns == 0 ? va_vnum_key(name, len) : VA_NONE;
@@ -538,6 +544,8 @@ static size_t va_strip_label_id(const char *name, size_t len, uint32_t id)
 bool va_label_ref(struct va_parser *p, const struct va_token *at,
                   const char *name, size_t len, unsigned kind, uint32_t *id)
 {
+	if (!va_split_guard(p))
+		return false;
 	struct va_routine *rt = p->rt;
 	enum va_sym_class cls = kind == 0 ? VA_SYM_BLOCK_LABEL
 	                                  : VA_SYM_FUNC_LABEL;
@@ -736,7 +744,10 @@ static bool va_statement_end(struct va_parser *p)
 static bool va_statement(struct va_parser *p)
 {
 	const struct va_token *t = va_peek(p);
+	/* Only instructions leave a helper's view unchanged: any other
+	 * statement stops one first (va_split_guard). */
 	if (va_is_punct(t, '{')) {
+		va_split_guard(p);
 		if (!p->rt)
 			return va_fail(p, t, "'.kernel' or '.global_function'");
 		va_next(p);
@@ -744,6 +755,7 @@ static bool va_statement(struct va_parser *p)
 		return true;
 	}
 	if (va_is_punct(t, '}')) {
+		va_split_guard(p);
 		if (!p->rt || p->rt->scope == 0)
 			return va_fail(p, t, "a statement ('}' closes no '{')");
 		va_next(p);
@@ -752,11 +764,15 @@ static bool va_statement(struct va_parser *p)
 	}
 	if (va_is_punct(t, '.') && va_peek_at(p, 1)->kind == VA_IDENT &&
 	    !va_peek_at(p, 1)->space_before)
-		return va_directive(p) && va_statement_end(p);
+		return va_split_guard(p) && va_directive(p) &&
+		       va_statement_end(p);
 	if (!p->rt)
 		return va_fail(p, t, "'.kernel' or '.global_function'");
 	if (t->kind == VA_LABEL)
-		return va_label_line(p) && va_statement_end(p);
+		return va_split_guard(p) && va_label_line(p) &&
+		       va_statement_end(p);
+	if (!p->split_tried)
+		va_split_start(p);
 	return va_instruction(p) && va_statement_end(p);
 }
 
@@ -804,6 +820,12 @@ static bool va_parse_text(struct va_parser *p, bool first_text)
 	for (;;) {
 		va_skip_newlines(p);
 		const struct va_token *t = va_peek(p);
+		/* A helper parsed on from split_mid: take its work. */
+		if (p->split && t->start >= p->split_mid) {
+			if (!va_split_join(p))
+				return false;
+			continue;
+		}
 		if (t->kind == VA_EOF)
 			break;
 		if (!va_statement(p))
@@ -892,9 +914,11 @@ static enum vf_status va_read_one(struct va_parser *p, const struct vf_text *t,
 	p->file = t->name ? t->name : "<text>";
 	p->src = t->data ? t->data : "";
 	p->size = t->data ? t->size : 0;
+	p->split_tried = false;
 	enum vf_status st = va_lex(p, scratch);
 	if (st == VF_OK && (!va_parse_text(p, first) || p->lx.failed))
 		st = p->err->status != VF_OK ? p->err->status : VF_ERR_INPUT;
+	va_split_end(p);
 	va_lex_end(p);
 	va_drop_symbols(p);
 	vf_arena_free(scratch);

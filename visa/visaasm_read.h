@@ -205,6 +205,15 @@ struct va_parser {
 	 * (va_next_exec), for the next va_exec_size. */
 	bool exec_pending;
 	uint8_t exec_byte;
+	/* A big text's instructions on two threads (visaasm_split.c): the
+	 * helper parsing the second part while this parser reads up to
+	 * split_mid (NULL: none), whether this text was considered for it,
+	 * and, in the helper's own parser, spec (it may change nothing
+	 * shared) and spec_stop (it was about to). */
+	struct va_split *split;
+	size_t split_mid;
+	bool split_tried;
+	bool spec, spec_stop;
 };
 
 /* The hash of a name in namespace ns (0: variables and other symbols,
@@ -288,6 +297,12 @@ static inline const struct va_token *va_next(struct va_parser *p)
 /* visaasm_lex.c: start cutting p->src (the first line is ready when it
  * returns VF_OK); va_lex_end frees the token buffers. */
 enum vf_status va_lex(struct va_parser *p, struct vf_arena *scratch);
+/* The same from byte off, the start of a line numbered line. */
+enum vf_status va_lex_from(struct va_parser *p, struct vf_arena *scratch,
+                           size_t off, uint32_t line);
+/* Move a lexer to byte off, the start of a line numbered line, and cut
+ * that line, as if every line before it had just been cut. */
+void va_lex_seek(struct va_parser *p, size_t off, uint32_t line);
 void va_lex_end(struct va_parser *p);
 /* Describe a token for messages ("'foo'", "end of line", ...). */
 const char *va_describe(const struct va_parser *p, const struct va_token *t,
@@ -379,6 +394,31 @@ bool va_label_ref(struct va_parser *p, const struct va_token *at,
 unsigned va_var_type(const struct va_parser *p, uint32_t id);
 uint32_t va_var_bytes(const struct va_parser *p, uint32_t id);
 bool va_begin_routine(struct va_parser *p, bool kernel, const char *name);
+
+/* visaasm_split.c: a big text's instructions on two threads
+ * (docs/visa-text-format.md, "Parsing on two threads").  va_split_start
+ * at a text's first instruction may start a helper on the second part;
+ * va_split_join, when the parser reaches it, takes the instructions the
+ * helper has finished and stops it; va_split_end waits for a helper
+ * still running. */
+void va_split_start(struct va_parser *p);
+bool va_split_join(struct va_parser *p);
+void va_split_end(struct va_parser *p);
+bool va_split_guard_slow(struct va_parser *p);
+/* Before a change to what a helper reads (symbols, variables, labels,
+ * strings, scopes, attributes): false in a helper, which must stop
+ * there; in the parser that started one, the helper is stopped and its
+ * work dropped first.  One test when there is no helper. */
+static inline bool va_split_guard(struct va_parser *p)
+{
+	return (!p->spec && !p->split) || va_split_guard_slow(p);
+}
+/* Instructions taken from helpers so far, all parses (tests). */
+unsigned long va_split_merged(void);
+/* Tests: 0 as in use; 1: a helper stalls after its 5th instruction and
+ * the parser takes those 5 (a busy machine); 2: the parser takes all
+ * the helper can do (an idle one). */
+void va_split_test_mode(int mode);
 
 /* visaasm_size.c: what va_emit learns of an instruction (its layout
  * walk: VA_HAS_* bits; its size in the complete binary layout,
