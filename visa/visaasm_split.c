@@ -2,7 +2,7 @@
  * visaasm_split.c - a big text's instructions parsed on two threads.
  *
  * At the first instruction of a text of at least VA_SPLIT_MIN bytes from
- * there on, the parser picks a line start 'mid' halfway to the end and
+ * there on, the parser picks a line start 'mid' 13/25 of the way and
  * starts a helper thread that parses the instructions from mid on with a
  * parser of its own (lexer, arena, instruction array, error) over a
  * copy of the routine's state: the symbol tables and variables it only
@@ -75,8 +75,8 @@ struct va_split {
 	/* Its first statement (set before anything is published). */
 	size_t first_start;
 	uint32_t first_line;
-	/* Instructions complete (release: rt.r.insts and ends below it
-	 * are written), and whether the helper has stopped. */
+	/* Instructions complete (release: rt.r.insts below it is
+	 * written), and whether the helper has stopped. */
 	atomic_uint published;
 	atomic_bool done;
 	bool taken;                 /* the parser took some: keep the arena */
