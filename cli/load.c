@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "err.h"
 #include "fileio.h"
+#include "prefault.h"
 
 /* The format by the file's extension (.isa binary, .visaasm text), else by
  * its content (binary objects start with "CISA"). */
@@ -128,12 +129,12 @@ enum vf_status cli_parse_inputs(const struct cli_inputs *ts,
                                 struct vf_module **out, struct vf_error *err)
 {
 	*out = NULL;
-	if (cli_malloc_expect) {
-		size_t bytes = 0;
-		for (size_t i = 0; i < ts->n; i++)
-			bytes += ts->texts[i].size;
+	size_t bytes = 0;
+	for (size_t i = 0; i < ts->n; i++)
+		bytes += ts->texts[i].size;
+	if (cli_malloc_expect)
 		cli_malloc_expect(bytes);
-	}
+	cli_prefault_expect(bytes);
 	if (ts->binary)
 		return vf_read_isa(ts->data[0], ts->texts[0].size, ts->names[0],
 		                   out, err);

@@ -43,7 +43,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define LARGE_RUN ((size_t)16 << 20)   /* ~110k instructions of text */
+#define LARGE_RUN ((size_t)16 << 20)   /* ~110k instructions of text (as
+                                        * CLI_PREFAULT_FROM, prefault.h) */
 #define SLAB_LEN ((size_t)64 << 20)
 #define MAX_HOLES 512
 

@@ -78,6 +78,14 @@ struct vf_arena {
 #define EACH_OWN_BLOCK 0
 #endif
 
+/* Told of fresh huge-page mappings (vf_arena_set_map_hook). */
+static void (*map_hook)(void *start, size_t len);
+
+void vf_arena_set_map_hook(void (*hook)(void *start, size_t len))
+{
+	__atomic_store_n(&map_hook, hook, __ATOMIC_RELEASE);
+}
+
 /* Blocks mapped by the arena (see the top): Linux only, and not under
  * AddressSanitizer (it checks malloc'ed memory only). */
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && !EACH_OWN_BLOCK
@@ -92,6 +100,14 @@ static size_t huge_len(size_t size)
 	       : (need + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 }
 
+static void tell_map_hook(void *start, size_t len)
+{
+	void (*hook)(void *, size_t) = __atomic_load_n(&map_hook,
+	                                               __ATOMIC_ACQUIRE);
+	if (hook)
+		hook(start, len);
+}
+
 /* A fresh mapping of len bytes that asks for huge pages, or NULL. */
 static void *huge_map(size_t len)
 {
@@ -100,6 +116,7 @@ static void *huge_map(size_t len)
 	if (p == MAP_FAILED)
 		return NULL;
 	(void)madvise(p, len, MADV_HUGEPAGE);
+	tell_map_hook(p, len);
 	return p;
 }
 
@@ -129,6 +146,7 @@ static struct big *huge_grow(struct big *b, size_t size)
 	if (p == MAP_FAILED)
 		return NULL;
 	b = p;
+	tell_map_hook((char *)p + b->mapped, len - b->mapped);
 	b->mapped = len;
 	return b;
 }
