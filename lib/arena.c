@@ -146,7 +146,6 @@ static struct big *huge_grow(struct big *b, size_t size)
 	if (p == MAP_FAILED)
 		return NULL;
 	b = p;
-	tell_map_hook((char *)p + b->mapped, len - b->mapped);
 	b->mapped = len;
 	return b;
 }

@@ -18,8 +18,9 @@ struct vf_arena *vf_arena_new(void);
  * arena's first 4 MB of small chunks cost a page fault each 4 KB. */
 struct vf_arena *vf_arena_new_large(void);
 void vf_arena_free(struct vf_arena *a);
-/* Told of every range of fresh huge-page memory the arenas map (a new
- * mapping, or the part a mapping grows by), before any of it is used:
+/* Told of every fresh huge-page mapping the arenas make (not of the
+ * part a mapping grows by: a doubled vector uses little of it), before
+ * any of it is used:
  * the command hands them to a thread that faults them in ahead
  * (cli/prefault.c).  NULL, the default, for none.  Set it before the
  * first arena is made; it must not touch the memory's contents. */
