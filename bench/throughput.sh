@@ -9,7 +9,9 @@
 #   BENCH_RUNS): parse, finalize and .gen-write milliseconds and vISA
 #   instructions per second over parse + finalize;
 #   whole process (bench/inproc run: median CPU time user + system, peak
-#   resident memory) of "visafin -p skl K.visaasm -o K.gen";
+#   resident memory, median wall time and vISA instructions per second
+#   of it: a big kernel's parse and page faults use the second CPU) of
+#   "visafin -p skl K.visaasm -o K.gen";
 #   with BENCH_GENX=1 also GenX_IR on a copy of the kernel
 #   ("GenX_IR K.visaasm -platform SKL -output -binary", one run: it
 #   writes next to its input), and visafin with that same command line.
@@ -38,6 +40,7 @@ echo "visafin: $vf ($("$vf" --version 2>/dev/null | head -1))"
 echo "machine: $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)"
 printf '%-8s %7s %7s %8s %8s %7s %8s %9s %8s %7s' kind N visa parse_ms \
 	fin_ms wr_ms in_ms 'Minst/s' vf_cpu vf_MB
+printf ' %8s %8s' vf_wall 'Mwall/s'
 [ "${BENCH_GENX:-0}" = 1 ] && printf ' %8s %7s %8s %7s %6s %6s' \
 	vfg_cpu vfg_MB gx_cpu gx_MB gx/vf MBrat
 echo
@@ -54,6 +57,8 @@ for kind in ${BENCH_KINDS:-straight loop}; do
 			"$kind" "$n" "$i_visa_insts" "$i_parse_ms" "$i_fin_ms" \
 			"$i_write_ms" "$i_inproc_ms" "$rate" "$w_cpu_ms" \
 			"$(awk -v k="$w_maxrss_kb" 'BEGIN { print k / 1024 }')"
+		awk -v n="$i_visa_insts" -v t="$w_wall_ms" 'BEGIN {
+			printf " %8.1f %8.3f", t, (t > 0) ? n / t / 1000 : 0 }'
 		if [ "${BENCH_GENX:-0}" = 1 ]; then
 			mkdir -p "$tmp/gx" "$tmp/vg"
 			cp "$k" "$tmp/gx/k.visaasm"
