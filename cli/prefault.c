@@ -8,7 +8,8 @@
  * tenth of the whole run, all on the compiling thread.  The machine's
  * other processor is mostly idle then, so the arena tells this file of
  * each fresh range (vf_arena_set_map_hook) and a worker asks the kernel
- * to fault it in with MADV_POPULATE_WRITE, 2 MB at a time from its start,
+ * to fault it in with MADV_POPULATE_WRITE (the newest range first, 2 MB
+ * at a time from its start),
  * running ahead of the compile, which then finds the pages there.
  *
  * Populating never changes memory's contents, so it may race the
@@ -37,7 +38,7 @@
 #endif
 
 #define STEP ((size_t)2 << 20)
-#define QUEUE 64   /* ranges waiting; more are left to the compile */
+#define QUEUE 64   /* ranges waiting: past it, the oldest is dropped */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
@@ -45,7 +46,11 @@ static struct range {
 	char *start;
 	size_t len;
 } queue[QUEUE];
-static unsigned head, tail;   /* queue[head % QUEUE] is the oldest */
+/* queue[head % QUEUE] is the oldest range waiting, queue[(tail - 1) %
+ * QUEUE] the newest, taken first: the compile is about to write it, while
+ * an older one is in use already, faulted in by the compile itself or
+ * not needed yet. */
+static unsigned head, tail;
 static bool started, failed;
 
 static void *worker(void *arg)
@@ -55,7 +60,7 @@ static void *worker(void *arg)
 		pthread_mutex_lock(&lock);
 		while (head == tail)
 			pthread_cond_wait(&wake, &lock);
-		struct range r = queue[head++ % QUEUE];
+		struct range r = queue[--tail % QUEUE];
 		pthread_mutex_unlock(&lock);
 		for (size_t off = 0; off < r.len; off += STEP) {
 			size_t n = r.len - off < STEP ? r.len - off : STEP;
@@ -78,7 +83,9 @@ static void told(void *start, size_t len)
 			failed = true;
 		}
 	}
-	if (started && tail - head < QUEUE) {
+	if (started) {
+		if (tail - head == QUEUE)
+			head++;
 		queue[tail++ % QUEUE] = (struct range){ start, len };
 		pthread_cond_signal(&wake);
 	}
