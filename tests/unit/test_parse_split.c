@@ -9,7 +9,6 @@
  * va_split_test_mode: in mode 1 the parser takes the helper's first 5
  * instructions and parses the rest itself. */
 #include <check.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,79 +28,56 @@ void va_split_test_mode(int mode);
 #define NVARS 64
 #define NINST 400
 
-struct text {
-	char *s;
-	size_t n, cap;
-};
-
-static void put(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	ck_assert_int_ge(k, 0);
-	if (t->n + (size_t)k + 1 > t->cap) {
-		t->cap = (t->n + (size_t)k + 1) * 2;
-		t->s = realloc(t->s, t->cap);
-		ck_assert_ptr_nonnull(t->s);
-	}
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->n, t->cap - t->n, fmt, ap);
-	va_end(ap);
-	t->n += (size_t)k;
-}
-
 /* The declarations of one kernel: V0040.. (numbered names), P1..P4, and
  * two hashed names. */
-static void header(struct text *t, const char *name)
+static void header(struct unit_text *t, const char *name)
 {
-	put(t, ".kernel \"%s\"\n", name);
+	unit_add(t, ".kernel \"%s\"\n", name);
 	for (unsigned v = 0; v < NVARS; v++)
-		put(t, ".decl V%04u v_type=G type=f num_elts=16 align=hword\n",
+		unit_add(t, ".decl V%04u v_type=G type=f num_elts=16 align=hword\n",
 		    40 + v);
 	for (unsigned k = 1; k <= 4; k++)
-		put(t, ".decl P%u v_type=P num_elts=16\n", k);
-	put(t, ".decl acc_x v_type=G type=d num_elts=16 align=hword\n");
-	put(t, ".decl acc_y v_type=G type=d num_elts=16 align=hword\n");
-	put(t, ".kernel_attr SimdSize=16\n.function \"_main_0\"\n\n_main_0:\n");
+		unit_add(t, ".decl P%u v_type=P num_elts=16\n", k);
+	unit_add(t, ".decl acc_x v_type=G type=d num_elts=16 align=hword\n");
+	unit_add(t, ".decl acc_y v_type=G type=d num_elts=16 align=hword\n");
+	unit_add(t, ".kernel_attr SimdSize=16\n.function \"_main_0\"\n\n_main_0:\n");
 }
 
 /* Instruction i of a kernel: ALU forms with predicates, immediates and
  * both kinds of names, the "/// $N" comment IGC writes. */
-static void inst(struct text *t, unsigned i)
+static void inst(struct unit_text *t, unsigned i)
 {
 	unsigned d = 40 + i % NVARS, a = 40 + (i * 7) % NVARS,
 	         b = 40 + (i * 13 + 5) % NVARS, pr = 1 + i % 4;
 	switch (i % 8) {
 	case 0:
-		put(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
+		unit_add(t, "    add (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
 		    "0x3f800000:f    /// $%u\n", d, a, i);
 		break;
 	case 1:
-		put(t, "    mad (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
+		unit_add(t, "    mad (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
 		    "V%04u(0,0)<1;1,0> V%04u(0,0)<1;1,0>\n", d, a, b, a);
 		break;
 	case 2:
-		put(t, "    cmp.lt (M1, 16) P%u V%04u(0,0)<1;1,0> "
+		unit_add(t, "    cmp.lt (M1, 16) P%u V%04u(0,0)<1;1,0> "
 		    "V%04u(0,0)<1;1,0>\n", pr, a, b);
 		break;
 	case 3:
-		put(t, "    (P%u) sel (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
+		unit_add(t, "    (P%u) sel (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
 		    "V%04u(0,0)<1;1,0>\n", pr, d, a, b);
 		break;
 	case 4:
-		put(t, "    mov (M1, 16) acc_x(0,0)<1> 0x%x:d\n", i);
+		unit_add(t, "    mov (M1, 16) acc_x(0,0)<1> 0x%x:d\n", i);
 		break;
 	case 5:
-		put(t, "    add (M1, 16) acc_y(0,0)<1> acc_x(0,0)<1;1,0> "
+		unit_add(t, "    add (M1, 16) acc_y(0,0)<1> acc_x(0,0)<1;1,0> "
 		    "acc_y(0,0)<1;1,0>\n");
 		break;
 	case 6:
-		put(t, "    LOC %u\n", i);
+		unit_add(t, "    LOC %u\n", i);
 		break;
 	default:
-		put(t, "\tmin (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
+		unit_add(t, "\tmin (M1, 16) V%04u(0,0)<1> V%04u(0,0)<1;1,0> "
 		    "V%04u(0,0)<1;1,0>\n", d, a, b);
 	}
 }
@@ -113,53 +89,53 @@ enum extra {
 	X_KERNEL, X_COUNT
 };
 
-static void extra(struct text *t, enum extra x, unsigned i)
+static void extra(struct unit_text *t, enum extra x, unsigned i)
 {
 	switch (x) {
 	case X_SYNTAX:
-		put(t, "    add (M1, 16) V0041(0,0)<1> , V0040(0,0)<1;1,0>\n");
+		unit_add(t, "    add (M1, 16) V0041(0,0)<1> , V0040(0,0)<1;1,0>\n");
 		break;
 	case X_UNKNOWN_VAR:
-		put(t, "    add (M1, 16) V0041(0,0)<1> V9999(0,0)<1;1,0> "
+		unit_add(t, "    add (M1, 16) V0041(0,0)<1> V9999(0,0)<1;1,0> "
 		    "V0040(0,0)<1;1,0>\n");
 		break;
 	case X_LEXICAL:
-		put(t, "    add (M1, 16) V0041(0,0)<1> V0040(0,0)<1;1,0> `\n");
+		unit_add(t, "    add (M1, 16) V0041(0,0)<1> V0040(0,0)<1;1,0> `\n");
 		break;
 	case X_MNEMONIC:
-		put(t, "    frobnicate (M1, 16) V0041(0,0)<1>\n");
+		unit_add(t, "    frobnicate (M1, 16) V0041(0,0)<1>\n");
 		break;
 	case X_LABEL:
-		put(t, "L%u:\n", i);
+		unit_add(t, "L%u:\n", i);
 		break;
 	case X_BRANCH:   /* a label named before it is placed */
-		put(t, "    (P1) goto (M1, 16) F%u\nF%u:\n", i, i);
+		unit_add(t, "    (P1) goto (M1, 16) F%u\nF%u:\n", i, i);
 		break;
 	case X_DECL:     /* a new name, used after its declaration */
-		put(t, ".decl W%u v_type=G type=f num_elts=16 align=hword\n"
+		unit_add(t, ".decl W%u v_type=G type=f num_elts=16 align=hword\n"
 		    "    mov (M1, 16) W%u(0,0)<1> V0040(0,0)<1;1,0>\n", i, i);
 		break;
 	case X_SCOPE:    /* V0041 hidden by an inner declaration */
-		put(t, "{\n.decl V0041 v_type=G type=d num_elts=16 align=hword\n"
+		unit_add(t, "{\n.decl V0041 v_type=G type=d num_elts=16 align=hword\n"
 		    "    mov (M1, 16) V0041(0,0)<1> 0x1:d\n"
 		    "    add (M1, 16) V0041(0,0)<1> V0041(0,0)<1;1,0> 0x2:d\n}\n");
 		break;
 	case X_FILE:     /* a string into the pool */
-		put(t, "    FILE \"f%u.cl\"\n", i);
+		unit_add(t, "    FILE \"f%u.cl\"\n", i);
 		break;
 	case X_COMMENT:  /* over several lines */
-		put(t, "/* a comment\n    add (M1, 16) V0041(0,0)<1>\n"
+		unit_add(t, "/* a comment\n    add (M1, 16) V0041(0,0)<1>\n"
 		    "over lines */    mov (M1, 16) acc_x(0,0)<1> 0x7:d\n");
 		break;
 	case X_CONTINUED:
-		put(t, "    add (M1, 16) V0041(0,0)<1> \\\n"
+		unit_add(t, "    add (M1, 16) V0041(0,0)<1> \\\n"
 		    "        V0040(0,0)<1;1,0> V0042(0,0)<1;1,0>\n");
 		break;
 	case X_BLANKS:
-		put(t, "\n\n// nothing\n   \n");
+		unit_add(t, "\n\n// nothing\n   \n");
 		break;
 	case X_KERNEL:
-		put(t, "    ret (M1, 1)\n");
+		unit_add(t, "    ret (M1, 1)\n");
 		header(t, "second");
 		break;
 	default:
@@ -169,11 +145,11 @@ static void extra(struct text *t, enum extra x, unsigned i)
 
 /* A kernel of n instructions with extras xs[k] before instruction
  * ats[k]; 'tail' ends the text without a last newline. */
-static struct text kernel(unsigned n, const enum extra *xs,
+static struct unit_text kernel(unsigned n, const enum extra *xs,
                           const unsigned *ats, unsigned nx, bool tail)
 {
-	struct text t = { 0 };
-	put(&t, ".version 4.1\n");
+	struct unit_text t = { 0 };
+	unit_add(&t, ".version 4.1\n");
 	header(&t, "k");
 	for (unsigned i = 0; i < n; i++) {
 		for (unsigned k = 0; k < nx; k++)
@@ -181,7 +157,7 @@ static struct text kernel(unsigned n, const enum extra *xs,
 				extra(&t, xs[k], i);
 		inst(&t, i);
 	}
-	put(&t, tail ? "    ret (M1, 1)" : "    ret (M1, 1)\n");
+	unit_add(&t, tail ? "    ret (M1, 1)" : "    ret (M1, 1)\n");
 	return t;
 }
 
@@ -256,7 +232,7 @@ static unsigned long same_texts(const struct vf_text *texts, size_t n)
 	return took;
 }
 
-static unsigned long same(const struct text *t)
+static unsigned long same(const struct unit_text *t)
 {
 	struct vf_text v = { "k.visaasm", t->s, t->n };
 	return same_texts(&v, 1);
@@ -265,7 +241,7 @@ static unsigned long same(const struct text *t)
 /* The instruction whose line holds the split point, as visaasm_split.c
  * picks it: the first line start after 13/25 of the text from the
  * first instruction on. */
-static unsigned mid_inst(const struct text *t)
+static unsigned mid_inst(const struct unit_text *t)
 {
 	const char *first = strstr(t->s, "_main_0:\n") + 9;
 	size_t start = (size_t)(first - t->s);
@@ -300,7 +276,7 @@ static void check_took(int mode, unsigned long took, unsigned all)
 START_TEST(clean_kernel)
 {
 	int mode = mode_of(_i);
-	struct text t = kernel(NINST, NULL, NULL, 0, false);
+	struct unit_text t = kernel(NINST, NULL, NULL, 0, false);
 	/* the helper's part: from the split point on, with "ret", except
 	 * when "ret" ends the text without a newline (the parser's then) */
 	unsigned mid = mid_inst(&t) + 1;
@@ -318,13 +294,13 @@ START_TEST(extras_everywhere)
 {
 	mode_of(_i);
 	enum extra x = (enum extra)(1 + _i / MODES);
-	struct text plain = kernel(NINST, NULL, NULL, 0, false);
+	struct unit_text plain = kernel(NINST, NULL, NULL, 0, false);
 	unsigned mid = mid_inst(&plain);
 	free(plain.s);
 	unsigned ats[] = { 0, 1, NINST / 4, mid - 3, mid - 2, mid - 1, mid,
 	                   mid + 1, mid + 2, mid + 3, NINST * 3 / 4, NINST - 1 };
 	for (unsigned k = 0; k < sizeof ats / sizeof ats[0]; k++) {
-		struct text t = kernel(NINST, &x, &ats[k], 1, false);
+		struct unit_text t = kernel(NINST, &x, &ats[k], 1, false);
 		same(&t);
 		free(t.s);
 	}
@@ -335,14 +311,14 @@ END_TEST
 START_TEST(first_error_wins)
 {
 	mode_of(_i);
-	struct text plain = kernel(NINST, NULL, NULL, 0, false);
+	struct unit_text plain = kernel(NINST, NULL, NULL, 0, false);
 	unsigned mid = mid_inst(&plain);
 	free(plain.s);
 	enum extra xs[] = { X_UNKNOWN_VAR, X_SYNTAX };
 	unsigned pairs[][2] = { { 10, NINST - 10 }, { mid - 1, mid + 1 },
 	                        { mid, mid + 1 }, { mid + 5, NINST - 2 } };
 	for (unsigned k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
-		struct text t = kernel(NINST, xs, pairs[k], 2, false);
+		struct unit_text t = kernel(NINST, xs, pairs[k], 2, false);
 		same(&t);
 		free(t.s);
 	}
@@ -356,7 +332,7 @@ START_TEST(late_error_after_merge)
 	int mode = mode_of(_i);
 	enum extra x = X_SYNTAX;
 	unsigned at = NINST - 20;
-	struct text t = kernel(NINST, &x, &at, 1, false);
+	struct unit_text t = kernel(NINST, &x, &at, 1, false);
 	check_took(mode, same(&t), at - (mid_inst(&t) + 1));
 	free(t.s);
 }
@@ -370,7 +346,7 @@ START_TEST(first_part_changes_stop_helper)
 	enum extra xs[] = { X_LABEL, X_DECL, X_SCOPE, X_FILE, X_BRANCH };
 	for (unsigned k = 0; k < sizeof xs / sizeof xs[0]; k++) {
 		unsigned at = 20;
-		struct text t = kernel(NINST, &xs[k], &at, 1, false);
+		struct unit_text t = kernel(NINST, &xs[k], &at, 1, false);
 		ck_assert_uint_eq(same(&t), 0);
 		free(t.s);
 	}
@@ -381,20 +357,20 @@ END_TEST
 START_TEST(two_texts)
 {
 	int mode = mode_of(_i);
-	struct text k = kernel(NINST, NULL, NULL, 0, false);
-	struct text f = { 0 };
-	put(&f, ".version 4.1\n.global_function \"fn\"\n");
+	struct unit_text k = kernel(NINST, NULL, NULL, 0, false);
+	struct unit_text f = { 0 };
+	unit_add(&f, ".version 4.1\n.global_function \"fn\"\n");
 	for (unsigned v = 0; v < NVARS; v++)
-		put(&f, ".decl V%04u v_type=G type=f num_elts=16 align=hword\n",
+		unit_add(&f, ".decl V%04u v_type=G type=f num_elts=16 align=hword\n",
 		    40 + v);
 	for (unsigned k2 = 1; k2 <= 4; k2++)
-		put(&f, ".decl P%u v_type=P num_elts=16\n", k2);
-	put(&f, ".decl acc_x v_type=G type=d num_elts=16 align=hword\n"
+		unit_add(&f, ".decl P%u v_type=P num_elts=16\n", k2);
+	unit_add(&f, ".decl acc_x v_type=G type=d num_elts=16 align=hword\n"
 	    ".decl acc_y v_type=G type=d num_elts=16 align=hword\n"
 	    "_main_0:\n");
 	for (unsigned i = 0; i < NINST; i++)
 		inst(&f, i);
-	put(&f, "    fret (M1, 1)\n");
+	unit_add(&f, "    fret (M1, 1)\n");
 	struct vf_text v[2] = { { "k.visaasm", k.s, k.n },
 	                        { "k.f0.visaasm", f.s, f.n } };
 	/* more than one text can give */
@@ -413,7 +389,7 @@ END_TEST
 /* With the default threshold, a small text is parsed on one thread. */
 START_TEST(small_text_serial)
 {
-	struct text t = kernel(NINST, NULL, NULL, 0, false);
+	struct unit_text t = kernel(NINST, NULL, NULL, 0, false);
 	struct vf_text v = { "k.visaasm", t.s, t.n };
 	struct vf_module *m = NULL;
 	va_split_set_min((size_t)1 << 20);

@@ -48,7 +48,7 @@ struct unit_text {
 	size_t n, cap;
 };
 
-/* Appends one printf-formatted piece (at most 511 bytes) to t. */
+/* Appends one printf-formatted piece to t. */
 void unit_add(struct unit_text *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
