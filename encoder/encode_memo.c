@@ -59,24 +59,9 @@ static uint64_t hash_key(const struct gen_inst *k)
 	return r ^ (r << 29) ^ (r >> 32);
 }
 
-/* Bytewise equality of two keys, eight bytes a step: some 200 bytes for
- * every memo lookup, and a C library's memcmp may go a byte at a time
- * (musl's, in the command built against it). */
 static bool key_equal(const struct gen_inst *a, const struct gen_inst *b)
 {
-	const unsigned char *x = (const unsigned char *)a;
-	const unsigned char *y = (const unsigned char *)b;
-	uint64_t diff = 0;
-	size_t i = 0;
-	for (; i + 8 <= sizeof *a; i += 8) {
-		uint64_t u, v;
-		memcpy(&u, x + i, 8);
-		memcpy(&v, y + i, 8);
-		diff |= u ^ v;
-	}
-	for (; i < sizeof *a; i++)
-		diff |= (uint64_t)(x[i] ^ y[i]);
-	return diff == 0;
+	return vf_keys_equal(a, b, sizeof *a);
 }
 
 enum vf_status gen_encode_memo(struct gen_encode_memo *m,

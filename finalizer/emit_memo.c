@@ -45,14 +45,6 @@ struct emit_memo *emit_memo_new(struct ir_prog *p, size_t ninst)
 	return m;
 }
 
-/* One word of a key (a plain load). */
-static inline uint64_t word(const unsigned char *b)
-{
-	uint64_t w;
-	memcpy(&w, b, sizeof w);
-	return w;
-}
-
 /* The slot hash of a key (lib/hash_lanes.h; 96 bytes, hashed for every
  * instruction). */
 static uint64_t hash_key(const struct emit_key *k)
@@ -62,22 +54,10 @@ static uint64_t hash_key(const struct emit_key *k)
 	return r ^ (r >> 29);
 }
 
-/* Equality, four words a step (a word loop costs as much in loop
- * control as in comparing; musl's memcmp goes a byte at a time). */
 static inline __attribute__((always_inline)) bool
 key_equal(const struct emit_key *a, const struct emit_key *b)
 {
-	const unsigned char *x = (const unsigned char *)a;
-	const unsigned char *y = (const unsigned char *)b;
-	uint64_t d0 = 0, d1 = 0;
-	size_t i = 0;
-	for (; i + 32 <= sizeof *a; i += 32) {
-		d0 |= (word(x + i) ^ word(y + i)) |
-		      (word(x + i + 8) ^ word(y + i + 8));
-		d1 |= (word(x + i + 16) ^ word(y + i + 16)) |
-		      (word(x + i + 24) ^ word(y + i + 24));
-	}
-	return (d0 | d1) == 0;
+	return vf_keys_equal(a, b, sizeof *a);
 }
 
 /* The second key word of operand o (j: 0 destination, 1.. sources):
