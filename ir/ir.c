@@ -134,30 +134,24 @@ void ir_carry_drop(struct ir_prog *p)
 	p->carry = (struct ir_carry){ 0 };
 }
 
-void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
-                 size_t elem)
-{
-	if (n < *cap)
-		return;
-	uint32_t nc = *cap ? *cap * 2 : 64;
-	/* In place when it can be (issue 12: no old copies, no zero fill). */
-	void *na = vf_arena_grow(p->arena, *cap ? *a : NULL, *cap, nc, elem);
-	if (!na)
-		longjmp(*p->oom, 1);
-	*a = na;
-	*cap = nc;
-}
-
 void ir_vec_reserve(struct ir_prog *p, void **a, uint32_t *cap, uint32_t want,
                     size_t elem)
 {
 	if (want <= *cap)
 		return;
+	/* In place when it can be (issue 12: no old copies, no zero fill). */
 	void *na = vf_arena_grow(p->arena, *cap ? *a : NULL, *cap, want, elem);
 	if (!na)
 		longjmp(*p->oom, 1);
 	*a = na;
 	*cap = want;
+}
+
+void ir_vec_grow(struct ir_prog *p, void **a, uint32_t *cap, uint32_t n,
+                 size_t elem)
+{
+	if (n >= *cap)
+		ir_vec_reserve(p, a, cap, *cap ? *cap * 2 : 64, elem);
 }
 
 char *ir_strdup(struct ir_prog *p, const char *s)
