@@ -171,12 +171,21 @@ void *va_push(struct va_parser *p, void **arr, uint32_t *count,
 void *va_push_raw(struct va_parser *p, void **arr, uint32_t *count,
                   uint32_t *cap, size_t elem)
 {
-	if (*count == *cap) {
-		if (*cap > UINT32_MAX / 2) {
+	return va_push_n_raw(p, arr, count, cap, elem, 1);
+}
+
+void *va_push_n_raw(struct va_parser *p, void **arr, uint32_t *count,
+                    uint32_t *cap, size_t elem, uint32_t n)
+{
+	if (n > *cap - *count) {
+		/* the room doubles: at most 2^31 elements */
+		if (*count > UINT32_MAX / 2 || n > UINT32_MAX / 2 + 1 - *count) {
 			va_oom(p);
 			return NULL;
 		}
 		uint32_t ncap = *cap ? *cap * 2 : 8;
+		while (ncap < *count + n)
+			ncap *= 2;
 		void *na = vf_arena_grow(p->a, *count ? *arr : NULL, *count,
 		                         ncap, elem);
 		if (!na) {
@@ -186,7 +195,9 @@ void *va_push_raw(struct va_parser *p, void **arr, uint32_t *count,
 		*arr = na;
 		*cap = ncap;
 	}
-	return (char *)*arr + (size_t)(*count)++ * elem;
+	char *at = (char *)*arr + (size_t)*count * elem;
+	*count += n;
+	return at;
 }
 
 uint32_t va_add_string(struct va_parser *p, const char *s)

@@ -386,6 +386,9 @@ void *va_push(struct va_parser *p, void **arr, uint32_t *count,
               uint32_t *cap, size_t elem);
 void *va_push_raw(struct va_parser *p, void **arr, uint32_t *count,
                   uint32_t *cap, size_t elem);
+/* n elements at once, none cleared (the split parse's join). */
+void *va_push_n_raw(struct va_parser *p, void **arr, uint32_t *count,
+                    uint32_t *cap, size_t elem, uint32_t n);
 /* Label by name, created (block or subroutine kind) if missing. */
 bool va_label_ref(struct va_parser *p, const struct va_token *at,
                   const char *name, size_t len, unsigned kind,

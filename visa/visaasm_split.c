@@ -274,22 +274,11 @@ static bool take(struct va_parser *p, struct va_split *h, uint32_t k,
                  uint32_t delta)
 {
 	struct va_routine *rt = p->rt;
-	uint32_t n = rt->r.inst_count;
-	if (k > UINT32_MAX / 2 - n)
-		return va_oom(p);
-	uint32_t cap = rt->inst_cap ? rt->inst_cap : 8;
-	while (cap < n + k)
-		cap *= 2;
-	if (cap != rt->inst_cap) {
-		struct vf_inst *na = vf_arena_grow(p->a, rt->inst_cap ? rt->r.insts
-		                                         : NULL, rt->inst_cap, cap,
-		                                   sizeof *na);
-		if (!na)
-			return va_oom(p);
-		rt->r.insts = na;
-		rt->inst_cap = cap;
-	}
-	struct vf_inst *to = rt->r.insts + n;
+	struct vf_inst *to = va_push_n_raw(p, (void **)&rt->r.insts,
+	                                   &rt->r.inst_count, &rt->inst_cap,
+	                                   sizeof *to, k);
+	if (!to)
+		return false;
 	const struct vf_inst *from = h->rt.r.insts;
 	/* offsets as va_emit would have made them here (wrapping alike) */
 	uint64_t base = rt->code_size;
@@ -299,7 +288,6 @@ static bool take(struct va_parser *p, struct va_split *h, uint32_t k,
 		to[i].offset = (uint32_t)(base + from[i].offset);
 	}
 	rt->code_size = base + h->code[k - 1];
-	rt->r.inst_count = n + k;
 	/* Their operands stay where they are, in the helper's arena: it
 	 * is the module's from split_finish on. */
 	h->taken = true;
