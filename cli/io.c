@@ -134,9 +134,8 @@ enum vf_status cli_write_pieces(const char *path, const struct vf_piece *pc,
                                 size_t n, struct vf_error *err)
 {
 	/* one look at the path for this check and the write */
-	struct vf_out_probe pr = { 0 };
-	if (strcmp(path, "-"))
-		vf_file_probe(path, &pr);
+	struct vf_out_probe pr;
+	vf_file_probe(path, &pr);
 	for (size_t i = 0; pr.exists && i < input_count; i++)
 		if (inputs[i].dev == pr.st.st_dev && inputs[i].ino == pr.st.st_ino)
 			return vf_err(err, VF_ERR_INPUT, "%s: the output is one of "

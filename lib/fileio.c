@@ -261,6 +261,9 @@ enum vf_status vf_file_write(const char *path, const void *data, size_t size,
 
 void vf_file_probe(const char *path, struct vf_out_probe *pr)
 {
+	*pr = (struct vf_out_probe){ 0 };
+	if (!strcmp(path, "-"))
+		return;   /* standard output: nothing to look at */
 	/* lstat first: only a symbolic link needs resolving, so a new or
 	 * regular file (every output but a link) costs no realpath (a getcwd
 	 * and a readlink per component). */
@@ -274,9 +277,8 @@ enum vf_status vf_file_write_pieces(const char *path,
                                     const struct vf_piece *pc, size_t n,
                                     struct vf_error *err)
 {
-	struct vf_out_probe pr = { 0 };
-	if (strcmp(path, "-"))
-		vf_file_probe(path, &pr);
+	struct vf_out_probe pr;
+	vf_file_probe(path, &pr);
 	return vf_file_write_probed(path, &pr, pc, n, err);
 }
 

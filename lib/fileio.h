@@ -46,7 +46,8 @@ enum vf_status vf_file_write_pieces(const char *path,
 /* One look at an output path before writing it (lstat, and stat through
  * a symbolic link), for a caller that checks the file first (cli/io.c:
  * not one of the inputs) and then writes it with vf_file_write_probed:
- * the check and the write share the look.  "-" is never looked at. */
+ * the check and the write share the look.  "-" (standard output) is
+ * never looked at: it probes as a file that does not exist. */
 struct vf_out_probe {
 	bool exists;        /* st holds the file (a link's target) */
 	bool link;          /* the path is a symbolic link */
