@@ -440,6 +440,14 @@ static bool scan(struct ls *s, const uint32_t *list, uint32_t n)
 	return true;
 }
 
+/* Whether a register gets a place in this round: it has an interval
+ * (it is used) and is not spilled. */
+static inline bool to_be_placed(const struct ra_interval *iv,
+                                const struct ir_vreg *r)
+{
+	return iv->start >= 0 && !(r->flags & IR_V_SPILLED);
+}
+
 /* Set every register of 'files' to no place; the ones to place into
  * list, in vreg order; their count. */
 static uint32_t to_place(struct ir_prog *p, const struct ra_interval *iv,
@@ -451,7 +459,7 @@ static uint32_t to_place(struct ir_prog *p, const struct ra_interval *iv,
 		if (!(files & 1u << r->file))
 			continue;
 		r->loc = -1;
-		if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+		if (to_be_placed(&iv[v], r))
 			list[n++] = v;
 	}
 	return n;
@@ -560,12 +568,12 @@ static bool survey(struct ir_prog *p, const struct ra_interval *iv,
 			r->loc = -1;
 			if (refs)
 				refs->fa[nfa++] = v;
-			if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+			if (to_be_placed(&iv[v], r))
 				list[nl++] = v;
 			continue;
 		}
 		r->loc = -1;
-		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
+		if (!to_be_placed(&iv[v], r))
 			continue;
 		grf[ng++] = v;
 		if (!b.ok)
@@ -626,7 +634,7 @@ static bool survey_moved(struct ir_prog *p, const struct ra_interval *iv,
 			continue;
 		}
 		r->loc = -1;
-		if (iv[v].start < 0 || (r->flags & IR_V_SPILLED))
+		if (!to_be_placed(&iv[v], r))
 			continue;
 		if ((uint32_t)iv[v].end > ni || r->pin >= 0) {
 			b.ok = false;
@@ -641,7 +649,7 @@ static bool survey_moved(struct ir_prog *p, const struct ra_interval *iv,
 		uint32_t v = refs->fa[k];
 		struct ir_vreg *r = ir_vreg(p, v);
 		r->loc = -1;
-		if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+		if (to_be_placed(&iv[v], r))
 			list[nl++] = v;
 	}
 	*n = nl;
@@ -658,7 +666,7 @@ static uint32_t grf_list(struct ir_prog *p, const struct ra_interval *iv,
 		if (r->file != IR_RF_GRF)
 			continue;
 		r->loc = -1;
-		if (iv[v].start >= 0 && !(r->flags & IR_V_SPILLED))
+		if (to_be_placed(&iv[v], r))
 			grf[ng++] = v;
 	}
 	return ng;
